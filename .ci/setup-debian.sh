@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs, by Debian 12 package name, everything pmustub builds and tests with.
+set -euo pipefail
+pkgs=(
+  build-essential cmake python3 pkg-config     # host build
+  gcc-mips-linux-gnu binutils-mips-linux-gnu   # target (MIPS32 big-endian)
+  libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
+  clang libclang-rt-14-dev                     # libFuzzer target
+  gdb-multiarch qemu-system-mips openocd       # end-to-end tests
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,40 @@
+# ejtag_tests.cmake - vboard's EJTAG probe port (part B), included by
+# tests/vboard/CMakeLists.txt.
+#
+# Provides:
+#   vboard_ejtag      static library with ejtag.c, rbb.c and their helpers;
+#                     link it into the vboard executable (it needs the cpu_*
+#                     hooks of ejtag.h from the CPU side).
+#   VBOARD_EJTAG_SOURCES  the same sources, for anyone listing files.
+# Registers the cmocka unit tests (ASan+UBSan) and, when the vboard target
+# and its firmware exist, the OpenOCD end-to-end test.
+
+set(VBOARD_EJTAG_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(VBOARD_EJTAG_SOURCES
+    ${VBOARD_EJTAG_DIR}/ejtag.c
+    ${VBOARD_EJTAG_DIR}/ejtag_tap.c
+    ${VBOARD_EJTAG_DIR}/ejtag_pracc.c
+    ${VBOARD_EJTAG_DIR}/ejtag_drseg.c
+    ${VBOARD_EJTAG_DIR}/rbb.c)
+
+add_library(vboard_ejtag STATIC ${VBOARD_EJTAG_SOURCES})
+target_include_directories(vboard_ejtag PUBLIC ${VBOARD_EJTAG_DIR})
+
+# ---- unit tests (cmocka, sanitizers) ----------------------------------------
+find_library(VBOARD_CMOCKA_LIB cmocka REQUIRED)
+find_path(VBOARD_CMOCKA_INC cmocka.h REQUIRED)
+
+add_library(vboard_ejtag_san STATIC ${VBOARD_EJTAG_SOURCES}
+            ${VBOARD_EJTAG_DIR}/ejtag_test_jtag.c)
+target_include_directories(vboard_ejtag_san PUBLIC ${VBOARD_EJTAG_DIR})
+target_compile_options(vboard_ejtag_san PUBLIC ${PMUSTUB_SAN_FLAGS})
+target_link_options(vboard_ejtag_san PUBLIC ${PMUSTUB_SAN_FLAGS})
+
+foreach(t tap probe rbb)
+  add_executable(vboard_ejtag_test_${t} ${VBOARD_EJTAG_DIR}/ejtag_test_${t}.c)
+  target_include_directories(vboard_ejtag_test_${t} PRIVATE
+                             ${VBOARD_CMOCKA_INC})
+  target_link_libraries(vboard_ejtag_test_${t} PRIVATE vboard_ejtag_san
+                        ${VBOARD_CMOCKA_LIB})
+  add_test(NAME vboard_ejtag_${t} COMMAND vboard_ejtag_test_${t})
+endforeach()

@@ -38,3 +38,14 @@ foreach(t tap probe rbb)
                         ${VBOARD_CMOCKA_LIB})
   add_test(NAME vboard_ejtag_${t} COMMAND vboard_ejtag_test_${t})
 endforeach()
+
+# The TAP alone behind remote_bitbang, with the unit tests' fake CPU.
+add_executable(vboard_ejtag_test_server ${VBOARD_EJTAG_DIR}/ejtag_test_server.c)
+target_link_libraries(vboard_ejtag_test_server PRIVATE vboard_ejtag_san)
+find_program(VBOARD_OPENOCD openocd)
+if(VBOARD_OPENOCD)
+  add_test(NAME vboard_openocd_tap
+           COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_tap.sh
+                   $<TARGET_FILE:vboard_ejtag_test_server>
+                   ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg)
+endif()

@@ -1,0 +1,88 @@
+# openocd_lib.sh - shared helpers for the OpenOCD end-to-end tests
+# (openocd_tap.sh, openocd_vboard.sh); sourced, not run.
+#
+# Ports come from 47000-47999, starting at an offset from the PID so that
+# parallel ctest runs rarely collide, skipping ports something listens on.
+
+OO_PIDS=""
+OO_TMP=$(mktemp -d /tmp/pmustub-openocd.XXXXXX)
+
+oo_cleanup() {
+    for p in $OO_PIDS; do
+        kill "$p" 2>/dev/null
+    done
+    for p in $OO_PIDS; do
+        wait "$p" 2>/dev/null
+    done
+    rm -rf "$OO_TMP"
+}
+trap oo_cleanup EXIT INT TERM
+
+# Remember a background process to kill on exit.
+oo_track() { OO_PIDS="$OO_PIDS $1"; }
+
+oo_port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# oo_pick_port VAR: a free port in 47000-47999 not already picked.
+OO_NEXT=$((47000 + $$ % 1000))
+oo_pick_port() {
+    local tries=0
+    while [ $tries -lt 1000 ]; do
+        local p=$OO_NEXT
+        OO_NEXT=$((47000 + (OO_NEXT - 47000 + 1) % 1000))
+        tries=$((tries + 1))
+        if ! oo_port_busy "$p"; then
+            eval "$1=$p"
+            return 0
+        fi
+    done
+    echo "no free port in 47000-47999" >&2
+    return 1
+}
+
+# oo_wait_port PORT PID: until something listens on PORT (10 s), or PID dies.
+oo_wait_port() {
+    local i=0
+    while [ $i -lt 100 ]; do
+        oo_port_busy "$1" && return 0
+        kill -0 "$2" 2>/dev/null || return 1
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
+OO_FAILS=0
+# oo_expect FILE REGEX WHAT: check that FILE has a line matching REGEX.
+oo_expect() {
+    if grep -Eq -- "$2" "$1"; then
+        echo "ok: $3"
+    else
+        echo "FAIL: $3 (no line matching /$2/ in $(basename "$1"))"
+        OO_FAILS=$((OO_FAILS + 1))
+    fi
+}
+# oo_reject FILE REGEX WHAT: check that no line of FILE matches REGEX.
+oo_reject() {
+    if grep -Eq -- "$2" "$1"; then
+        echo "FAIL: $3:"
+        grep -E -- "$2" "$1" | head -5
+        OO_FAILS=$((OO_FAILS + 1))
+    else
+        echo "ok: $3"
+    fi
+}
+
+# oo_finish LOG...: print the logs on failure; exit status.
+oo_finish() {
+    if [ $OO_FAILS -ne 0 ]; then
+        for f in "$@"; do
+            echo "===== $f"
+            cat "$f"
+        done
+        echo "$OO_FAILS check(s) failed"
+        exit 1
+    fi
+    echo "all checks passed"
+    exit 0
+}

@@ -376,6 +376,11 @@ bool ejtag_probe_enabled(const struct ejtag *ej)
     return ej->prob_en;
 }
 
+bool ejtag_interrupts_enabled(const struct ejtag *ej)
+{
+    return ej->drseg.inte;
+}
+
 /* ---- ejtag_port.h ------------------------------------------------------------------- */
 
 void ejtag_pins(struct ejtag *ej, bool tck, bool tms, bool tdi)

@@ -67,6 +67,11 @@ bool ejtag_ibreak_match(struct ejtag *ej, uint32_t pc);
 bool ejtag_probe_trap(const struct ejtag *ej);
 /* ECR.ProbEn: dmseg is served by the probe when true. */
 bool ejtag_probe_enabled(const struct ejtag *ej);
+/* DCR.IntE (added by the EJTAG side): false while the probe wants
+ * interrupts held off outside debug mode. OpenOCD clears it around a single
+ * step (mips_m4k_single_step_core -> mips32_enable_interrupts), so that
+ * Debug.SSt steps the instruction at DEPC, not a pending interrupt. */
+bool ejtag_interrupts_enabled(const struct ejtag *ej);
 
 /* ---- remote_bitbang server (rbb.c) ---------------------------------------- */
 

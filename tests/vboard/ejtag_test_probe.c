@@ -331,8 +331,10 @@ static void drseg_dcr_and_ibs(void **state)
     assert_true(dcr & (1u << 16)); /* IB */
     assert_true(dcr & (1u << 17)); /* DB */
     assert_true(dcr & (1u << 4));  /* IntE */
+    assert_true(ejtag_interrupts_enabled(ej));
     ejtag_drseg_write(ej, 0xFF300000u, dcr & ~(1u << 4));
     assert_false(ejtag_drseg_read(ej, 0xFF300000u) & (1u << 4));
+    assert_false(ejtag_interrupts_enabled(ej));
     assert_true(ejtag_drseg_read(ej, 0xFF300000u) & (1u << 29));
     assert_int_equal((ejtag_drseg_read(ej, 0xFF301000u) >> 24) & 0xFu, 4);
     assert_int_equal((ejtag_drseg_read(ej, 0xFF302000u) >> 24) & 0xFu, 0);

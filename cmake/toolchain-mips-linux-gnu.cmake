@@ -11,7 +11,7 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 # -march=34kc turns on the DSP ASE by itself; QEMU's 34Kf traps on DSP
 # instructions (DESIGN.md, "Toolchain facts"), hence -mno-dsp.
 # -G0: no $gp-relative small data, so nothing depends on _gp being loaded.
-set(PMUSTUB_TARGET_FLAGS "-march=34kc -mno-dsp -EB -ffreestanding -fno-pic -mno-abicalls -G0 -fno-builtin")
+set(PMUSTUB_TARGET_FLAGS "-g -march=34kc -mno-dsp -EB -ffreestanding -fno-pic -mno-abicalls -G0 -fno-builtin")
 set(CMAKE_C_FLAGS_INIT "${PMUSTUB_TARGET_FLAGS}")
 set(CMAKE_ASM_FLAGS_INIT "${PMUSTUB_TARGET_FLAGS}")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-nostdlib -static")

@@ -1,0 +1,39 @@
+/*
+ * cp0.h - MIPS32 Release 2 coprocessor 0 access and the bits the port uses.
+ *
+ * Sources: MIPS32 Architecture for Programmers Vol. III (MD00090), "CP0
+ * Registers"; cross-checked against Linux arch/mips/include/asm/mipsregs.h.
+ */
+#ifndef PMUSTUB_MIPS_CP0_H
+#define PMUSTUB_MIPS_CP0_H
+
+#include <stdint.h>
+
+#define CP0_READ(reg, sel)                                                  \
+    ({                                                                      \
+        uint32_t v_;                                                        \
+        __asm__ volatile("mfc0 %0, $" #reg ", " #sel : "=r"(v_));           \
+        v_;                                                                 \
+    })
+/* ehb clears the execution hazard a following mfc0/instruction would see
+ * (MD00090 "CP0 Hazards"; the 34K note, section 4.1, does the same). */
+#define CP0_WRITE(reg, sel, val)                                            \
+    __asm__ volatile("mtc0 %0, $" #reg ", " #sel "\n\tehb" : : "r"(val)     \
+                     : "memory")
+
+/* Status (12,0): mipsregs.h ST0_IE 1<<0, ST0_EXL 1<<1, ST0_ERL 1<<2,
+ * ST0_CU1 1<<29. */
+#define ST_EXL (1u << 1)
+#define ST_ERL (1u << 2)
+#define ST_CU1 (1u << 29)
+
+/* Cause (13,0): ExcCode is bits 6:2 (mipsregs.h CAUSEF_EXCCODE 31<<2). */
+#define CAUSE_EXCCODE(c) (((c) >> 2) & 31)
+
+/* Config1 (16,1): FP bit 0 = FPU implemented, PC bit 4 = performance
+ * counters implemented (MD00090 Config1; mipsregs.h MIPS_CONF1_FP 1<<0,
+ * MIPS_CONF1_PC 1<<4). */
+#define CONF1_FP (1u << 0)
+#define CONF1_PC (1u << 4)
+
+#endif

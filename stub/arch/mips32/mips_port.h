@@ -1,0 +1,39 @@
+/*
+ * mips_port.h - internal interface of the MIPS32 port.
+ */
+#ifndef PMUSTUB_MIPS_PORT_H
+#define PMUSTUB_MIPS_PORT_H
+
+#include <stdint.h>
+#include "cp0.h"
+#include "regs_layout.h"
+#include "pmustub/stub.h"
+
+/* The board's debug line, given to mips_port_init(). */
+struct mips_board_io {
+    int (*getc)(void);
+    int (*poll_getc)(void);
+    void (*putc)(int c);
+    void (*reset)(void); /* 'k' */
+};
+
+void mips_port_init(const struct mips_board_io *io);
+
+extern uint32_t mips_ctx[CTX_WORDS];
+extern uint32_t mips_probe_recover;
+
+int mips_probe_read(uint32_t addr, unsigned size, uint32_t *out);
+int mips_probe_write(uint32_t addr, unsigned size, uint32_t val);
+int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
+                  uint32_t next[2]);
+
+/* fpu.c */
+extern int mips_has_fpu;
+void mips_fpu_save(void);
+void mips_fpu_restore(void);
+
+/* pmu_mon.c */
+extern const struct stub_monitor_cmd mips_monitor_cmds[];
+void mips_pmu_detect(void);
+
+#endif

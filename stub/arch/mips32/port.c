@@ -1,0 +1,173 @@
+/*
+ * port.c - the MIPS32 port: exception entry from vectors.S, the mapping of
+ * exceptions to the signals GDB expects, single-step by temporary
+ * breakpoints, and the struct stub_target the core talks to.
+ */
+#include "mips_port.h"
+
+uint32_t mips_probe_recover;
+
+unsigned mips_reg_size(unsigned regno);
+int mips_reg_read(unsigned regno, uint8_t *buf);
+int mips_reg_write(unsigned regno, const uint8_t *buf);
+int mips_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len);
+int mips_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
+
+/* The start-up code's first stop, before main (board start.S). */
+extern const uint32_t pmustub_boot_break[];
+
+/* "break 5", the instruction GDB itself uses for MIPS breakpoints
+ * (gdb/mips-tdep.c mips_breakpoint_from_pc: big-endian 0x0005000d). */
+static const uint8_t break_insn[4] = {0x00, 0x05, 0x00, 0x0d};
+
+/* Signal for each Cause.ExcCode (MD00090 Table "Cause Register ExcCode
+ * Field"; signals as Linux delivers them, arch/mips/kernel/traps.c). */
+static const uint8_t exc_signal[32] = {
+    [0] = STUB_SIGINT,             /* Int */
+    [1] = STUB_SIGSEGV,            /* TLB modification */
+    [2] = STUB_SIGSEGV,            /* TLBL: TLB refill/invalid, load/fetch */
+    [3] = STUB_SIGSEGV,            /* TLBS */
+    [4] = STUB_SIGBUS,             /* AdEL: address error, load/fetch */
+    [5] = STUB_SIGBUS,             /* AdES */
+    [6] = STUB_SIGBUS,             /* IBE: bus error, fetch */
+    [7] = STUB_SIGBUS,             /* DBE: bus error, data */
+    [8] = STUB_SIGSYS,             /* Sys */
+    [9] = STUB_SIGTRAP,            /* Bp */
+    [10] = STUB_SIGILL,            /* RI */
+    [11] = STUB_SIGILL,            /* CpU */
+    [12] = STUB_SIGFPE,            /* Ov: integer overflow */
+    [13] = STUB_SIGTRAP,           /* Tr: see trap_signal() */
+    [15] = STUB_SIGFPE,            /* FPE */
+    [23] = STUB_SIGTRAP,           /* WATCH */
+    [24] = STUB_SIGBUS,            /* MCheck */
+};
+
+/* GCC emits "teq $x,$0,7" for division by zero; Linux turns trap codes 6
+ * (overflow) and 7 (divide by zero) into SIGFPE (traps.c do_trap_or_bp). */
+static int trap_signal(uint32_t insn)
+{
+    unsigned code = (insn >> 6) & 0x3ff;
+    return code == 6 || code == 7 ? STUB_SIGFPE : STUB_SIGTRAP;
+}
+
+/* Temporary single-step breakpoints: at most two (branch taken / not). */
+static struct {
+    uint32_t addr;
+    uint8_t saved[4];
+} step_bp[2];
+static int step_bps;
+
+static void step_remove(void)
+{
+    while (step_bps > 0) {
+        step_bps--;
+        (void)mips_mem_write(step_bp[step_bps].addr, step_bp[step_bps].saved, 4);
+    }
+}
+
+static int step_insert(uint32_t addr)
+{
+    for (int i = 0; i < step_bps; i++)
+        if (step_bp[i].addr == addr)
+            return 0;
+    if (mips_mem_read(addr, step_bp[step_bps].saved, 4) != STUB_MEM_OK ||
+        mips_mem_write(addr, break_insn, 4) != STUB_MEM_OK)
+        return -1;
+    step_bp[step_bps++].addr = addr;
+    return 0;
+}
+
+static stub_addr_t get_pc(void)
+{
+    return mips_ctx[CTX_PC];
+}
+
+static void set_pc(stub_addr_t pc)
+{
+    mips_ctx[CTX_PC] = pc;
+}
+
+static int prepare_resume(enum stub_resume how)
+{
+    uint32_t next[2], insn;
+    int n;
+
+    /* The boot stop is a real break instruction, not one of GDB's: step
+     * over it, or the program would stop there forever. */
+    if (mips_ctx[CTX_PC] == (uint32_t)pmustub_boot_break)
+        mips_ctx[CTX_PC] += 4;
+    if (how == STUB_CONTINUE)
+        return 0;
+    if (mips_probe_read(mips_ctx[CTX_PC], 4, &insn) ||
+        (n = mips_next_pcs(mips_ctx[CTX_PC], insn, mips_ctx, next)) == 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if (step_insert(next[i])) {
+            step_remove();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const int expedite[] = {CTX_PC, 29 /* sp */, 30 /* fp */, 31 /* ra */,
+                               -1};
+
+static struct stub_target target = {
+    .nregs = CTX_WORDS,
+    .nregs_g = CTX_WORDS,
+    .reg_size = mips_reg_size,
+    .reg_read = mips_reg_read,
+    .reg_write = mips_reg_write,
+    .expedite = expedite,
+    .mem_read = mips_mem_read,
+    .mem_write = mips_mem_write,
+    .break_insn = break_insn,
+    .break_len = 4,
+    .get_pc = get_pc,
+    .set_pc = set_pc,
+    .prepare_resume = prepare_resume,
+    .monitor_cmds = mips_monitor_cmds,
+};
+
+extern const char *const pmustub_mips_target_xml[];
+
+void mips_port_init(const struct mips_board_io *io)
+{
+    target.getc = io->getc;
+    target.poll_getc = io->poll_getc;
+    target.putc = io->putc;
+    target.kill = io->reset;
+    mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
+    mips_pmu_detect();
+    target.target_xml = pmustub_mips_target_xml;
+    stub_init(&target);
+}
+
+/* Called from vectors.S with the context saved and Status.EXL = 1. */
+void mips_trap(void)
+{
+    uint32_t cause = mips_ctx[CTX_CAUSE], insn = 0;
+    unsigned exc = CAUSE_EXCCODE(cause);
+    struct stub_stop why = {exc_signal[exc], exc == 9};
+    int stepping = step_bps > 0;
+
+    step_remove();
+    if (!why.signal)
+        why.signal = STUB_SIGTRAP;
+    if (exc == 13 && !mips_probe_read(mips_ctx[CTX_PC], 4, &insn))
+        why.signal = trap_signal(insn);
+    if (stepping && exc == 9)
+        why.swbreak = 0; /* the step ended: report a plain SIGTRAP */
+    mips_fpu_save();
+    stub_stopped(&why);
+    mips_fpu_restore();
+}
+
+/* Start-up code calls this with main's return value. */
+void pmustub_exit(int code)
+{
+    stub_exited(code);
+    for (;;)
+        target.kill();
+}

@@ -1,0 +1,74 @@
+/*
+ * registers.c - the register table of the MIPS32 port: which GDB numbers
+ * exist, how wide, where their value lives and whether GDB may write them.
+ * Numbers and names follow GDB's fixed MIPS layout (DESIGN.md; GDB manual
+ * "MIPS Features"); target-xml/mips/ describes the same numbers to GDB.
+ */
+#include "mips_port.h"
+
+uint32_t mips_ctx[CTX_WORDS];
+
+enum reg_kind {
+    RK_CTX,    /* saved context word, writable */
+    RK_ZERO,   /* r0: reads 0, writes ignored */
+    RK_RO,     /* saved context word, read-only (badvaddr) */
+    RK_FPU,    /* needs an FPU; writable */
+    RK_FPU_RO, /* needs an FPU; read-only (fir) */
+};
+
+static const struct reg_range {
+    uint8_t first, last, kind;
+} reg_table[] = {
+    {0, 0, RK_ZERO},
+    {1, 34, RK_CTX},                 /* r1-r31, status, lo, hi */
+    {CTX_BADVADDR, CTX_BADVADDR, RK_RO},
+    {CTX_CAUSE, CTX_PC, RK_CTX},     /* cause, pc */
+    {CTX_F0, CTX_FCSR, RK_FPU},      /* f0-f31, fcsr */
+    {CTX_FIR, CTX_FIR, RK_FPU_RO},
+};
+
+static const struct reg_range *lookup(unsigned regno)
+{
+    for (unsigned i = 0; i < sizeof reg_table / sizeof *reg_table; i++)
+        if (regno >= reg_table[i].first && regno <= reg_table[i].last)
+            return &reg_table[i];
+    return 0;
+}
+
+unsigned mips_reg_size(unsigned regno)
+{
+    return lookup(regno) ? 4 : 0;
+}
+
+static void put_be32(uint8_t *b, uint32_t v)
+{
+    b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16);
+    b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
+}
+
+int mips_reg_read(unsigned regno, uint8_t *buf)
+{
+    const struct reg_range *r = lookup(regno);
+
+    if (!r)
+        return STUB_REG_UNAVAILABLE;
+    if ((r->kind == RK_FPU || r->kind == RK_FPU_RO) && !mips_has_fpu)
+        return STUB_REG_UNAVAILABLE; /* no FPU: no value to invent */
+    put_be32(buf, r->kind == RK_ZERO ? 0 : mips_ctx[regno]);
+    return STUB_REG_OK;
+}
+
+int mips_reg_write(unsigned regno, const uint8_t *buf)
+{
+    const struct reg_range *r = lookup(regno);
+    uint32_t v = (uint32_t)buf[0] << 24 | (uint32_t)buf[1] << 16 |
+                 (uint32_t)buf[2] << 8 | buf[3];
+
+    if (!r || r->kind == RK_RO || r->kind == RK_FPU_RO)
+        return STUB_REG_READONLY;
+    if (r->kind == RK_FPU && !mips_has_fpu)
+        return STUB_REG_UNAVAILABLE;
+    if (r->kind != RK_ZERO)
+        mips_ctx[regno] = v;
+    return STUB_REG_OK;
+}

@@ -1,0 +1,189 @@
+/*
+ * vectors.S - the exception vectors at EBase and the context save/restore.
+ *
+ * Layout (MD00090, "Exception Vector Locations", Status.BEV = 0):
+ *   EBase + 0x000  TLB refill (EXL = 0)
+ *   EBase + 0x180  everything else (TLB refill too when EXL = 1)
+ *   EBase + 0x200  interrupts when Cause.IV = 1 (the start-up code leaves
+ *                  IV = 0, so interrupts come through 0x180 as well)
+ * The gap between 0x000 and 0x180 holds the fault-safe memory probes.
+ *
+ * k0/k1 are the kernel's scratch registers by the o32 convention; compiled
+ * code never keeps values in them, so the entry code may use them freely.
+ */
+#include "regs_layout.h"
+
+    .set noreorder
+    .set noat
+    .section .text.vectors, "ax"
+    .balign 4096            /* EBase bits 11:0 are zero (MD00090 EBase) */
+    .globl mips_ebase
+mips_ebase:
+    /* 0x000: TLB refill */
+    j       mips_exc_common
+    nop
+
+/*
+ * int mips_probe_read(uint32_t addr, unsigned size, uint32_t *out)
+ * int mips_probe_write(uint32_t addr, unsigned size, uint32_t val)
+ * A fault inside them lands in the vector, which sees mips_probe_recover
+ * set and jumps to the recovery label with every other register intact.
+ * The stub runs with Status.EXL = 1, so such a fault leaves EPC alone.
+ */
+    .globl mips_probe_read
+mips_probe_read:
+    la      $t0, 9f
+    la      $t1, mips_probe_recover
+    sw      $t0, 0($t1)
+    li      $t0, 1
+    beq     $a1, $t0, 1f
+    li      $t0, 2
+    beq     $a1, $t0, 2f
+    nop
+    b       3f
+    lw      $v1, 0($a0)
+1:  b       3f
+    lbu     $v1, 0($a0)
+2:  lhu     $v1, 0($a0)
+3:  sw      $v1, 0($a2)
+    sw      $zero, 0($t1)
+    jr      $ra
+    move    $v0, $zero
+
+    .globl mips_probe_write
+mips_probe_write:
+    la      $t0, 9f
+    la      $t1, mips_probe_recover
+    sw      $t0, 0($t1)
+    li      $t0, 1
+    beq     $a1, $t0, 1f
+    li      $t0, 2
+    beq     $a1, $t0, 2f
+    nop
+    b       3f
+    sw      $a2, 0($a0)
+1:  b       3f
+    sb      $a2, 0($a0)
+2:  sh      $a2, 0($a0)
+3:  sync                    /* the store has reached the bus */
+    sw      $zero, 0($t1)
+    jr      $ra
+    move    $v0, $zero
+
+    /* Shared fault landing for both probes ($t1 still points at the flag). */
+9:  sw      $zero, 0($t1)
+    jr      $ra
+    li      $v0, -1
+
+    .org    0x180
+    /* 0x180: general exception */
+mips_exc_common:
+    lui     $k0, %hi(mips_probe_recover)
+    lw      $k0, %lo(mips_probe_recover)($k0)
+    bnez    $k0, mips_probe_fault
+    nop
+    lui     $k0, %hi(mips_ctx)
+    addiu   $k0, $k0, %lo(mips_ctx)
+    sw      $zero, 0*4($k0)
+    sw      $1, 1*4($k0)
+    sw      $2, 2*4($k0)
+    sw      $3, 3*4($k0)
+    sw      $4, 4*4($k0)
+    sw      $5, 5*4($k0)
+    sw      $6, 6*4($k0)
+    sw      $7, 7*4($k0)
+    sw      $8, 8*4($k0)
+    sw      $9, 9*4($k0)
+    sw      $10, 10*4($k0)
+    sw      $11, 11*4($k0)
+    sw      $12, 12*4($k0)
+    sw      $13, 13*4($k0)
+    sw      $14, 14*4($k0)
+    sw      $15, 15*4($k0)
+    sw      $16, 16*4($k0)
+    sw      $17, 17*4($k0)
+    sw      $18, 18*4($k0)
+    sw      $19, 19*4($k0)
+    sw      $20, 20*4($k0)
+    sw      $21, 21*4($k0)
+    sw      $22, 22*4($k0)
+    sw      $23, 23*4($k0)
+    sw      $24, 24*4($k0)
+    sw      $25, 25*4($k0)
+    sw      $zero, 26*4($k0)    /* k0, k1: clobbered by any exception */
+    sw      $zero, 27*4($k0)
+    sw      $28, 28*4($k0)
+    sw      $29, 29*4($k0)
+    sw      $30, 30*4($k0)
+    sw      $31, 31*4($k0)
+    mfc0    $k1, $12
+    sw      $k1, CTX_STATUS*4($k0)
+    mflo    $k1
+    sw      $k1, CTX_LO*4($k0)
+    mfhi    $k1
+    sw      $k1, CTX_HI*4($k0)
+    mfc0    $k1, $8
+    sw      $k1, CTX_BADVADDR*4($k0)
+    mfc0    $k1, $13
+    sw      $k1, CTX_CAUSE*4($k0)
+    mfc0    $k1, $14
+    sw      $k1, CTX_PC*4($k0)
+
+    la      $sp, mips_stub_stack + STUB_STACK_BYTES
+    jal     mips_trap           /* C, with EXL = 1: interrupts masked */
+    nop
+
+    lui     $k0, %hi(mips_ctx)
+    addiu   $k0, $k0, %lo(mips_ctx)
+    lw      $k1, CTX_LO*4($k0)
+    mtlo    $k1
+    lw      $k1, CTX_HI*4($k0)
+    mthi    $k1
+    lw      $k1, CTX_PC*4($k0)
+    mtc0    $k1, $14
+    lw      $k1, CTX_CAUSE*4($k0)
+    mtc0    $k1, $13            /* only the software bits IP1:0 take */
+    lw      $k1, CTX_STATUS*4($k0)
+    ori     $k1, $k1, 2         /* keep EXL until eret */
+    mtc0    $k1, $12
+    lw      $1, 1*4($k0)
+    lw      $2, 2*4($k0)
+    lw      $3, 3*4($k0)
+    lw      $4, 4*4($k0)
+    lw      $5, 5*4($k0)
+    lw      $6, 6*4($k0)
+    lw      $7, 7*4($k0)
+    lw      $8, 8*4($k0)
+    lw      $9, 9*4($k0)
+    lw      $10, 10*4($k0)
+    lw      $11, 11*4($k0)
+    lw      $12, 12*4($k0)
+    lw      $13, 13*4($k0)
+    lw      $14, 14*4($k0)
+    lw      $15, 15*4($k0)
+    lw      $16, 16*4($k0)
+    lw      $17, 17*4($k0)
+    lw      $18, 18*4($k0)
+    lw      $19, 19*4($k0)
+    lw      $20, 20*4($k0)
+    lw      $21, 21*4($k0)
+    lw      $22, 22*4($k0)
+    lw      $23, 23*4($k0)
+    lw      $24, 24*4($k0)
+    lw      $25, 25*4($k0)
+    lw      $28, 28*4($k0)
+    lw      $29, 29*4($k0)
+    lw      $30, 30*4($k0)
+    lw      $31, 31*4($k0)
+    ehb                         /* Status/EPC writes seen by eret */
+    eret
+
+mips_probe_fault:
+    jr      $k0
+    nop
+
+    .section .bss.mips_stub_stack, "aw", @nobits
+    .balign 8
+    .globl mips_stub_stack
+mips_stub_stack:
+    .space  STUB_STACK_BYTES

@@ -1,0 +1,48 @@
+/*
+ * start.S - Malta start-up: CP0 into a known state, C environment, the
+ * stub, a first stop before main, then main and its exit code to GDB.
+ *
+ * QEMU's -kernel enters here with the reset state of Status (ERL = 1,
+ * BEV = 1; MD00090 "Reset Exception"), so nothing is assumed of it.
+ */
+    .set noreorder
+    .section .text.start, "ax"
+    .globl _start
+    .ent _start
+_start:
+    /* EBase is written while BEV = 1 (MD00090 EBase: changing it with
+     * BEV = 0 is UNDEFINED); then Status = kernel mode, EXL = ERL = 0,
+     * interrupts off, BEV = 0, and CU1 only if Config1.FP says an FPU
+     * exists, so that hard-float programs run. */
+    la      $t0, mips_ebase
+    mtc0    $t0, $15, 1
+    ehb
+    mfc0    $t1, $16, 1
+    andi    $t1, $t1, 1
+    sll     $t1, $t1, 29
+    mtc0    $t1, $12
+    mtc0    $zero, $13          /* Cause.IV = 0: interrupts via 0x180 */
+    ehb
+    la      $sp, _stack_top
+    la      $gp, _gp            /* for programs built without -G0 */
+    la      $t0, __bss_start
+    la      $t1, __bss_end
+1:  beq     $t0, $t1, 2f
+    nop
+    sw      $zero, 0($t0)
+    b       1b
+    addiu   $t0, $t0, 4
+2:  jal     pmustub_board_init
+    nop
+    /* The first stop: GDB attaches here, before any user code runs. The
+     * port steps over this instruction when GDB resumes. */
+    .globl pmustub_boot_break
+pmustub_boot_break:
+    break   0x3ff
+    jal     main
+    nop
+    jal     pmustub_exit
+    move    $a0, $v0
+3:  b       3b
+    nop
+    .end _start

@@ -1,0 +1,115 @@
+/*
+ * monitor.c - qRcmd: GDB's "monitor CMD". A small table of commands: the
+ * core's own (help) and the port's (pmu ...). Output is returned hex-encoded
+ * in the reply (GDB manual, "qRcmd").
+ */
+#include "stub_internal.h"
+
+#define MON_LINE_MAX 96
+#define MON_OUT_MAX ((STUB_PKT_MAX / 2) - 1)
+
+static char mon_out[MON_OUT_MAX];
+static unsigned mon_len;
+
+void stub_mon_puts(const char *s)
+{
+    while (*s && mon_len < MON_OUT_MAX)
+        mon_out[mon_len++] = *s++;
+}
+
+void stub_mon_putx(uint32_t v)
+{
+    char s[11] = "0x";
+    for (int i = 0; i < 8; i++)
+        s[2 + i] = stub_hexdigits[(v >> (28 - 4 * i)) & 15];
+    s[10] = 0;
+    stub_mon_puts(s);
+}
+
+void stub_mon_putu(uint32_t v)
+{
+    char s[11];
+    int i = 10;
+    s[i] = 0;
+    do {
+        s[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    stub_mon_puts(s + i);
+}
+
+static int mon_help(const char *args);
+
+static const struct stub_monitor_cmd core_cmds[] = {
+    {"help", "list the monitor commands", mon_help},
+    {0, 0, 0},
+};
+
+static void list(const struct stub_monitor_cmd *c)
+{
+    for (; c && c->name; c++) {
+        stub_mon_puts(c->name);
+        stub_mon_puts(" - ");
+        stub_mon_puts(c->help);
+        stub_mon_puts("\n");
+    }
+}
+
+static int mon_help(const char *args)
+{
+    (void)args;
+    list(core_cmds);
+    list(stub_t->monitor_cmds);
+    return 0;
+}
+
+/* Returns the command whose name is the first word of line, or NULL;
+ * *args is what follows the word and its separating blank. */
+static const struct stub_monitor_cmd *lookup(const struct stub_monitor_cmd *c,
+                                             const char *line,
+                                             const char **args)
+{
+    for (; c && c->name; c++) {
+        const char *n = c->name, *l = line;
+        while (*n && *n == *l)
+            n++, l++;
+        if (*n == 0 && (*l == 0 || *l == ' ')) {
+            while (*l == ' ')
+                l++;
+            *args = l;
+            return c;
+        }
+    }
+    return 0;
+}
+
+int h_rcmd(const char *hex, unsigned len, struct reply *r)
+{
+    char line[MON_LINE_MAX + 1];
+    unsigned n = len / 2;
+    const struct stub_monitor_cmd *c;
+    const char *args = "", *l = line;
+
+    if ((len & 1) || n > MON_LINE_MAX ||
+        hex_decode(hex, (uint8_t *)line, n) < 0) {
+        reply_error(r, 0x01);
+        return -1;
+    }
+    line[n] = 0;
+    while (*l == ' ')
+        l++;
+    mon_len = 0;
+    if (!(c = lookup(core_cmds, l, &args)) &&
+        !(c = lookup(stub_t->monitor_cmds, l, &args))) {
+        stub_mon_puts("unknown monitor command '");
+        stub_mon_puts(l);
+        stub_mon_puts("'; 'monitor help' lists them\n");
+    } else {
+        (void)c->run(args);
+    }
+    if (mon_len == 0)
+        reply_str(r, "OK");
+    else
+        reply_hex_bytes(r, (const uint8_t *)mon_out, mon_len);
+    return -1;
+}

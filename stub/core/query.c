@@ -1,0 +1,104 @@
+/*
+ * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
+ * qRcmd (monitor.c), QStartNoAckMode. Anything else gets the empty reply,
+ * which GDB reads as "not supported".
+ */
+#include "stub_internal.h"
+
+static int starts(const char *s, const char *prefix, const char **rest)
+{
+    while (*prefix)
+        if (*s++ != *prefix++)
+            return 0;
+    *rest = s;
+    return 1;
+}
+
+/* The target description is the concatenation of the port's pieces. A
+ * cursor walks it so that a read costs its length, not offset x length. */
+struct xml_cursor {
+    const char *const *piece;
+    const char *s;
+};
+
+static void xml_seek(struct xml_cursor *c, uint32_t off)
+{
+    for (c->piece = stub_t->target_xml; *c->piece; c->piece++) {
+        for (c->s = *c->piece; *c->s; c->s++)
+            if (off-- == 0)
+                return;
+    }
+    c->s = 0;
+}
+
+/* The byte under the cursor, or -1 at the end. */
+static int xml_peek(struct xml_cursor *c)
+{
+    while (c->s && !*c->s) {
+        c->piece++;
+        c->s = *c->piece;
+    }
+    return c->s ? (unsigned char)*c->s : -1;
+}
+
+/* qXfer:features:read:ANNEX:OFFSET,LENGTH (GDB manual, "General Query
+ * Packets"): 'm' + data when more follows, 'l' + data at the end. */
+static void xfer_features(const char *args, struct reply *r)
+{
+    const char *p;
+    uint32_t off, n;
+    struct xml_cursor cur;
+    int c;
+
+    if (!starts(args, "target.xml:", &p) || !stub_t->target_xml) {
+        reply_error(r, 0x00); /* unknown annex */
+        return;
+    }
+    if (!hex_u32(p, &off, &p) || *p != ',' || !hex_u32(p + 1, &n, &p) ||
+        *p != 0) {
+        reply_error(r, 0x00);
+        return;
+    }
+    reply_str(r, "m");
+    xml_seek(&cur, off);
+    while (n && (c = xml_peek(&cur)) >= 0) {
+        if (reply_binary(r, (char)c) < 0)
+            break; /* reply full: the rest comes with the next request */
+        cur.s++;
+        n--;
+    }
+    if (xml_peek(&cur) < 0)
+        r->buf[0] = 'l';
+}
+
+int h_query(char *pkt, unsigned len, struct reply *r)
+{
+    const char *rest;
+
+    if (starts(pkt, "qSupported", &rest)) {
+        reply_str(r, "PacketSize=");
+        reply_hex_u32(r, STUB_PKT_MAX, 3);
+        reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+");
+    } else if (starts(pkt, "qXfer:features:read:", &rest)) {
+        xfer_features(rest, r);
+    } else if (starts(pkt, "qAttached", &rest)) {
+        reply_str(r, "1"); /* quitting GDB detaches rather than kills */
+    } else if (starts(pkt, "qRcmd,", &rest)) {
+        h_rcmd(rest, len - (unsigned)(rest - pkt), r);
+    }
+    return -1;
+}
+
+int h_set_query(char *pkt, unsigned len, struct reply *r)
+{
+    const char *rest;
+
+    (void)len;
+    if (starts(pkt, "QStartNoAckMode", &rest) && !*rest) {
+        rsp_send_str("OK");
+        rsp_set_noack(); /* only after GDB has acked our OK */
+        r->len = 0;
+        return -2; /* replied already */
+    }
+    return -1;
+}

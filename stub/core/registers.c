@@ -1,0 +1,119 @@
+/*
+ * registers.c - g/G (core registers only) and p/P (every register, PMU ones
+ * included). Sizes and availability come from the port's register table.
+ */
+#include "stub_internal.h"
+
+#define REG_MAX_BYTES 8
+
+static void reply_reg(struct reply *r, unsigned regno, unsigned size)
+{
+    uint8_t v[REG_MAX_BYTES];
+
+    if (stub_t->reg_read(regno, v) == STUB_REG_OK) {
+        reply_hex_bytes(r, v, size);
+    } else {
+        /* GDB manual, "Standard Replies"/'g': 'x' digits mark a register
+         * whose value is unavailable. */
+        for (unsigned i = 0; i < 2 * size; i++)
+            reply_str(r, "x");
+    }
+}
+
+int h_regs_g(char *pkt, unsigned len, struct reply *r)
+{
+    (void)pkt;
+    (void)len;
+    for (unsigned i = 0; i < stub_t->nregs_g; i++)
+        reply_reg(r, i, stub_t->reg_size(i));
+    return -1;
+}
+
+int h_regs_G(char *pkt, unsigned len, struct reply *r)
+{
+    unsigned need = 0, pos = 1;
+    uint8_t v[REG_MAX_BYTES];
+
+    for (unsigned i = 0; i < stub_t->nregs_g; i++)
+        need += 2 * stub_t->reg_size(i);
+    if (len != 1 + need) {
+        reply_error(r, 0x02);
+        return -1;
+    }
+    /* Validate all before changing any: a bad packet changes nothing. */
+    for (unsigned i = 1; i < len; i++) {
+        if (hex_nibble(pkt[i]) < 0 && pkt[i] != 'x') {
+            reply_error(r, 0x03);
+            return -1;
+        }
+    }
+    for (unsigned i = 0; i < stub_t->nregs_g; i++) {
+        unsigned size = stub_t->reg_size(i);
+        /* Unavailable ('x') and read-only registers keep their values. */
+        if (hex_decode(pkt + pos, v, size) == 0)
+            (void)stub_t->reg_write(i, v);
+        pos += 2 * size;
+    }
+    reply_str(r, "OK");
+    return -1;
+}
+
+/* Parses "N" or "N=" at pkt+1; returns the register size or 0 if bad. */
+static unsigned parse_regno(const char *pkt, unsigned *regno, const char **end)
+{
+    uint32_t n;
+
+    if (!hex_u32(pkt + 1, &n, end) || n >= stub_t->nregs)
+        return 0;
+    *regno = n;
+    return stub_t->reg_size(n);
+}
+
+int h_reg_p(char *pkt, unsigned len, struct reply *r)
+{
+    unsigned regno, size;
+    const char *end;
+
+    if (!(size = parse_regno(pkt, &regno, &end)) || end != pkt + len) {
+        reply_error(r, 0x04);
+        return -1;
+    }
+    reply_reg(r, regno, size);
+    return -1;
+}
+
+int h_reg_P(char *pkt, unsigned len, struct reply *r)
+{
+    unsigned regno, size;
+    const char *end;
+    uint8_t v[REG_MAX_BYTES];
+
+    if (!(size = parse_regno(pkt, &regno, &end)) || *end != '=' ||
+        (unsigned)(pkt + len - (end + 1)) != 2 * size ||
+        hex_decode(end + 1, v, size) < 0) {
+        reply_error(r, 0x04);
+        return -1;
+    }
+    if (stub_t->reg_write(regno, v) != STUB_REG_OK) {
+        reply_error(r, 0x05);
+        return -1;
+    }
+    reply_str(r, "OK");
+    return -1;
+}
+
+void reply_expedited(struct reply *r)
+{
+    for (const int *e = stub_t->expedite; e && *e >= 0; e++) {
+        unsigned regno = (unsigned)*e;
+        uint8_t v[REG_MAX_BYTES];
+        unsigned size = stub_t->reg_size(regno);
+
+        if (!size || stub_t->reg_read(regno, v) != STUB_REG_OK)
+            continue;
+        reply_hex_u32(r, regno, regno > 0xff ? 4 : 2);
+        reply_str(r, ":");
+        reply_hex_bytes(r, v, size);
+        reply_str(r, ";");
+    }
+}

@@ -1,0 +1,73 @@
+/*
+ * stub_internal.h - shared by the core's files; not part of any interface.
+ */
+#ifndef PMUSTUB_STUB_INTERNAL_H
+#define PMUSTUB_STUB_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pmustub/stub.h"
+
+/* PacketSize we advertise: the most payload bytes we accept in one packet.
+ * The largest reply the core builds (g: 72 registers x 8 hex digits) fits in
+ * the same size. */
+#define STUB_PKT_MAX 1024
+#define STUB_MAX_BREAKPOINTS 32
+
+extern const struct stub_target *stub_t;
+
+/* ---- rsp_io.c: framing ---- */
+/* Receives one packet's payload (unescaped only of framing; binary '}'
+ * escapes are left for the handler). Returns its length, or -1 at end of
+ * input. Sends '+' / '-' as the ack mode requires. */
+int rsp_recv(char *buf, unsigned max);
+/* Sends a payload of len bytes, waiting for '+' in ack mode. */
+void rsp_send(const char *payload, unsigned len);
+void rsp_send_str(const char *s);
+void rsp_set_noack(void);
+
+/* ---- hex.c ---- */
+extern const char stub_hexdigits[16];
+int hex_nibble(char c); /* -1 if not hex */
+/* Parses hex digits up to a non-hex char; *end points at it. Returns the
+ * number of digits consumed (0 = none or overflow past 32 bits). */
+int hex_u32(const char *s, uint32_t *out, const char **end);
+/* Decodes exactly 2*n hex digits into n bytes; -1 on a non-hex digit. */
+int hex_decode(const char *s, uint8_t *out, unsigned n);
+char *hex_encode(char *dst, const uint8_t *src, unsigned n);
+
+/* ---- reply buffer shared by the handlers ---- */
+struct reply {
+    char *buf;
+    unsigned len, cap;
+};
+void reply_str(struct reply *r, const char *s);
+void reply_hex_bytes(struct reply *r, const uint8_t *b, unsigned n);
+void reply_hex_u32(struct reply *r, uint32_t v, unsigned digits);
+/* Appends c with RSP binary escaping; returns 0, or -1 if it did not fit. */
+int reply_binary(struct reply *r, char c);
+void reply_error(struct reply *r, unsigned code);
+
+/* ---- handlers (each returns a resume request or -1 to keep serving) ---- */
+typedef int (*stub_handler)(char *pkt, unsigned len, struct reply *r);
+int h_regs_g(char *pkt, unsigned len, struct reply *r);
+int h_regs_G(char *pkt, unsigned len, struct reply *r);
+int h_reg_p(char *pkt, unsigned len, struct reply *r);
+int h_reg_P(char *pkt, unsigned len, struct reply *r);
+int h_mem_m(char *pkt, unsigned len, struct reply *r);
+int h_mem_M(char *pkt, unsigned len, struct reply *r);
+int h_mem_X(char *pkt, unsigned len, struct reply *r);
+int h_break_Z(char *pkt, unsigned len, struct reply *r);
+int h_break_z(char *pkt, unsigned len, struct reply *r);
+int h_query(char *pkt, unsigned len, struct reply *r);
+int h_set_query(char *pkt, unsigned len, struct reply *r);
+int h_rcmd(const char *args, unsigned len, struct reply *r);
+
+/* ---- breakpoints.c ---- */
+int bp_is_ours(stub_addr_t addr);
+void bp_remove_all(void);
+
+/* ---- registers.c: the T packet's register list ---- */
+void reply_expedited(struct reply *r);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * stub.h - what a port calls into the portable core.
+ */
+#ifndef PMUSTUB_STUB_H
+#define PMUSTUB_STUB_H
+
+#include "pmustub/target.h"
+
+/* Why the program stopped, as the port saw it. */
+struct stub_stop {
+    int signal;   /* GDB signal number: 5 SIGTRAP, 4 SIGILL, 10 SIGBUS ... */
+    int swbreak;  /* nonzero if a trap instruction stopped it; the core checks
+                     it against its own breakpoints before saying swbreak: */
+};
+
+/* GDB signal numbers (gdb/signals.def), the ones the ports use. */
+enum {
+    STUB_SIGINT = 2, STUB_SIGILL = 4, STUB_SIGTRAP = 5, STUB_SIGFPE = 8,
+    STUB_SIGBUS = 10, STUB_SIGSEGV = 11, STUB_SIGSYS = 12,
+};
+
+void stub_init(const struct stub_target *t);
+
+/* The program stopped: talk to GDB until it says to resume (returns, with
+ * the port's resume already prepared) . */
+void stub_stopped(const struct stub_stop *why);
+
+/* The program ended with this code: report it, then serve GDB for as long
+ * as input lasts (forever on a real line). */
+void stub_exited(int code);
+
+/* Host tests only: process packets until one resumes the program; returns
+ * 1 if resumed, 0 if the input ended. */
+int stub_serve(void);
+
+#endif

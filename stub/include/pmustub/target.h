@@ -1,0 +1,88 @@
+/*
+ * target.h - the narrow interface between the portable stub core and one
+ * architecture/board port (in the manner of Zephyr's gdbstub backends).
+ *
+ * The core knows the GDB Remote Serial Protocol; the port knows the machine.
+ * The port fills in one struct stub_target and hands it to stub_init(). A
+ * host-side fake port implements the same struct for the unit tests.
+ *
+ * Byte order: register and memory bytes cross this interface in target
+ * order, exactly as GDB expects to see them in packets.
+ */
+#ifndef PMUSTUB_TARGET_H
+#define PMUSTUB_TARGET_H
+
+#include <stdint.h>
+
+typedef uint32_t stub_addr_t;
+
+/* Register access results. */
+enum {
+    STUB_REG_OK = 0,
+    STUB_REG_UNAVAILABLE = -1, /* exists, but this core has no value: 'x' */
+    STUB_REG_READONLY = -2,    /* exists, write refused */
+};
+
+/* Memory access results. */
+enum { STUB_MEM_OK = 0, STUB_MEM_FAULT = -1 };
+
+/* One resumption request, as the core decided it. */
+enum stub_resume { STUB_CONTINUE, STUB_STEP };
+
+struct stub_target {
+    /* ---- character I/O (the debug serial line) ---- */
+    int (*getc)(void);      /* blocking; returns 0..255 */
+    int (*poll_getc)(void); /* non-blocking; -1 when nothing waits, NULL if unsupported */
+    void (*putc)(int c);
+
+    /* ---- registers: numbers are GDB's (the target description's regnum) ---- */
+    unsigned nregs;   /* p/P accept 0..nregs-1 (where reg_size() != 0) */
+    unsigned nregs_g; /* g/G carry 0..nregs_g-1 */
+    unsigned (*reg_size)(unsigned regno); /* bytes; 0 = no such register */
+    int (*reg_read)(unsigned regno, uint8_t *buf);
+    int (*reg_write)(unsigned regno, const uint8_t *buf);
+    /* Registers sent in every T stop reply, in this order (pc, sp ...);
+     * terminated by a negative number. */
+    const int *expedite;
+
+    /* ---- memory (fault-safe: a bad address returns STUB_MEM_FAULT) ---- */
+    int (*mem_read)(stub_addr_t addr, uint8_t *buf, unsigned len);
+    /* Writes; the port does whatever cache/hazard sequence makes written
+     * code visible to instruction fetch. */
+    int (*mem_write)(stub_addr_t addr, const uint8_t *buf, unsigned len);
+
+    /* ---- software breakpoints ---- */
+    const uint8_t *break_insn; /* target-order bytes of the trap instruction */
+    unsigned break_len;
+
+    /* ---- execution ---- */
+    stub_addr_t (*get_pc)(void);
+    void (*set_pc)(stub_addr_t pc);
+    /* Arm (step) or not (continue) the single-step machinery before the core
+     * returns to the program. Returns 0, or -1 if a step cannot be armed. */
+    int (*prepare_resume)(enum stub_resume how);
+    /* 'k': never returns on real hardware (board reset). */
+    void (*kill)(void);
+
+    /* ---- target description: NULL-terminated list of pieces that,
+     * concatenated, make target.xml ---- */
+    const char *const *target_xml;
+
+    /* ---- monitor commands of the port (may be NULL) ---- */
+    const struct stub_monitor_cmd *monitor_cmds;
+};
+
+/* Output sink for monitor commands: the core hex-encodes it into the reply. */
+void stub_mon_puts(const char *s);
+void stub_mon_putx(uint32_t v); /* 0x%08x */
+void stub_mon_putu(uint32_t v); /* %u */
+
+struct stub_monitor_cmd {
+    const char *name; /* first word of the command */
+    const char *help; /* one line */
+    /* args: the rest of the line after the name and one space (may be "").
+     * Returns 0, or -1 after printing a one-line error. */
+    int (*run)(const char *args);
+};
+
+#endif

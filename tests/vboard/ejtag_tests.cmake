@@ -49,3 +49,36 @@ if(VBOARD_OPENOCD)
                    $<TARGET_FILE:vboard_ejtag_test_server>
                    ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg)
 endif()
+
+# ---- firmware for the OpenOCD end-to-end test --------------------------------
+# Built with the MIPS cross compiler directly: one assembly file, no libc,
+# linked at 0x80100000 by openocd/ejtag_loop.ld.
+find_program(VBOARD_MIPS_GCC mips-linux-gnu-gcc)
+if(VBOARD_MIPS_GCC)
+  set(VBOARD_EJTAG_LOOP_ELF ${CMAKE_CURRENT_BINARY_DIR}/ejtag_loop.elf)
+  add_custom_command(
+    OUTPUT ${VBOARD_EJTAG_LOOP_ELF}
+    COMMAND ${VBOARD_MIPS_GCC} -march=34kc -mno-dsp -EB -fno-pic
+            -mno-abicalls -G0 -nostdlib -static -Wl,--build-id=none
+            -T ${VBOARD_EJTAG_DIR}/openocd/ejtag_loop.ld
+            -o ${VBOARD_EJTAG_LOOP_ELF} ${VBOARD_EJTAG_DIR}/openocd/ejtag_loop.S
+    DEPENDS ${VBOARD_EJTAG_DIR}/openocd/ejtag_loop.S
+            ${VBOARD_EJTAG_DIR}/openocd/ejtag_loop.ld
+    COMMENT "Building the OpenOCD test firmware ejtag_loop.elf")
+  add_custom_target(vboard_ejtag_loop ALL DEPENDS ${VBOARD_EJTAG_LOOP_ELF})
+endif()
+
+# ---- OpenOCD + gdb end to end on the real vboard ------------------------------
+# Registered once this directory is fully processed, so that the vboard
+# target exists whatever the order of include() and add_executable().
+function(vboard_ejtag_register_e2e)
+  if(TARGET vboard AND VBOARD_OPENOCD AND VBOARD_MIPS_GCC)
+    add_test(NAME vboard_openocd_e2e
+             COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_vboard.sh
+                     $<TARGET_FILE:vboard>
+                     ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg
+                     ${VBOARD_EJTAG_LOOP_ELF})
+    set_tests_properties(vboard_openocd_e2e PROPERTIES TIMEOUT 300)
+  endif()
+endfunction()
+cmake_language(DEFER CALL vboard_ejtag_register_e2e)

@@ -1,0 +1,120 @@
+#!/bin/bash
+# openocd_vboard.sh VBOARD CFG FIRMWARE - stock OpenOCD 0.12 (mips_m4k) and
+# gdb-multiarch debug the firmware running on vboard through its EJTAG TAP.
+#
+# FIRMWARE is ejtag_loop.elf (tests/vboard/openocd/ejtag_loop.S): a loop
+# calling tick(), which adds 1 to `counter`. The oracles are the program's
+# own arithmetic and the MIPS32 architecture, not earlier tool output:
+#  - halt stops the CPU, `reg pc` reads a PC inside the program;
+#  - a word written with mww reads back with mdw;
+#  - CP0 25 sel 0 (34K PerfCtl0) reads back what was written, reserved
+#    bits 30 and 15:12 cleared and M (bit 31, "another counter follows")
+#    set, per the 34K PerfCtl layout in DESIGN.md;
+#  - a hardware breakpoint at tick is hit, and hit again after one more
+#    resume with counter exactly one higher;
+#  - a single step from tick (whose first instruction is not a branch)
+#    stops at tick + 4;
+#  - a software (SDBBP) breakpoint at after_tick is hit;
+#  - gdb-multiarch on OpenOCD's gdb port breaks at tick, continues to it
+#    again (counter + 1), and reads $sp = stack_top as set by _start.
+set -u
+VBOARD=$1
+CFG=$2
+FW=$3
+. "$(dirname "$0")/openocd_lib.sh"
+
+sym() { mips-linux-gnu-nm "$FW" | awk -v s="$1" '$3 == s { print "0x" substr($1, length($1) - 7) }'; }
+TICK=$(sym tick); AFTER=$(sym after_tick); COUNTER=$(sym counter)
+SCRATCH=$(sym scratch); STACK_TOP=$(sym stack_top)
+for v in TICK AFTER COUNTER SCRATCH STACK_TOP; do
+    [ -n "${!v}" ] || { echo "symbol for $v not found in $FW"; exit 1; }
+done
+hex8() { printf '%08x' $(($1)); }
+
+oo_pick_port RBB || exit 1
+oo_pick_port GDBP || exit 1
+VLOG=$OO_TMP/vboard.log
+"$VBOARD" --kernel "$FW" --serial stdio --remote-bitbang "$RBB" \
+    </dev/null >"$VLOG" 2>&1 &
+VPID=$!
+oo_track $VPID
+oo_wait_port "$RBB" $VPID || { echo "vboard did not listen"; cat "$VLOG"; exit 1; }
+
+# ---- part 1: OpenOCD commands --------------------------------------------
+LOG=$OO_TMP/openocd.log
+timeout 120 openocd -l "$LOG" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
+    -c "gdb_port disabled; telnet_port disabled; tcl_port disabled" \
+    -c "init" \
+    -c "echo {@@ halt}; halt; echo {@@ regpc}; reg pc" \
+    -c "echo {@@ mww}; mww $SCRATCH 0xcafef00d; mdw $SCRATCH" \
+    -c "echo {@@ cp0}; mips32 cp0 25 0 0x4000f02f; mips32 cp0 25 0" \
+    -c "echo {@@ hw1}; bp $TICK 4 hw; resume; wait_halt 5000; reg pc; mdw $COUNTER" \
+    -c "echo {@@ hw2}; resume; wait_halt 5000; reg pc; mdw $COUNTER" \
+    -c "echo {@@ step}; rbp $TICK; step; reg pc" \
+    -c "echo {@@ sw}; bp $AFTER 4; resume; wait_halt 5000; reg pc; rbp $AFTER" \
+    -c "echo {@@ end}; resume; shutdown" >/dev/null 2>&1
+
+# section NAME: the log lines after "@@ NAME" up to the next "@@".
+section() { awk -v m="@@ $1" '$0 == m { on = 1; next } /^@@ / { on = 0 } on' "$LOG"; }
+in_section() {
+    if section "$1" | grep -Eq -- "$2"; then echo "ok: $3"; else
+        echo "FAIL: $3 (no /$2/ after @@ $1)"; OO_FAILS=$((OO_FAILS + 1)); fi
+}
+counter_in() { section "$1" | grep -Ei "^$COUNTER: " | awk '{ print $2 }'; }
+
+in_section halt "halted in MIPS32 mode due to debug-request" "halt"
+in_section regpc "^pc \(/32\): 0x8010" "reg pc reads a PC inside the program"
+in_section mww "^$SCRATCH: cafef00d" "mww then mdw reads the word back"
+in_section cp0 "cp0 reg 25, select 0: 8000002f" "CP0 25/0 reads back masked"
+in_section hw1 "halted .*due to breakpoint" "hardware breakpoint hit"
+in_section hw1 "^pc \(/32\): $TICK" "hardware breakpoint stops at tick"
+in_section hw2 "^pc \(/32\): $TICK" "hardware breakpoint hit again"
+C1=$(counter_in hw1); C2=$(counter_in hw2)
+if [ -n "$C1" ] && [ -n "$C2" ] && [ $((0x$C2)) -eq $((0x$C1 + 1)) ]; then
+    echo "ok: one loop iteration between two hits (counter $C1 -> $C2)"
+else
+    echo "FAIL: counter between hits: '$C1' -> '$C2', expected +1"
+    OO_FAILS=$((OO_FAILS + 1))
+fi
+in_section step "^pc \(/32\): 0x$(hex8 $((TICK + 4)))" "single step moves to tick+4"
+in_section sw "halted .*due to breakpoint" "software breakpoint hit"
+in_section sw "^pc \(/32\): $AFTER" "software breakpoint stops at after_tick"
+oo_reject "$LOG" "Error|Failed" "no OpenOCD errors"
+
+# ---- part 2: gdb-multiarch through OpenOCD's gdb server ------------------
+LOG2=$OO_TMP/openocd-gdb.log
+openocd -l "$LOG2" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
+    -c "gdb_port $GDBP; telnet_port disabled; tcl_port disabled" \
+    >/dev/null 2>&1 &
+OPID=$!
+oo_track $OPID
+GLOG=$OO_TMP/gdb.log
+if oo_wait_port "$GDBP" $OPID; then
+    timeout 120 gdb-multiarch -nx -batch "$FW" \
+        -ex "set confirm off" \
+        -ex "target extended-remote 127.0.0.1:$GDBP" \
+        -ex "break tick" -ex "continue" \
+        -ex "printf \"PC1=%08x\\n\", \$pc" \
+        -ex "printf \"C1=%d\\n\", *(int *)&counter" \
+        -ex "continue" \
+        -ex "printf \"PC2=%08x\\n\", \$pc" \
+        -ex "printf \"C2=%d\\n\", *(int *)&counter" \
+        -ex "printf \"SP=%08x\\n\", \$sp" \
+        -ex "info registers" \
+        -ex "delete" -ex "monitor resume" -ex "monitor shutdown" \
+        >"$GLOG" 2>&1
+else
+    echo "OpenOCD did not open its gdb port" >"$GLOG"
+fi
+oo_expect "$GLOG" "^PC1=$(hex8 "$TICK")" "gdb: breakpoint at tick"
+oo_expect "$GLOG" "^PC2=$(hex8 "$TICK")" "gdb: continue to tick again"
+G1=$(sed -n 's/^C1=//p' "$GLOG"); G2=$(sed -n 's/^C2=//p' "$GLOG")
+if [ -n "$G1" ] && [ -n "$G2" ] && [ "$G2" -eq $((G1 + 1)) ]; then
+    echo "ok: gdb: one iteration between the two stops ($G1 -> $G2)"
+else
+    echo "FAIL: gdb: counter '$G1' -> '$G2', expected +1"
+    OO_FAILS=$((OO_FAILS + 1))
+fi
+oo_expect "$GLOG" "^SP=$(hex8 "$STACK_TOP")" "gdb: \$sp is stack_top (set by _start)"
+oo_expect "$GLOG" "^pc +0x" "gdb: info registers lists pc"
+oo_finish "$LOG" "$LOG2" "$GLOG" "$VLOG"

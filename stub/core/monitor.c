@@ -6,15 +6,15 @@
 #include "stub_internal.h"
 
 #define MON_LINE_MAX 96
-#define MON_OUT_MAX ((STUB_PKT_MAX / 2) - 1)
 
-static char mon_out[MON_OUT_MAX];
-static unsigned mon_len;
+/* Monitor output goes straight into the reply, hex-encoded: output longer
+ * than half the reply buffer is cut. */
+static struct reply *mon_reply;
 
 void stub_mon_puts(const char *s)
 {
-    while (*s && mon_len < MON_OUT_MAX)
-        mon_out[mon_len++] = *s++;
+    for (; *s; s++)
+        reply_hex_bytes(mon_reply, (const uint8_t *)s, 1);
 }
 
 void stub_mon_putx(uint32_t v)
@@ -98,7 +98,7 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
     line[n] = 0;
     while (*l == ' ')
         l++;
-    mon_len = 0;
+    mon_reply = r;
     if (!(c = lookup(core_cmds, l, &args)) &&
         !(c = lookup(stub_t->monitor_cmds, l, &args))) {
         stub_mon_puts("unknown monitor command '");
@@ -107,9 +107,7 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
     } else {
         (void)c->run(args);
     }
-    if (mon_len == 0)
+    if (r->len == 0)
         reply_str(r, "OK");
-    else
-        reply_hex_bytes(r, (const uint8_t *)mon_out, mon_len);
     return -1;
 }

@@ -18,6 +18,8 @@
 #define CTX_FIR 71
 #define CTX_WORDS 72
 
-#define STUB_STACK_BYTES 2048
+/* Deepest path measured with -fstack-usage: about 400 bytes (trap entry,
+ * command loop, qRcmd, a monitor command). */
+#define STUB_STACK_BYTES 1024
 
 #endif

@@ -15,8 +15,10 @@
 
     .set noreorder
     .set noat
+    /* EBase needs bits 11:0 zero (MD00090 EBase): malta.ld aligns this
+     * section to 4 KiB. An .balign here would make gas pad the section
+     * itself to 4 KiB. */
     .section .text.vectors, "ax"
-    .balign 4096            /* EBase bits 11:0 are zero (MD00090 EBase) */
     .globl mips_ebase
 mips_ebase:
     /* 0x000: TLB refill */

@@ -4,7 +4,7 @@
 # Usage: byop.sh README.md TARGET_DIR(build/target/malta)
 . "$(dirname "$0")/lib.sh"
 README=$1
-TDIR=$2
+TDIR=$(readlink -f "$2")
 OUT=$E2E_TMP/gdb.out
 
 cmd=$(grep -E '^mips-linux-gnu-gcc .*libpmustub\.a' "$README" | head -1)
@@ -17,6 +17,7 @@ cmd=${cmd//build\/target\/malta/$TDIR}
 (cd "$E2E_TMP" && eval "$cmd") >"$OUT" 2>&1
 check "the README's command links prog.c without a warning" \
     bash -c "test -s '$E2E_TMP/prog.elf' && ! grep -q . '$OUT'"
+head -20 "$OUT"
 
 start_qemu "$E2E_TMP/prog.elf"
 gdb_batch "file $E2E_TMP/prog.elf" "target remote 127.0.0.1:$QEMU_PORT" \

@@ -10,7 +10,7 @@ set(PMUSTUB_MIPS32_SOURCES
   ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/port.c
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
   ${_S}/arch/mips32/step.c ${_S}/arch/mips32/fpu.c
-  ${_S}/arch/mips32/pmu_mon.c)
+  ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c)
 set(PMUSTUB_MALTA_SOURCES
   ${_S}/board/malta/start.S ${_S}/board/malta/uart16550.c
   ${_S}/board/malta/board.c)

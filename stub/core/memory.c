@@ -26,6 +26,7 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
     uint32_t n;
     const char *end;
     uint8_t chunk[MEM_CHUNK];
+    unsigned step = MEM_CHUNK;
 
     if (parse_addr_len(pkt, &addr, &n, &end) || end != pkt + len) {
         reply_error(r, 0x01);
@@ -34,8 +35,14 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
     if (n > r->cap / 2)
         n = r->cap / 2; /* GDB accepts a shorter reply and asks again */
     while (n) {
-        unsigned k = n < MEM_CHUNK ? n : MEM_CHUNK;
+        unsigned k = n < step ? n : step;
         if (stub_t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
+            if (k > 1) {
+                /* A port fails a whole access on any fault: narrow down
+                 * to the first unreadable byte. */
+                step = k / 2;
+                continue;
+            }
             if (r->len == 0)
                 reply_error(r, 0x0e); /* nothing readable at addr */
             return -1;                /* else: the part before the fault */

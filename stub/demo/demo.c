@@ -7,6 +7,7 @@
 int branch_demo(int x); /* branches.S */
 
 volatile unsigned demo_scratch = 0x12345678u; /* memory the tests write */
+volatile unsigned demo_spin;  /* set it from GDB to make main loop forever */
 
 unsigned sum_squares(unsigned n)
 {
@@ -18,6 +19,8 @@ unsigned sum_squares(unsigned n)
 
 int main(void)
 {
+    while (demo_spin)
+        ; /* a program that runs until GDB interrupts it */
     unsigned s = sum_squares(100);
     s += (unsigned)branch_demo(3);
     return (int)(s & 0xff);

@@ -27,7 +27,13 @@
 #define ST_ERL (1u << 2)
 #define ST_CU1 (1u << 29)
 
-/* Cause (13,0): ExcCode is bits 6:2 (mipsregs.h CAUSEF_EXCCODE 31<<2). */
+/* Status.IM7 (bit 15) unmasks interrupt line 7; MD00090 Status IM7..2. */
+#define ST_IE (1u << 0)
+#define ST_IM_ALL (0xffu << 8)
+
+/* Cause (13,0): ExcCode is bits 6:2 (mipsregs.h CAUSEF_EXCCODE 31<<2);
+ * TI (bit 30) = timer interrupt pending, Release 2 (mipsregs.h CAUSEF_TI). */
+#define CAUSE_TI (1u << 30)
 #define CAUSE_EXCCODE(c) (((c) >> 2) & 31)
 
 /* Config1 (16,1): FP bit 0 = FPU implemented, PC bit 4 = performance

@@ -32,6 +32,11 @@ extern int mips_has_fpu;
 void mips_fpu_save(void);
 void mips_fpu_restore(void);
 
+/* interrupt.c */
+void mips_interrupt_init(int (*poll)(void));
+void mips_interrupt_arm(enum stub_resume how);
+int mips_interrupt_poll(unsigned exc, int *signal);
+
 /* pmu_mon.c */
 extern const struct stub_monitor_cmd mips_monitor_cmds[];
 void mips_pmu_detect(void);

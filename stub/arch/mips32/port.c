@@ -96,6 +96,7 @@ static int prepare_resume(enum stub_resume how)
      * over it, or the program would stop there forever. */
     if (mips_ctx[CTX_PC] == (uint32_t)pmustub_boot_break)
         mips_ctx[CTX_PC] += 4;
+    mips_interrupt_arm(how);
     if (how == STUB_CONTINUE)
         return 0;
     if (mips_probe_read(mips_ctx[CTX_PC], 4, &insn) ||
@@ -139,6 +140,7 @@ void mips_port_init(const struct mips_board_io *io)
     target.putc = io->putc;
     target.kill = io->reset;
     mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
+    mips_interrupt_init(io->poll_getc);
     mips_pmu_detect();
     target.target_xml = pmustub_mips_target_xml;
     stub_init(&target);
@@ -152,6 +154,8 @@ void mips_trap(void)
     struct stub_stop why = {exc_signal[exc], exc == 9};
     int stepping = step_bps > 0;
 
+    if (mips_interrupt_poll(exc, &why.signal))
+        return; /* the timer poll found no 0x03: straight back */
     step_remove();
     if (!why.signal)
         why.signal = STUB_SIGTRAP;

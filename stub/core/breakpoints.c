@@ -34,6 +34,16 @@ static int same(const uint8_t *a, const uint8_t *b, unsigned n)
     return 1;
 }
 
+/* Does [addr, addr+n) share a byte with a breakpoint already in? */
+static int overlaps(stub_addr_t addr, unsigned n)
+{
+    for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
+        if (bps[i].used &&
+            (stub_addr_t)(addr - bps[i].addr + n - 1) < 2 * n - 1)
+            return 1;
+    return 0;
+}
+
 static int insert(stub_addr_t addr)
 {
     const unsigned n = stub_t->break_len;
@@ -42,6 +52,10 @@ static int insert(stub_addr_t addr)
 
     if (find(addr) >= 0)
         return 0;
+    /* Its saved bytes would hold part of the other trap, which removal
+     * would then write back into the program. */
+    if (overlaps(addr, n))
+        return 0x16;
     for (i = 0; i < STUB_MAX_BREAKPOINTS && bps[i].used; i++)
         ;
     if (i == STUB_MAX_BREAKPOINTS)

@@ -120,7 +120,13 @@ static int h_detach(char *pkt, unsigned len, struct reply *r)
     if (exit_code >= 0)
         return REPLIED;
     detaching = 1;
-    return resume("", STUB_CONTINUE, r);
+    if (resume("", STUB_CONTINUE, r) < 0) {
+        /* GDB has its OK and is gone: no second reply, and the next
+         * session's resume must not be taken for this detach. */
+        detaching = 0;
+        return REPLIED;
+    }
+    return STUB_CONTINUE;
 }
 
 static int h_kill(char *pkt, unsigned len, struct reply *r)

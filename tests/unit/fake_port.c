@@ -196,11 +196,21 @@ static int mon_num(const char *args)
     return 0;
 }
 
+/* More output than one reply can hold: the core must cut it, not overrun. */
+static int mon_flood(const char *args)
+{
+    (void)args;
+    for (int i = 0; i < 100; i++)
+        stub_mon_puts("0123456789");
+    return 0;
+}
+
 const struct stub_monitor_cmd fake_monitor_cmds[] = {
     {"echo", "print the arguments", mon_echo},
     {"fail", "print an error", mon_fail},
     {"silent", "print nothing", mon_silent},
     {"num", "print numbers", mon_num},
+    {"flood", "print 1000 characters", mon_flood},
     {0, 0, 0},
 };
 

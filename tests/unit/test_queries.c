@@ -1,0 +1,203 @@
+/*
+ * test_queries.c - qSupported, qAttached, qRcmd (monitor commands), H and
+ * the empty reply to everything the stub does not know (GDB manual,
+ * "General Query Packets", "Packets").
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "exchange.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    fake_reset();
+    return 0;
+}
+
+/* GDB 13's own qSupported (what gdb-multiarch sends on connect). */
+static const char gdb_qsupported[] =
+    "qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;"
+    "vfork-events+;exec-events+;vContSupported+;QThreadEvents+;no-resumed+;"
+    "memory-tagging+;xmlRegisters=i386";
+
+/* Does the ';'-separated list hold item exactly? */
+static int has_item(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    for (const char *p = list; p; p = strchr(p, ';')) {
+        p += *p == ';';
+        if (!strncmp(p, item, n) && (p[n] == ';' || p[n] == 0))
+            return 1;
+    }
+    return 0;
+}
+
+static void qsupported_lists_what_the_stub_does(void **st)
+{
+    const char *r;
+    (void)st;
+    r = exchange(gdb_qsupported);
+    assert_true(has_item(r, "qXfer:features:read+"));
+    assert_true(has_item(r, "QStartNoAckMode+"));
+    assert_true(has_item(r, "swbreak+"));
+    assert_non_null(strstr(r, "PacketSize="));
+    assert_false(has_item(r, "hwbreak+")); /* Z1 is not implemented */
+    assert_string_equal(exchange("qSupported"), r);
+}
+
+static void advertised_packet_size_is_what_the_stub_accepts(void **st)
+{
+    static char pkt[8192];
+    unsigned long size;
+    (void)st;
+    size = strtoul(strstr(exchange("qSupported"), "PacketSize=") + 11, NULL,
+                   16); /* hex, GDB manual "qSupported" */
+    /* GDB's G packet for the 72 core registers must fit. */
+    assert_true(size >= 1 + FAKE_NREGS_G * 8 && size < sizeof pkt);
+    /* An unknown packet gets the empty reply if it fits, an error if it
+     * is longer than advertised. */
+    memset(pkt, 'j', sizeof pkt);
+    assert_string_equal(exchange_bin(pkt, size, NULL), "");
+    assert_error_reply(exchange_bin(pkt, size + 1, NULL));
+}
+
+static void qattached_says_attached(void **st)
+{
+    (void)st;
+    /* "1": quitting GDB detaches instead of killing the program. */
+    assert_string_equal(exchange("qAttached"), "1");
+    assert_string_equal(exchange("qAttached:1"), "1");
+}
+
+/* Runs "monitor <cmd>" and returns the decoded output text. */
+static const char *monitor(const char *cmd)
+{
+    static char text[RSP_UNIT_MAX];
+    char pkt[512] = "qRcmd,";
+    const char *r;
+    size_t n;
+
+    to_hex(pkt + 6, cmd, strlen(cmd));
+    r = exchange(pkt);
+    if (!strcmp(r, "OK"))
+        return "";
+    n = strlen(r);
+    assert_true(n % 2 == 0 && n / 2 < sizeof text);
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned b;
+        assert_int_equal(sscanf(r + 2 * i, "%2x", &b), 1);
+        text[i] = (char)b;
+    }
+    text[n / 2] = 0;
+    return text;
+}
+
+static void monitor_help_lists_every_command(void **st)
+{
+    const char *out;
+    (void)st;
+    out = monitor("help");
+    assert_non_null(strstr(out, "help - "));
+    for (const struct stub_monitor_cmd *c = fake_monitor_cmds; c->name; c++) {
+        char line[128];
+        snprintf(line, sizeof line, "%s - %s\n", c->name, c->help);
+        assert_non_null(strstr(out, line));
+    }
+    assert_string_equal(monitor("  help"), out); /* leading blanks */
+}
+
+static void monitor_runs_port_commands_with_arguments(void **st)
+{
+    (void)st;
+    assert_string_equal(monitor("echo a b  c"), "echo:a b  c\n");
+    assert_string_equal(monitor("echo   x"), "echo:x\n");
+    assert_string_equal(monitor("echo"), "echo:\n");
+    assert_string_equal(monitor("num"), "0xdeadbeef 4294967295 0");
+    assert_string_equal(monitor("fail"), "fail: always\n");
+    assert_string_equal(exchange("qRcmd,73696c656e74"), "OK"); /* silent */
+}
+
+static void monitor_unknown_command_says_so(void **st)
+{
+    (void)st;
+    assert_string_equal(monitor("frobnicate 3"),
+                        "unknown monitor command 'frobnicate 3'; "
+                        "'monitor help' lists them\n");
+    /* A prefix or an extension of a name is not that command. */
+    assert_non_null(strstr(monitor("ech"), "unknown"));
+    assert_non_null(strstr(monitor("echoes"), "unknown"));
+    assert_non_null(strstr(monitor(""), "unknown"));
+}
+
+static void monitor_output_too_long_is_cut(void **st)
+{
+    const char *out;
+    (void)st;
+    out = monitor("flood");
+    assert_true(strlen(out) > 100);
+    assert_true(strlen(out) < 1000);
+    for (size_t i = 0; out[i]; i++)
+        assert_int_equal(out[i], '0' + (int)(i % 10));
+}
+
+static void monitor_bad_hex_or_length_is_error(void **st)
+{
+    char pkt[512] = "qRcmd,";
+    (void)st;
+    assert_error_reply(exchange("qRcmd,68656c7"));  /* odd length */
+    assert_error_reply(exchange("qRcmd,68656c7g")); /* not hex */
+    assert_error_reply(exchange("qRcmd,zz"));
+    memset(pkt + 6, '6', 2 * 200); /* 200 characters: longer than a line */
+    pkt[6 + 400] = 0;
+    assert_error_reply(exchange(pkt));
+}
+
+static void unknown_packets_get_the_empty_reply(void **st)
+{
+    static const char *const unknown[] = {
+        "qC", "qfThreadInfo", "qOffsets", "qTStatus", "qSymbol::",
+        "qXfer:memory-map:read::0,fff", "QNonStop:0", "QStartNoAckModeX",
+        "!", "A", "b9600", "T1", "y", "_", "\x7f", "qRcmd",
+    };
+    (void)st;
+    for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++) {
+        const char *r = exchange(unknown[i]);
+        if (strcmp(r, ""))
+            fail_msg("%s -> \"%s\", want the empty reply", unknown[i], r);
+    }
+    assert_int_equal(fake.mem_writes + fake.reg_writes + fake.prepare_calls,
+                     0);
+}
+
+static void H_selects_the_one_thread(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("Hg0"), "OK");
+    assert_string_equal(exchange("Hc-1"), "OK");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup(f, setup)
+        T(qsupported_lists_what_the_stub_does),
+        T(advertised_packet_size_is_what_the_stub_accepts),
+        T(qattached_says_attached),
+        T(monitor_help_lists_every_command),
+        T(monitor_runs_port_commands_with_arguments),
+        T(monitor_unknown_command_says_so),
+        T(monitor_output_too_long_is_cut),
+        T(monitor_bad_hex_or_length_is_error),
+        T(unknown_packets_get_the_empty_reply),
+        T(H_selects_the_one_thread),
+#undef T
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

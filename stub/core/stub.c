@@ -80,6 +80,24 @@ static int h_step(char *pkt, unsigned len, struct reply *r)
     return resume(pkt + 1, STUB_STEP, r);
 }
 
+/* The first action of "vCont;...": 'c' or 's', or 0 if malformed. C and S
+ * carry a two-digit signal; an action ends at ':' (its thread), ';' (the
+ * next action) or the end (GDB manual, "vCont"). */
+static char vcont_action(const char *p)
+{
+    char a = *p++;
+
+    if (a == 'C' || a == 'S') {
+        if (hex_nibble(p[0]) < 0 || hex_nibble(p[1]) < 0)
+            return 0;
+        p += 2;
+        a = (char)(a | 0x20);
+    }
+    if ((a != 'c' && a != 's') || (*p && *p != ':' && *p != ';'))
+        return 0;
+    return a;
+}
+
 /* vCont? and vCont;ACTION[:TID][;ACTION[:TID]]... With one thread, the
  * first action is the one that applies to it. */
 static int h_v(char *pkt, unsigned len, struct reply *r)
@@ -98,12 +116,10 @@ static int h_v(char *pkt, unsigned len, struct reply *r)
         reply_error(r, 0x01);
         return KEEP_SERVING;
     }
-    switch (pkt[i + 1]) {
-    case 'c':
-    case 'C': /* a signal to deliver means nothing on bare metal */
+    switch (vcont_action(pkt + i + 1)) {
+    case 'c': /* with C, a signal to deliver means nothing on bare metal */
         return resume("", STUB_CONTINUE, r);
     case 's':
-    case 'S':
         return resume("", STUB_STEP, r);
     }
     reply_error(r, 0x01);

@@ -82,7 +82,12 @@ struct rbb *rbb_listen(struct ejtag *ej, uint16_t port);
 int rbb_fd(const struct rbb *r);
 /* Processes whatever bytes are waiting, without blocking; returns true if it
  * did anything (so the main loop keeps polling the probe while the CPU is
- * stalled on a pending dmseg access). */
+ * stalled on a pending dmseg access).
+ * (Added by the EJTAG side:) it stops early, and returns false, when the
+ * probe has just completed a processor access, requested a debug interrupt
+ * or reset the processor: the CPU must run before the next scan, so that its
+ * next dmseg access is already pending at the next Capture-DR. The bytes not
+ * yet processed stay in the socket, so poll() reports rbb_fd() readable. */
 bool rbb_service(struct rbb *r);
 void rbb_close(struct rbb *r);
 

@@ -29,43 +29,64 @@ static void post_latched(struct pracc *p)
     p->latched.valid = false;
 }
 
+/* The CPU waits for its load or store: remember that its instruction's
+ * fetch may be asked for again. */
+static enum ejtag_access data_wait(struct pracc *p)
+{
+    p->refetch = p->last_fetch.valid;
+    return EJTAG_PENDING;
+}
+
 enum ejtag_access pracc_cpu_access(struct pracc *p, uint32_t addr,
                                    unsigned size, bool is_store,
                                    bool is_fetch, uint32_t *data)
 {
+    if (is_fetch && p->refetch && p->last_fetch.addr == addr) {
+        p->refetch = false;
+        *data = p->last_fetch.data;
+        return EJTAG_DONE;
+    }
     if (p->done.valid) {
-        const struct pracc_access *d = &p->done;
-        bool same = d->addr == addr && d->size == size &&
-                    d->store == is_store && d->fetch == is_fetch;
+        struct pracc_access d = p->done;
+        bool same = d.addr == addr && d.size == size &&
+                    d.store == is_store && d.fetch == is_fetch;
         p->done.valid = false;
         if (same) {
             if (!is_store)
-                *data = d->data;
+                *data = d.data;
+            if (is_fetch)
+                p->last_fetch = d;
             return EJTAG_DONE;
         }
         /* The CPU asks for something else (it was reset or redirected):
          * the served answer is stale; handle the new request below. */
     }
-    if (p->cur.valid)
-        return EJTAG_PENDING; /* ours, or a lagged store, not served yet */
-
     if (is_store) {
-        if (p->latched.valid) {
+        if (!p->latched.valid) {
+            /* Latched now, shown to the probe after the next fetch (or
+             * after the lagged store being shown now). */
+            p->latched = make(addr, size, true, false, *data);
+            p->last_fetch.valid = false;
+            return EJTAG_DONE;
+        }
+        if (!p->cur.valid) {
             /* Two stores with no dmseg fetch between them (code running
              * outside dmseg): show the older one first. */
             post_latched(p);
-            return EJTAG_PENDING;
         }
-        p->latched = make(addr, size, true, false, *data);
-        return EJTAG_DONE;
+        return data_wait(p);
     }
+    if (p->cur.valid)
+        return is_fetch ? EJTAG_PENDING : data_wait(p);
     if (!is_fetch && p->latched.valid) {
         /* A load must not overtake an earlier store. */
         post_latched(p);
-        return EJTAG_PENDING;
+        return data_wait(p);
     }
     p->cur = make(addr, size, false, is_fetch, 0);
-    return EJTAG_PENDING;
+    if (is_fetch)
+        p->last_fetch.valid = false;
+    return is_fetch ? EJTAG_PENDING : data_wait(p);
 }
 
 bool pracc_complete(struct pracc *p, uint32_t answer)

@@ -28,6 +28,12 @@ struct pracc {
     struct pracc_access cur;     /* visible to the probe (PrAcc = 1) */
     struct pracc_access done;    /* served, waiting for the CPU's retry */
     struct pracc_access latched; /* store executed, posted after next fetch */
+    /* A CPU whose load or store got EJTAG_PENDING may restart the whole
+     * instruction, fetch included (vboard's cpu.c does). The probe served
+     * that fetch once and will not serve it again, so the last fetch is
+     * kept and handed out again to such a restart. */
+    struct pracc_access last_fetch;
+    bool refetch;                /* a data access of last_fetch waited */
 };
 
 void pracc_reset(struct pracc *p);

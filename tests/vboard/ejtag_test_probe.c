@@ -256,6 +256,93 @@ static void fetch_waits_for_lagged_store(void **state)
     assert_int_equal(jt_dr32(ej, 0), TEXT + 8);
 }
 
+/* CPU-side helpers: a fetch the probe has served, collected by the CPU. */
+static uint32_t cpu_fetch_done(struct ejtag *ej, uint32_t addr)
+{
+    uint32_t insn = 0xDEADBEEFu;
+    assert_int_equal(ejtag_dmseg_access(ej, addr, 4, false, true, &insn),
+                     EJTAG_DONE);
+    return insn;
+}
+
+/* The probe's view of the visible access: PRnW and ADDRESS. */
+static void expect_visible(struct ejtag *ej, bool store, uint32_t addr)
+{
+    uint32_t v = ctrl_scan(ej, CTRL);
+    assert_true(v & PRACC);
+    assert_int_equal((v & PRNW) != 0, store);
+    jt_ir(ej, IR_ADDRESS);
+    assert_int_equal(jt_dr32(ej, 0), addr);
+}
+
+static void serve(struct ejtag *ej, uint32_t data)
+{
+    jt_ir(ej, IR_DATA);
+    jt_dr32(ej, data);
+    ctrl_scan(ej, CTRL & ~PRACC);
+}
+
+/* Three stores in consecutive instructions (read_regs' "sw $2..$31"): the
+ * CPU never waits on them and the probe sees F0 F1 S0 F2 S1 F3 S2, each
+ * store right after the fetch that follows it. */
+static void consecutive_stores_keep_the_one_fetch_lag(void **state)
+{
+    struct ejtag *ej = *state;
+    uint32_t insn, val;
+    attach(ej);
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t pc = TEXT + 4 * i;
+        assert_int_equal(ejtag_dmseg_access(ej, pc, 4, false, true, &insn),
+                         EJTAG_PENDING);
+        expect_visible(ej, false, pc);
+        serve(ej, SW_2_2008 + 4 * i);
+        if (i > 0) { /* the previous instruction's store shows now */
+            expect_visible(ej, true, PARAM_OUT + 8 + 4 * (i - 1));
+            jt_ir(ej, IR_DATA);
+            assert_int_equal(jt_dr32(ej, 0), 100 + i - 1);
+            ctrl_scan(ej, CTRL & ~PRACC);
+        }
+        assert_int_equal(cpu_fetch_done(ej, pc), SW_2_2008 + 4 * i);
+        if (i < 3) {
+            val = 100 + i;
+            assert_int_equal(ejtag_dmseg_access(ej, PARAM_OUT + 8 + 4 * i, 4,
+                                                true, false, &val),
+                             EJTAG_DONE);
+        }
+    }
+    assert_false(ctrl_scan(ej, CTRL) & PRACC);
+}
+
+/* vboard's CPU restarts a whole instruction when its load waits, fetch
+ * included. The probe serves the fetch once; the restart gets the same
+ * instruction without a second processor access. */
+static void restarted_instruction_refetch_is_not_shown_again(void **state)
+{
+    struct ejtag *ej = *state;
+    const uint32_t lw = 0x8D080000u; /* lw $8, 0($8) */
+    uint32_t insn, word = 0;
+    attach(ej);
+    ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn);
+    serve(ej, lw);
+    assert_int_equal(cpu_fetch_done(ej, TEXT), lw);
+    assert_int_equal(ejtag_dmseg_access(ej, 0xFF200000u, 4, false, false,
+                                        &word), EJTAG_PENDING);
+    /* restart: fetch again, then the load again */
+    assert_int_equal(cpu_fetch_done(ej, TEXT), lw);
+    assert_int_equal(ejtag_dmseg_access(ej, 0xFF200000u, 4, false, false,
+                                        &word), EJTAG_PENDING);
+    expect_visible(ej, false, 0xFF200000u);
+    serve(ej, 0x55AA55AAu);
+    assert_int_equal(cpu_fetch_done(ej, TEXT), lw);
+    assert_int_equal(ejtag_dmseg_access(ej, 0xFF200000u, 4, false, false,
+                                        &word), EJTAG_DONE);
+    assert_int_equal(word, 0x55AA55AAu);
+    /* The next instruction's fetch is a new processor access. */
+    assert_int_equal(ejtag_dmseg_access(ej, TEXT + 4, 4, false, true, &insn),
+                     EJTAG_PENDING);
+    expect_visible(ej, false, TEXT + 4);
+}
+
 /* A byte store travels in its big-endian byte lane with Psz = byte. */
 static void byte_store_uses_its_lane(void **state)
 {
@@ -378,6 +465,8 @@ int main(void)
         T(writing_pracc_1_leaves_access_pending),
         T(store_shown_after_next_fetch_in_all_scans),
         T(fetch_waits_for_lagged_store),
+        T(consecutive_stores_keep_the_one_fetch_lag),
+        T(restarted_instruction_refetch_is_not_shown_again),
         T(byte_store_uses_its_lane),
         T(fastdata_answers_pending_load),
         T(prrst_with_ejtagboot_resets_into_debug_mode),

@@ -15,7 +15,9 @@
  * Bytes are read with MSG_PEEK and only the ones processed are consumed, so
  * that when we stop early (the CPU must run first: see
  * ejtag_take_cpu_turn) the rest stays in the socket and poll() still
- * reports it readable.
+ * reports it readable. rbb_service() then returns false, so that a main
+ * loop written as "while (rbb_service(r)) ;" also lets the CPU run before
+ * the next scan's Capture-DR.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ejtag.h"
@@ -129,10 +131,12 @@ static bool send_all(int fd, const char *buf, size_t n)
     return true;
 }
 
-/* Runs the commands in in[0..n); returns how many were consumed and sets
- * *quit on 'Q'. Stops after a command that gave the CPU a turn. */
+/* Runs the commands in in[0..n); returns how many were consumed, sets
+ * *quit on 'Q' and *cpu_turn when it stopped after a command that gave the
+ * CPU a turn. */
 static size_t run_commands(struct rbb *r, const char *in, size_t n,
-                           char *out, size_t *nout, bool *quit)
+                           char *out, size_t *nout, bool *quit,
+                           bool *cpu_turn)
 {
     size_t i = 0;
     while (i < n) {
@@ -140,17 +144,17 @@ static size_t run_commands(struct rbb *r, const char *in, size_t n,
         if (c >= '0' && c <= '7') {
             unsigned v = (unsigned)(c - '0');
             ejtag_pins(r->ej, v & 4u, v & 2u, v & 1u);
-            if (ejtag_take_cpu_turn(r->ej))
-                break;
         } else if (c == 'R') {
             out[(*nout)++] = ejtag_tdo(r->ej) ? '1' : '0';
         } else if (c >= 'r' && c <= 'u') {
             unsigned v = (unsigned)(c - 'r');
             ejtag_reset_lines(r->ej, v & 2u, v & 1u);
-            if (ejtag_take_cpu_turn(r->ej))
-                break;
         } else if (c == 'Q') {
             *quit = true;
+            break;
+        }
+        if (ejtag_take_cpu_turn(r->ej)) {
+            *cpu_turn = true;
             break;
         }
     }
@@ -175,14 +179,15 @@ bool rbb_service(struct rbb *r)
         return true;
     }
     size_t nout = 0;
-    bool quit = false;
-    size_t used = run_commands(r, in, (size_t)n, out, &nout, &quit);
+    bool quit = false, cpu_turn = false;
+    size_t used = run_commands(r, in, (size_t)n, out, &nout, &quit,
+                               &cpu_turn);
     /* Consume exactly what was processed (already in the socket buffer, so
      * this does not block). */
     if (recv(r->client_fd, in, used, MSG_DONTWAIT) != (ssize_t)used ||
         !send_all(r->client_fd, out, nout) || quit)
         drop_client(r);
-    return true;
+    return !cpu_turn;
 }
 
 void rbb_close(struct rbb *r)

@@ -24,6 +24,11 @@ void rsp_set_noack(void)
     noack = 1;
 }
 
+void rsp_end_session(void)
+{
+    noack = 0; /* no-ack mode lasts for one connection (GDB manual) */
+}
+
 int rsp_recv(char *buf, unsigned max)
 {
     for (;;) {

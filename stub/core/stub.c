@@ -132,6 +132,7 @@ static int h_detach(char *pkt, unsigned len, struct reply *r)
     (void)len;
     bp_remove_all();
     rsp_send_str("OK");
+    rsp_end_session();
     r->len = 0;
     if (exit_code >= 0)
         return REPLIED;
@@ -152,6 +153,7 @@ static int h_kill(char *pkt, unsigned len, struct reply *r)
     (void)r;
     bp_remove_all();
     gdb_waiting = 0;
+    rsp_end_session();
     stub_t->kill(); /* resets the board; returns only on a host fake */
     return REPLIED;
 }

@@ -25,6 +25,8 @@ int rsp_recv(char *buf, unsigned max);
 void rsp_send(const char *payload, unsigned len);
 void rsp_send_str(const char *s);
 void rsp_set_noack(void);
+/* GDB has closed the connection (D, k): the next one starts with acks. */
+void rsp_end_session(void);
 
 /* ---- hex.c ---- */
 extern const char stub_hexdigits[16];

@@ -78,6 +78,31 @@ static void resume_is_not_acked(void **state)
     assert_int_equal(fake.prepare_calls, 1);
 }
 
+/* GDB closes the connection after D or k; the next GDB to connect starts
+ * in acknowledged mode (GDB manual, "Packet Acknowledgment": no-ack mode
+ * lasts for the rest of the connection). */
+static void new_session_after_D_or_k_is_acked(void **state)
+{
+    struct rsp_unit *u;
+    (void)state;
+    fake_clear_io();
+    fake_input_packet_str("D");
+    assert_int_equal(stub_serve(), 1);
+    assert_string_equal(out_kinds(), "$"); /* OK, in no-ack mode still */
+    assert_string_equal(exchange("qAttached"), "1"); /* '+' then reply */
+
+    assert_string_equal(exchange("QStartNoAckMode"), "OK");
+    fake_clear_io();
+    fake_input_packet_str("k");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$");
+    out_units(&u);
+    assert_string_equal(u[1].payload, "1");
+    assert_int_equal(fake.kill_calls, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -86,6 +111,7 @@ int main(void)
         cmocka_unit_test(bad_checksum_is_dropped_silently),
         cmocka_unit_test(minus_after_reply_is_noise),
         cmocka_unit_test(resume_is_not_acked),
+        cmocka_unit_test(new_session_after_D_or_k_is_acked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

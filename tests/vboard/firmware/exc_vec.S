@@ -1,0 +1,102 @@
+/*
+ * exc_vec.S - exception vectors and triggers for exceptions.c. Vectors at
+ * EBase (0x80000000) + 0x000 (TLB refill) and + 0x180 (general), MD00090
+ * section 6.2.1; they load a vector id into k1 and jump to one handler.
+ */
+        .set    noreorder
+        .set    noat
+        .text
+        .globl  exc_install
+exc_install:
+        la      $t0, vec_refill
+        li      $t1, 0x80000000
+        lw      $t2, 0($t0)
+        sw      $t2, 0($t1)
+        lw      $t2, 4($t0)
+        sw      $t2, 4($t1)
+        lw      $t2, 8($t0)
+        sw      $t2, 8($t1)
+        la      $t0, vec_general
+        lw      $t2, 0($t0)
+        sw      $t2, 0x180($t1)
+        lw      $t2, 4($t0)
+        sw      $t2, 0x184($t1)
+        lw      $t2, 8($t0)
+        sw      $t2, 0x188($t1)
+        mtc0    $t1, $15, 1             /* EBase */
+        mfc0    $t0, $12
+        li      $t1, ~0x00400000        /* BEV = 0 */
+        and     $t0, $t0, $t1
+        mtc0    $t0, $12
+        ehb
+        jr      $ra
+        nop
+
+vec_refill:
+        li      $k1, 0x000
+        j       exc_common
+        nop
+vec_general:
+        li      $k1, 0x180
+        j       exc_common
+        nop
+
+exc_common:
+        la      $k0, exc_count
+        lw      $k0, 0($k0)
+        sll     $k0, $k0, 4
+        la      $at, exc_log
+        addu    $k0, $k0, $at
+        sw      $k1, 0($k0)
+        mfc0    $k1, $13
+        sw      $k1, 4($k0)
+        mfc0    $k1, $14
+        sw      $k1, 8($k0)
+        mfc0    $k1, $8
+        sw      $k1, 12($k0)
+        la      $k0, exc_count
+        lw      $k1, 0($k0)
+        addiu   $k1, $k1, 1
+        sw      $k1, 0($k0)
+        /* resume after the faulting instruction, or after branch + slot */
+        mfc0    $k0, $13
+        mfc0    $k1, $14
+        bltz    $k0, 1f                 /* Cause.BD */
+        addiu   $k1, $k1, 4
+        b       2f
+        nop
+1:      addiu   $k1, $k1, 4
+2:      mtc0    $k1, $14
+        ehb
+        eret
+
+        .globl  exc_trigger_all
+exc_trigger_all:
+        syscall
+        break   7
+        li      $t0, 3
+        teq     $t0, $t0
+        tnei    $t0, 4
+        li      $t0, 0x7fffffff
+        addi    $t1, $t0, 1             /* Ov */
+        li      $t0, 0x80100001
+        lw      $t1, 0($t0)             /* AdEL */
+        sh      $t1, 0($t0)             /* AdES */
+        li      $t0, 0x7fff0000
+        lw      $t1, 0($t0)             /* kuseg: TLB refill (TLBL) */
+        li      $t0, 0xc0001000
+        sw      $t1, 8($t0)             /* kseg2: TLB refill (TLBS) */
+        .word   0xfc000000              /* opcode 63: RI */
+        .word   0x44094000              /* mfc1 $t1, $f0: CU1 = 0 -> CpU, CE = 1 */
+        b       3f
+        lw      $t1, 2($zero)           /* AdEL in a delay slot: BD */
+3:      jr      $ra
+        nop
+
+        .data
+        .globl  exc_log, exc_count
+        .align  4
+exc_log:
+        .space  256
+exc_count:
+        .word   0

@@ -1,0 +1,21 @@
+/* fw.h - what every differential-test firmware provides and may use. */
+#ifndef VBOARD_FW_H
+#define VBOARD_FW_H
+
+#include <stdint.h>
+
+/* Provided by each workload (called by crt0.S). */
+void setup(void);
+void work(void);
+void report(void);
+
+/* fw_uart.c: polled output on the Malta ISA COM1 16550. */
+void fw_putc(char ch);
+void fw_puts(const char *s);
+void fw_hex(uint32_t v);
+void fw_dec(uint32_t v);
+void fw_kv(const char *key, uint32_t v); /* "key=0x........\n" */
+
+extern uint32_t boot_regs[10]; /* sp a0 a1 a2 a3 t9 k0 k1 ra status */
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * mem.h - the CPU's view of memory: virtual-to-physical translation of the
+ * fixed MIPS32 segments, the modelled caches, RAM fast paths, the board's
+ * devices and, in debug mode, the EJTAG dmseg/drseg windows.
+ *
+ * Segments (MD00090 section 4.3, "Virtual Memory", Table 4.2/4.3):
+ *   kuseg 0x00000000-0x7fffffff mapped (unmapped and uncached when Status.ERL=1)
+ *   kseg0 0x80000000-0x9fffffff unmapped, cached
+ *   kseg1 0xa0000000-0xbfffffff unmapped, uncached
+ *   kseg2/kseg3 0xc0000000-0xffffffff mapped
+ * vboard has no TLB entries (Config1.MMUSize-1 = 0, every probe misses), so
+ * every mapped access takes a TLB refill exception.
+ */
+#ifndef VBOARD_MEM_H
+#define VBOARD_MEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu.h"
+
+/* Result of a memory access made by an instruction. */
+enum mem_result {
+    MEM_OK = 0,
+    MEM_EXCEPTION,   /* an exception was raised; the instruction is abandoned */
+    MEM_STALL,       /* EJTAG probe has not answered yet; retry the instruction */
+};
+
+enum mem_result mem_fetch(struct cpu *c, uint32_t va, uint32_t *insn);
+/* A load (*val receives the value) or a store (of *val); size 1, 2 or 4;
+ * va must be aligned (callers raise address errors). */
+enum mem_result mem_access(struct cpu *c, uint32_t va, unsigned size,
+                           bool store, uint32_t *val);
+
+/* swl/swr: word at aligned va becomes (old & keep) | bits, as one store. */
+enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
+                               uint32_t bits);
+
+/* Debug accesses (EJTAG probe, unit tests): no exceptions, no cache model.
+ * Returns false if nothing is mapped at the address. */
+bool mem_peek(struct cpu *c, uint32_t va, unsigned size, uint32_t *val);
+bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val);
+
+/* I-cache and timing model for a cached fetch at physical pa. Consecutive
+ * fetches from one line are LRU hits that change nothing, so only a change
+ * of line is looked up. */
+static inline void mem_model_fetch(struct cpu *c, uint32_t pa)
+{
+    c->ev[EV_IC_ACCESS]++;
+    uint32_t line = pa >> c->icache.line_shift;
+    if (line == c->last_iline)
+        return;
+    c->last_iline = line;
+    if (cache_access(&c->icache, pa, false) != CACHE_HIT) {
+        c->ev[EV_IC_MISS]++;
+        c->ev[EV_IC_STALL] += c->miss_penalty;
+        c->ev[EV_STALLS] += c->miss_penalty;
+    }
+}
+
+static inline uint32_t be32_get(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+#endif

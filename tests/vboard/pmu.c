@@ -1,0 +1,186 @@
+/*
+ * pmu.c - performance-counter register semantics for the 34K, R10000 and
+ * R12000 personalities (see pmu.h). Event codes and names come only from the
+ * generated catalogue (target-xml/events/CORE.csv -> pmu_catalog.h); which
+ * interpreter totals an event samples comes from pmu_bind.c.
+ */
+#include "pmu.h"
+
+#include <string.h>
+
+#include "pmu_catalog.h"
+
+struct pmu_personality {
+    const char *core;       /* catalogue name */
+    unsigned n_counters;
+    uint32_t wmask;         /* writable control bits; the rest read 0 */
+    uint32_t event_mask;    /* EVENT field, after shifting */
+    bool m_chain;           /* control bit 31 = "another pair follows" */
+    bool mt_filter;         /* VPEID/MT_EN/TCID fields exist */
+};
+
+/* 34K: four counters; control bits 29:16 (TCID, MT_EN, VPEID) and 11:0
+ * (EVENT 11:5, IE, U, S, K, EXL) are R/W, 30 and 15:12 read 0, M (31) is
+ * read-only 1 for counters 0-2 and 0 for counter 3 (seed MD00548 Table 2).
+ * R10000: EVENT is bits 8:5, everything above reads 0 (R10000 User's Manual
+ * section 14.20, Figure 14-22). R12000: EVENT is bits 9:5, 32 events on
+ * either counter (IRIX r10k_counters(5), seed 001). Neither has the M chain
+ * (it is a MIPS32 feature; the R1x000 are MIPS IV). */
+static const struct pmu_personality personalities[] = {
+    { "34k",  4, 0x3fff0fffu, 0x7f, true,  true  },
+    { "r10k", 2, 0x000001ffu, 0x0f, false, false },
+    { "r12k", 2, 0x000003ffu, 0x1f, false, false },
+};
+
+const struct pmu_personality *pmu_personality(const char *core)
+{
+    for (size_t i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
+        if (strcmp(personalities[i].core, core) == 0)
+            return &personalities[i];
+    return NULL;
+}
+
+const struct pmu_catalog *pmu_catalog_of(const struct pmu_personality *p)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (strcmp(pmu_catalogs[i].core, p->core) == 0)
+            return &pmu_catalogs[i];
+    return NULL;
+}
+
+const struct pmu_catalog_event *pmu_event_for(const struct pmu_personality *p,
+                                              unsigned n, unsigned code)
+{
+    const struct pmu_catalog *cat = pmu_catalog_of(p);
+    if (!cat)
+        return NULL;
+    for (unsigned i = 0; i < cat->n_events; i++)
+        if (cat->events[i].code == code && (cat->events[i].counters >> n & 1u))
+            return &cat->events[i];
+    return NULL;
+}
+
+unsigned pmu_n_counters(const struct pmu *m) { return m->p->n_counters; }
+
+void pmu_reset(struct pmu *m, const struct pmu_personality *p)
+{
+    memset(m, 0, sizeof(*m));
+    m->p = p;
+}
+
+/* MD00090 section 9.39 (PerfCnt): K counts only with EXL=ERL=0 and KSU=0,
+ * EXL counts with EXL=1 and ERL=0; nothing counts with ERL=1. The R10000
+ * agrees (User's Manual 14.20: "all counting is disabled when the ERL bit is
+ * set"). Debug mode: vboard's documented choice is that nothing counts. */
+uint32_t pmu_mode_bit(uint32_t status, bool debug_mode)
+{
+    if (debug_mode || (status & 4u))
+        return 0;
+    if (status & 2u)
+        return PCTL_EXL;
+    switch ((status >> 3) & 3u) {
+    case 0: return PCTL_K;
+    case 1: return PCTL_S;
+    case 2: return PCTL_U;
+    default: return 0;
+    }
+}
+
+static uint64_t total(const struct pmu_model *md, const uint64_t *ev)
+{
+    return ev[md->src[0]] + ev[md->src[1]] + ev[md->src[2]];
+}
+
+static uint32_t current(const struct pmu_counter *k, const uint64_t *ev)
+{
+    if (!k->active)
+        return k->value;
+    return k->value + (uint32_t)(total(&k->model, ev) - k->snap);
+}
+
+/* Single VPE, single TC: the VPE filter matches VPE 0, the TC filter TC 0.
+ * Processor-wide (P) events ignore the filter; MT_EN=3 is reserved. */
+static bool mt_match(const struct pmu_personality *p, uint32_t ctl, char type)
+{
+    if (!p->mt_filter || type == 'P')
+        return true;
+    switch ((ctl >> PCTL_MT_EN_SHIFT) & 3u) {
+    case 0: return true;
+    case 1: return ((ctl >> PCTL_VPEID_SHIFT) & 0xfu) == 0;
+    case 2: return ((ctl >> PCTL_TCID_SHIFT) & 0xffu) == 0;
+    default: return false;
+    }
+}
+
+static void rebind(const struct pmu *m, unsigned n, struct pmu_counter *k)
+{
+    unsigned code = (k->ctl >> PCTL_EVENT_SHIFT) & m->p->event_mask;
+    const struct pmu_catalog_event *e = pmu_event_for(m->p, n, code);
+    memset(&k->model, 0, sizeof(k->model));
+    k->filter_ok = e && pmu_model_for(m->p, e->name, &k->model) &&
+                   mt_match(m->p, k->ctl, e->type);
+}
+
+void pmu_sync(struct pmu *m, const uint64_t *ev, uint32_t mode)
+{
+    for (unsigned n = 0; n < m->p->n_counters; n++) {
+        struct pmu_counter *k = &m->c[n];
+        k->value = current(k, ev);
+        k->active = k->filter_ok && (k->ctl & mode);
+        k->snap = total(&k->model, ev);
+    }
+}
+
+uint32_t pmu_read_ctl(const struct pmu *m, unsigned n)
+{
+    uint32_t v = m->c[n].ctl;
+    if (m->p->m_chain && n + 1 < m->p->n_counters)
+        v |= PCTL_M;
+    return v;
+}
+
+uint32_t pmu_read_count(const struct pmu *m, unsigned n, const uint64_t *ev)
+{
+    return current(&m->c[n], ev);
+}
+
+void pmu_write_ctl(struct pmu *m, unsigned n, uint32_t v, const uint64_t *ev,
+                   uint32_t mode)
+{
+    pmu_sync(m, ev, mode);
+    m->c[n].ctl = v & m->p->wmask;
+    rebind(m, n, &m->c[n]);
+    pmu_sync(m, ev, mode);
+}
+
+void pmu_write_count(struct pmu *m, unsigned n, uint32_t v, const uint64_t *ev,
+                     uint32_t mode)
+{
+    pmu_sync(m, ev, mode);
+    m->c[n].value = v;
+}
+
+bool pmu_irq(const struct pmu *m, const uint64_t *ev)
+{
+    for (unsigned n = 0; n < m->p->n_counters; n++)
+        if ((m->c[n].ctl & PCTL_IE) && (current(&m->c[n], ev) & 0x80000000u))
+            return true;
+    return false;
+}
+
+uint64_t pmu_events_to_irq(const struct pmu *m, const uint64_t *ev)
+{
+    uint64_t best = UINT64_MAX;
+    for (unsigned n = 0; n < m->p->n_counters; n++) {
+        const struct pmu_counter *k = &m->c[n];
+        if (!k->active || !(k->ctl & PCTL_IE))
+            continue;
+        uint32_t v = current(k, ev);
+        if (v & 0x80000000u)
+            continue;
+        uint64_t d = 0x80000000u - v;
+        if (d < best)
+            best = d;
+    }
+    return best;
+}

@@ -1,0 +1,127 @@
+/*
+ * uart.c - polled 16550 (register map: TI/National PC16550D data sheet,
+ * "Register Summary"; the same offsets QEMU's hw/char/serial.c serves).
+ * Line status: DR (bit 0) when a byte can be read, THRE (bit 5) and TEMT
+ * (bit 6) when the transmitter can take a byte. No interrupts are raised:
+ * firmware on this board polls.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "uart.h"
+
+#include <string.h>
+#include <time.h>
+
+enum { RBR = 0, IER = 1, IIR = 2, LCR = 3, MCR = 4, LSR = 5, MSR = 6, SCR = 7 };
+#define LCR_DLAB 0x80u
+#define LSR_DR   0x01u
+#define LSR_THRE 0x20u
+#define LSR_TEMT 0x40u
+
+double uart_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+void uart_init(struct uart *u, uint32_t baud)
+{
+    memset(u, 0, sizeof(*u));
+    u->baud = baud;
+    u->lcr = 0x03; /* 8N1 */
+}
+
+/* Nanoseconds one byte takes on the line: 10 bits (start, 8 data, stop). */
+static double byte_ns(const struct uart *u) { return 10.0 * 1e9 / u->baud; }
+
+static bool rx_ready(const struct uart *u, double now)
+{
+    return u->rx_len > 0 && (!u->baud || now >= u->next_rx_ns);
+}
+
+static bool tx_ready(const struct uart *u, double now)
+{
+    return u->tx_len < UART_BUF && (!u->baud || now >= u->next_tx_ns);
+}
+
+uint8_t uart_read(struct uart *u, unsigned reg, double now)
+{
+    switch (reg) {
+    case RBR:
+        if (u->lcr & LCR_DLAB)
+            return u->dll;
+        if (!rx_ready(u, now))
+            return 0;
+        {
+            uint8_t b = u->rx[u->rx_head];
+            u->rx_head = (u->rx_head + 1) % UART_BUF;
+            u->rx_len--;
+            if (u->baud)
+                u->next_rx_ns = now + byte_ns(u);
+            return b;
+        }
+    case IER: return (u->lcr & LCR_DLAB) ? u->dlm : u->ier;
+    case IIR: return (u->fcr & 1u) ? 0xc1 : 0x01; /* no interrupt pending */
+    case LCR: return u->lcr;
+    case MCR: return u->mcr;
+    case LSR: {
+        uint8_t v = 0;
+        if (rx_ready(u, now))
+            v |= LSR_DR;
+        if (tx_ready(u, now))
+            v |= LSR_THRE | LSR_TEMT;
+        return v;
+    }
+    case MSR: return 0xb0; /* DCD, DSR, CTS asserted */
+    case SCR: return u->scr;
+    default: return 0;
+    }
+}
+
+void uart_write(struct uart *u, unsigned reg, uint8_t v, double now)
+{
+    switch (reg) {
+    case RBR:
+        if (u->lcr & LCR_DLAB) {
+            u->dll = v;
+        } else if (u->tx_len < UART_BUF) {
+            u->tx[(u->tx_head + u->tx_len) % UART_BUF] = v;
+            u->tx_len++;
+            if (u->baud)
+                u->next_tx_ns = (now > u->next_tx_ns ? now : u->next_tx_ns) + byte_ns(u);
+        }
+        break;
+    case IER:
+        if (u->lcr & LCR_DLAB)
+            u->dlm = v;
+        else
+            u->ier = v & 0x0f;
+        break;
+    case IIR: u->fcr = v; break;
+    case LCR: u->lcr = v; break;
+    case MCR: u->mcr = v & 0x1f; break;
+    case SCR: u->scr = v; break;
+    default: break;
+    }
+}
+
+unsigned uart_rx_space(const struct uart *u) { return UART_BUF - u->rx_len; }
+
+void uart_rx_push(struct uart *u, const uint8_t *p, unsigned n)
+{
+    for (unsigned i = 0; i < n && u->rx_len < UART_BUF; i++) {
+        u->rx[(u->rx_head + u->rx_len) % UART_BUF] = p[i];
+        u->rx_len++;
+    }
+}
+
+unsigned uart_tx_take(struct uart *u, uint8_t *out, unsigned max)
+{
+    unsigned n = 0;
+    while (n < max && u->tx_len > 0) {
+        out[n++] = u->tx[u->tx_head];
+        u->tx_head = (u->tx_head + 1) % UART_BUF;
+        u->tx_len--;
+    }
+    return n;
+}

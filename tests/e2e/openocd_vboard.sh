@@ -6,7 +6,8 @@
 # calling tick(), which adds 1 to `counter`. The oracles are the program's
 # own arithmetic and the MIPS32 architecture, not earlier tool output:
 #  - halt stops the CPU, `reg pc` reads a PC inside the program;
-#  - a word written with mww reads back with mdw;
+#  - a word written with mww reads back with mdw, and halfword and byte
+#    writes land where big-endian addressing puts them;
 #  - CP0 25 sel 0 (34K PerfCtl0) reads back what was written, reserved
 #    bits 30 and 15:12 cleared and M (bit 31, "another counter follows")
 #    set, per the 34K PerfCtl layout in DESIGN.md;
@@ -17,7 +18,8 @@
 #  - a software (SDBBP) breakpoint at after_tick is hit;
 #  - gdb-multiarch on OpenOCD's gdb port breaks at tick, continues to it
 #    again (counter + 1), and reads $sp = stack_top as set by _start
-#    (gdb's breakpoints are hardware ones: see vboard-34k.cfg).
+#    (gdb's breakpoints are hardware ones: see vboard-34k.cfg);
+#  - reset halt (EJTAGBOOT + ECR.PrRst) stops at the ELF entry.
 set -u
 VBOARD=$1
 CFG=$2
@@ -26,8 +28,8 @@ FW=$3
 
 sym() { mips-linux-gnu-nm "$FW" | awk -v s="$1" '$3 == s { print "0x" substr($1, length($1) - 7) }'; }
 TICK=$(sym tick); AFTER=$(sym after_tick); COUNTER=$(sym counter)
-SCRATCH=$(sym scratch); STACK_TOP=$(sym stack_top)
-for v in TICK AFTER COUNTER SCRATCH STACK_TOP; do
+SCRATCH=$(sym scratch); STACK_TOP=$(sym stack_top); ENTRY=$(sym _start)
+for v in TICK AFTER COUNTER SCRATCH STACK_TOP ENTRY; do
     [ -n "${!v}" ] || { echo "symbol for $v not found in $FW"; exit 1; }
 done
 hex8() { printf '%08x' $(($1)); }
@@ -50,13 +52,16 @@ timeout 120 openocd -l "$LOG" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
     -c "init" \
     -c "echo {@@ halt}; halt" -c "echo {@@ regpc}" -c "reg pc" \
     -c "echo {@@ mww}; mww $SCRATCH 0xcafef00d" -c "mdw $SCRATCH" \
+    -c "echo {@@ mwh}; mwh $((SCRATCH + 2)) 0xbeef" -c "mdw $SCRATCH" \
+    -c "echo {@@ mwb}; mwb $((SCRATCH + 1)) 0x5a" -c "mdh $SCRATCH" \
     -c "echo {@@ cp0}; mips32 cp0 25 0 0x4000f02f" -c "mips32 cp0 25 0" \
     -c "echo {@@ hw1}; bp $TICK 4 hw; resume; wait_halt 5000" \
     -c "reg pc" -c "mdw $COUNTER" \
     -c "echo {@@ hw2}; resume; wait_halt 5000" -c "reg pc" -c "mdw $COUNTER" \
     -c "echo {@@ step}; rbp $TICK; step" -c "reg pc" \
     -c "echo {@@ sw}; bp $AFTER 4; resume; wait_halt 5000" -c "reg pc" \
-    -c "rbp $AFTER; echo {@@ end}; resume; shutdown" >/dev/null 2>&1
+    -c "rbp $AFTER; echo {@@ reset}; reset halt" -c "reg pc" \
+    -c "echo {@@ end}; resume; shutdown" >/dev/null 2>&1
 
 # section NAME: the log lines after "@@ NAME" up to the next "@@".
 section() { awk -v m="@@ $1" '$0 == m { on = 1; next } /^@@ / { on = 0 } on' "$LOG"; }
@@ -69,6 +74,8 @@ counter_in() { section "$1" | grep -Ei "^$COUNTER: " | awk '{ print $2 }'; }
 in_section halt "halted in MIPS32 mode due to debug-request" "halt"
 in_section regpc "^pc \(/32\): 0x8010" "reg pc reads a PC inside the program"
 in_section mww "^$SCRATCH: cafef00d" "mww then mdw reads the word back"
+in_section mwh "^$SCRATCH: cafebeef" "mwh writes the low halfword (big-endian)"
+in_section mwb "^$SCRATCH: ca5a" "mwb writes byte 1, mdh reads halfword 0"
 in_section cp0 "cp0 reg 25, select 0: 8000002f" "CP0 25/0 reads back masked"
 in_section hw1 "halted .*due to breakpoint" "hardware breakpoint hit"
 in_section hw1 "^pc \(/32\): $TICK" "hardware breakpoint stops at tick"
@@ -85,6 +92,9 @@ in_section step "^pc \(/32\): 0x$(hex8 $((TICK + 4)))" "single step moves to tic
 # IBS/DBS for the reason), so the PC is the oracle.
 in_section sw "halted in MIPS32 mode .*pc: $AFTER" "software breakpoint hit"
 in_section sw "^pc \(/32\): $AFTER" "software breakpoint stops at after_tick"
+# vboard resets like QEMU's Malta with -kernel: back through the boot code
+# to the ELF entry, where EJTAGBOOT holds it in debug mode.
+in_section reset "^pc \(/32\): $ENTRY" "reset halt stops at the ELF entry"
 oo_reject "$LOG" "Error|Failed" "no OpenOCD errors"
 
 # ---- part 2: gdb-multiarch through OpenOCD's gdb server ------------------

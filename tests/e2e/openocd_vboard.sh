@@ -20,6 +20,8 @@
 #    again (counter + 1), and reads $sp = stack_top as set by _start
 #    (gdb's breakpoints are hardware ones: see vboard-34k.cfg);
 #  - reset halt (EJTAGBOOT + ECR.PrRst) stops at the ELF entry.
+# The OpenOCD part runs twice: in OpenOCD's default (legacy) processor-access
+# mode and in its fast queued mode.
 set -u
 VBOARD=$1
 CFG=$2
@@ -43,59 +45,75 @@ VPID=$!
 oo_track $VPID
 oo_wait_port "$RBB" $VPID || { echo "vboard did not listen"; cat "$VLOG"; exit 1; }
 
-# ---- part 1: OpenOCD commands --------------------------------------------
-LOG=$OO_TMP/openocd.log
+# ---- part 1: OpenOCD commands, in both processor-access modes ------------
+# openocd_commands LOG MODE: MODE "legacy" is OpenOCD's default
+# (mips32_pracc_exec, one DR scan per step of each access); "fast" sets
+# "mips32 scan_delay 10" (mips32_pracc_queue_exec: one queue of ALL scans,
+# which relies on the store of instruction i showing after fetch i+1).
 # OpenOCD 0.12 prints a command's result only when it is the last one of a
 # -c argument, hence one -c per command whose output is checked.
-timeout 120 openocd -l "$LOG" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
-    -c "gdb_port disabled; telnet_port disabled; tcl_port disabled" \
-    -c "init" \
-    -c "echo {@@ halt}; halt" -c "echo {@@ regpc}" -c "reg pc" \
-    -c "echo {@@ mww}; mww $SCRATCH 0xcafef00d" -c "mdw $SCRATCH" \
-    -c "echo {@@ mwh}; mwh $((SCRATCH + 2)) 0xbeef" -c "mdw $SCRATCH" \
-    -c "echo {@@ mwb}; mwb $((SCRATCH + 1)) 0x5a" -c "mdh $SCRATCH" \
-    -c "echo {@@ cp0}; mips32 cp0 25 0 0x4000f02f" -c "mips32 cp0 25 0" \
-    -c "echo {@@ hw1}; bp $TICK 4 hw; resume; wait_halt 5000" \
-    -c "reg pc" -c "mdw $COUNTER" \
-    -c "echo {@@ hw2}; resume; wait_halt 5000" -c "reg pc" -c "mdw $COUNTER" \
-    -c "echo {@@ step}; rbp $TICK; step" -c "reg pc" \
-    -c "echo {@@ sw}; bp $AFTER 4; resume; wait_halt 5000" -c "reg pc" \
-    -c "rbp $AFTER; echo {@@ reset}; reset halt" -c "reg pc" \
-    -c "echo {@@ end}; resume; shutdown" >/dev/null 2>&1
-
-# section NAME: the log lines after "@@ NAME" up to the next "@@".
-section() { awk -v m="@@ $1" '$0 == m { on = 1; next } /^@@ / { on = 0 } on' "$LOG"; }
-in_section() {
-    if section "$1" | grep -Eq -- "$2"; then echo "ok: $3"; else
-        echo "FAIL: $3 (no /$2/ after @@ $1)"; OO_FAILS=$((OO_FAILS + 1)); fi
+openocd_commands() {
+    local mode_cmd="echo {legacy mode}"
+    [ "$2" = fast ] && mode_cmd="mips32 scan_delay 10"
+    timeout 120 openocd -l "$1" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
+        -c "gdb_port disabled; telnet_port disabled; tcl_port disabled" \
+        -c "init" -c "$mode_cmd" \
+        -c "echo {@@ halt}; halt" -c "echo {@@ regpc}" -c "reg pc" \
+        -c "echo {@@ mww}; mww $SCRATCH 0xcafef00d" -c "mdw $SCRATCH" \
+        -c "echo {@@ mwh}; mwh $((SCRATCH + 2)) 0xbeef" -c "mdw $SCRATCH" \
+        -c "echo {@@ mwb}; mwb $((SCRATCH + 1)) 0x5a" -c "mdh $SCRATCH" \
+        -c "echo {@@ cp0}; mips32 cp0 25 0 0x4000f02f" -c "mips32 cp0 25 0" \
+        -c "echo {@@ hw1}; bp $TICK 4 hw; resume; wait_halt 5000" \
+        -c "reg pc" -c "mdw $COUNTER" \
+        -c "echo {@@ hw2}; resume; wait_halt 5000" -c "reg pc" \
+        -c "mdw $COUNTER" \
+        -c "echo {@@ step}; rbp $TICK; step" -c "reg pc" \
+        -c "echo {@@ sw}; bp $AFTER 4; resume; wait_halt 5000" -c "reg pc" \
+        -c "rbp $AFTER; echo {@@ reset}; reset halt" -c "reg pc" \
+        -c "echo {@@ end}; resume; shutdown" >/dev/null 2>&1
 }
-counter_in() { section "$1" | grep -Ei "^$COUNTER: " | awk '{ print $2 }'; }
 
-in_section halt "halted in MIPS32 mode due to debug-request" "halt"
-in_section regpc "^pc \(/32\): 0x8010" "reg pc reads a PC inside the program"
-in_section mww "^$SCRATCH: cafef00d" "mww then mdw reads the word back"
-in_section mwh "^$SCRATCH: cafebeef" "mwh writes the low halfword (big-endian)"
-in_section mwb "^$SCRATCH: ca5a" "mwb writes byte 1, mdh reads halfword 0"
-in_section cp0 "cp0 reg 25, select 0: 8000002f" "CP0 25/0 reads back masked"
-in_section hw1 "halted .*due to breakpoint" "hardware breakpoint hit"
-in_section hw1 "^pc \(/32\): $TICK" "hardware breakpoint stops at tick"
-in_section hw2 "^pc \(/32\): $TICK" "hardware breakpoint hit again"
-C1=$(counter_in hw1); C2=$(counter_in hw2)
-if [ -n "$C1" ] && [ -n "$C2" ] && [ $((0x$C2)) -eq $((0x$C1 + 1)) ]; then
-    echo "ok: one loop iteration between two hits (counter $C1 -> $C2)"
-else
-    echo "FAIL: counter between hits: '$C1' -> '$C2', expected +1"
-    OO_FAILS=$((OO_FAILS + 1))
-fi
-in_section step "^pc \(/32\): 0x$(hex8 $((TICK + 4)))" "single step moves to tick+4"
-# OpenOCD 0.12 names an SDBBP halt "target-not-halted" (it only reads
-# IBS/DBS for the reason), so the PC is the oracle.
-in_section sw "halted in MIPS32 mode .*pc: $AFTER" "software breakpoint hit"
-in_section sw "^pc \(/32\): $AFTER" "software breakpoint stops at after_tick"
-# vboard resets like QEMU's Malta with -kernel: back through the boot code
-# to the ELF entry, where EJTAGBOOT holds it in debug mode.
-in_section reset "^pc \(/32\): $ENTRY" "reset halt stops at the ELF entry"
-oo_reject "$LOG" "Error|Failed" "no OpenOCD errors"
+# section LOG NAME: the lines of LOG after "@@ NAME" up to the next "@@".
+section() { awk -v m="@@ $2" '$0 == m { on = 1; next } /^@@ / { on = 0 } on' "$1"; }
+in_section() {
+    if section "$LOG" "$1" | grep -Eq -- "$2"; then echo "ok: $MODE: $3"; else
+        echo "FAIL: $MODE: $3 (no /$2/ after @@ $1)"
+        OO_FAILS=$((OO_FAILS + 1))
+    fi
+}
+counter_in() { section "$LOG" "$1" | grep -Ei "^$COUNTER: " | awk '{ print $2 }'; }
+
+LOGS=""
+for MODE in legacy fast; do
+    LOG=$OO_TMP/openocd-$MODE.log
+    LOGS="$LOGS $LOG"
+    openocd_commands "$LOG" $MODE
+    in_section halt "halted in MIPS32 mode due to debug-request" "halt"
+    in_section regpc "^pc \(/32\): 0x8010" "reg pc reads a PC inside the program"
+    in_section mww "^$SCRATCH: cafef00d" "mww then mdw reads the word back"
+    in_section mwh "^$SCRATCH: cafebeef" "mwh writes the low halfword (big-endian)"
+    in_section mwb "^$SCRATCH: ca5a" "mwb writes byte 1, mdh reads halfword 0"
+    in_section cp0 "cp0 reg 25, select 0: 8000002f" "CP0 25/0 reads back masked"
+    in_section hw1 "halted .*due to breakpoint" "hardware breakpoint hit"
+    in_section hw1 "^pc \(/32\): $TICK" "hardware breakpoint stops at tick"
+    in_section hw2 "^pc \(/32\): $TICK" "hardware breakpoint hit again"
+    C1=$(counter_in hw1); C2=$(counter_in hw2)
+    if [ -n "$C1" ] && [ -n "$C2" ] && [ $((0x$C2)) -eq $((0x$C1 + 1)) ]; then
+        echo "ok: $MODE: one loop iteration between two hits ($C1 -> $C2)"
+    else
+        echo "FAIL: $MODE: counter between hits: '$C1' -> '$C2', expected +1"
+        OO_FAILS=$((OO_FAILS + 1))
+    fi
+    in_section step "^pc \(/32\): 0x$(hex8 $((TICK + 4)))" "single step moves to tick+4"
+    # OpenOCD 0.12 names an SDBBP halt "target-not-halted" (it only reads
+    # IBS/DBS for the reason), so the PC is the oracle.
+    in_section sw "halted in MIPS32 mode .*pc: $AFTER" "software breakpoint hit"
+    in_section sw "^pc \(/32\): $AFTER" "software breakpoint stops at after_tick"
+    # vboard resets like QEMU's Malta with -kernel: back through the boot
+    # code to the ELF entry, where EJTAGBOOT holds it in debug mode.
+    in_section reset "^pc \(/32\): $ENTRY" "reset halt stops at the ELF entry"
+    oo_reject "$LOG" "Error|Failed" "$MODE: no OpenOCD errors"
+done
 
 # ---- part 2: gdb-multiarch through OpenOCD's gdb server ------------------
 LOG2=$OO_TMP/openocd-gdb.log
@@ -133,4 +151,4 @@ else
 fi
 oo_expect "$GLOG" "^SP=$(hex8 "$STACK_TOP")" "gdb: \$sp is stack_top (set by _start)"
 oo_expect "$GLOG" "cause +pc\$" "gdb: info registers lists pc"
-oo_finish "$LOG" "$LOG2" "$GLOG" "$VLOG"
+oo_finish $LOGS "$LOG2" "$GLOG" "$VLOG"

@@ -39,6 +39,5 @@ int mips_interrupt_poll(unsigned exc, int *signal);
 
 /* pmu_mon.c */
 extern const struct stub_monitor_cmd mips_monitor_cmds[];
-void mips_pmu_detect(void);
 
 #endif

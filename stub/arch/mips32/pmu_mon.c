@@ -1,38 +1,146 @@
 /*
- * pmu_mon.c - performance-counter detection and "monitor pmu".
+ * pmu_mon.c - "monitor pmu ...": what the core has, what each counter
+ * counts, and freeze/unfreeze/reset by hand.
  *
- * Config1.PC (bit 4) says whether any performance counter exists (MD00090
- * Config1; Linux mipsregs.h MIPS_CONF1_PC). QEMU 7.2's 34Kf reports 0.
- * Publishing the counters as registers comes with the PMU drivers.
+ * Event names are looked up in the generated target description itself
+ * (the <enum> of the counter's EVENT field), so the stub carries each name
+ * once.
  */
 #include "mips_port.h"
+#include "pmu.h"
 
-static int has_pmu;
-
-void mips_pmu_detect(void)
+static const char *after(const char *s, const char *needle, const char *end)
 {
-    has_pmu = (CP0_READ(16, 1) & CONF1_PC) != 0;
+    for (; *s && (!end || s < end); s++) {
+        const char *a = s, *b = needle;
+        while (*b && *a == *b)
+            a++, b++;
+        if (!*b)
+            return a;
+    }
+    return 0;
+}
+
+static unsigned dec(const char *s)
+{
+    unsigned v = 0;
+    while (*s >= '0' && *s <= '9')
+        v = v * 10 + (unsigned)(*s++ - '0');
+    return v;
+}
+
+/* Prints the name of event code on counter n, or "?" if the catalogue has
+ * none (reserved code). */
+static void put_event_name(unsigned n, unsigned code)
+{
+    const char *kind = after(pmu_core->xml_counters[n], "_perfctl", 0);
+    const char *e = pmu_core->xml_head, *end, *name, *val;
+    char id[] = "_eventK\"";
+
+    if (kind) {
+        id[6] = *kind;
+        e = after(e, id, 0);
+    }
+    end = e ? after(e, "</enum>", 0) : 0;
+    while (e && (name = after(e, "name=\"", end)) &&
+           (val = after(name, "value=\"", end))) {
+        if (dec(val) == code) {
+            for (; *name != '"'; name++) {
+                char c[2] = {*name, 0};
+                stub_mon_puts(c);
+            }
+            return;
+        }
+        e = val;
+    }
+    stub_mon_puts("?");
+}
+
+static void put_modes(uint32_t ctl)
+{
+    static const char *const mode[4] = {"exl", "k", "s", "u"};
+    int any = 0;
+    for (int b = 3; b >= 0; b--) {
+        if (ctl & (1u << b)) {
+            stub_mon_puts(any++ ? "," : "");
+            stub_mon_puts(mode[b]);
+        }
+    }
+    if (!any)
+        stub_mon_puts("none (not counting)");
+}
+
+static void summary(void)
+{
+    stub_mon_puts("pmu: MIPS ");
+    stub_mon_puts(pmu_core->name);
+    stub_mon_puts(", PRId ");
+    stub_mon_putx(CP0_READ(15, 0));
+    stub_mon_puts(", ");
+    stub_mon_putu(pmu_counters);
+    stub_mon_puts(" counters; frozen while stopped; on resume they ");
+    stub_mon_puts(pmu_user_frozen ? "stay frozen (monitor pmu unfreeze)\n"
+                                  : "count\n");
+    for (unsigned i = 0; i < pmu_counters; i++) {
+        uint32_t ctl = pmu_ctl(i), code = (ctl >> 5) & 0x7f;
+        stub_mon_puts("  counter ");
+        stub_mon_putu(i);
+        stub_mon_puts(": event ");
+        stub_mon_putu(code);
+        stub_mon_puts(" ");
+        put_event_name(i, code);
+        stub_mon_puts(", modes ");
+        put_modes(ctl);
+        stub_mon_puts(ctl & (1u << 4) ? ", interrupt on overflow" : "");
+        stub_mon_puts(", count ");
+        stub_mon_putu(pmu_count(i));
+        stub_mon_puts("\n");
+    }
 }
 
 static int mon_pmu(const char *args)
 {
-    if (*args) {
-        stub_mon_puts("pmu: unexpected argument; usage: monitor pmu\n");
+    static const char usage[] =
+        "usage: monitor pmu [freeze|unfreeze|reset|help]\n";
+    const char *a;
+
+    if (!pmu_core) {
+        stub_mon_puts(CP0_READ(16, 1) & CONF1_PC
+                          ? "pmu: Config1.PC = 1 but this core (PRId "
+                          : "pmu: none: Config1.PC = 0, this core implements "
+                            "no performance counters\n");
+        if (CP0_READ(16, 1) & CONF1_PC) {
+            stub_mon_putx(CP0_READ(15, 0));
+            stub_mon_puts(") is not one this stub knows\n");
+        }
+        return *args ? -1 : 0;
+    }
+    if (!*args) {
+        summary();
+    } else if ((a = after(args, "freeze", 0)) && a - args == 6 && !*a) {
+        pmu_user_frozen = 1;
+        stub_mon_puts("pmu: counters stay frozen when the program resumes\n");
+    } else if ((a = after(args, "unfreeze", 0)) && a - args == 8 && !*a) {
+        pmu_user_frozen = 0;
+        stub_mon_puts("pmu: counters count again when the program resumes\n");
+    } else if ((a = after(args, "reset", 0)) && a - args == 5 && !*a) {
+        for (unsigned i = 0; i < pmu_counters; i++)
+            pmu_set_count(i, 0);
+        stub_mon_puts("pmu: all counts set to 0\n");
+    } else if ((a = after(args, "help", 0)) && a - args == 4 && !*a) {
+        stub_mon_puts("monitor pmu: core, counters, what each counts\n"
+                      "monitor pmu freeze: keep counters frozen on resume\n"
+                      "monitor pmu unfreeze: let them count on resume\n"
+                      "monitor pmu reset: set every count to 0\n");
+    } else {
+        stub_mon_puts("pmu: unknown argument; ");
+        stub_mon_puts(usage);
         return -1;
     }
-    if (!has_pmu) {
-        stub_mon_puts("pmu: none: Config1.PC = 0, this core implements no "
-                      "performance counters\n");
-        return 0;
-    }
-    stub_mon_puts("pmu: Config1.PC = 1, performance counters present "
-                  "(PRId ");
-    stub_mon_putx(CP0_READ(15, 0));
-    stub_mon_puts("); this stub does not drive them yet\n");
     return 0;
 }
 
 const struct stub_monitor_cmd mips_monitor_cmds[] = {
-    {"pmu", "performance-monitor unit: what this core has", mon_pmu},
+    {"pmu", "performance counters: monitor pmu help", mon_pmu},
     {0, 0, 0},
 };

@@ -4,6 +4,7 @@
  * breakpoints, and the struct stub_target the core talks to.
  */
 #include "mips_port.h"
+#include "pmu.h"
 
 uint32_t mips_probe_recover;
 
@@ -111,11 +112,39 @@ static int prepare_resume(enum stub_resume how)
     return 0;
 }
 
-static const int expedite[] = {CTX_PC, 29 /* sp */, 30 /* fp */, 31 /* ra */,
-                               -1};
+/* Sent in every stop reply: what GDB needs first, then the counts, so a
+ * host reads a bracket's counts with no extra round trip. */
+static int expedite[4 + PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
+                                                 30 /* fp */, 31 /* ra */};
+
+/* target.xml: the core features (generated; their last piece closes
+ * <target>), with the PMU feature of this core put before that close. */
+static const char *xml[8 + PMU_MAX_COUNTERS];
+extern const char *const pmustub_mips_target_xml[];
+extern const char pmustub_pmu_tail[];
+
+static void describe_pmu(void)
+{
+    unsigned n = 0, e = 4;
+    const char *const *p;
+
+    for (p = pmustub_mips_target_xml; p[1]; p++)
+        xml[n++] = *p;
+    if (pmu_core) {
+        xml[n++] = pmu_core->xml_head;
+        for (unsigned i = 0; i < pmu_counters; i++) {
+            xml[n++] = pmu_core->xml_counters[i];
+            expedite[e++] = PMU_FIRST_REGNUM + 2 * (int)i + 1;
+        }
+        xml[n++] = pmustub_pmu_tail;
+    }
+    xml[n++] = *p;
+    xml[n] = 0;
+    expedite[e] = -1;
+}
 
 static struct stub_target target = {
-    .nregs = CTX_WORDS,
+    .nregs = PMU_FIRST_REGNUM + 2 * PMU_MAX_COUNTERS,
     .nregs_g = CTX_WORDS,
     .reg_size = mips_reg_size,
     .reg_read = mips_reg_read,
@@ -131,8 +160,6 @@ static struct stub_target target = {
     .monitor_cmds = mips_monitor_cmds,
 };
 
-extern const char *const pmustub_mips_target_xml[];
-
 void mips_port_init(const struct mips_board_io *io)
 {
     target.getc = io->getc;
@@ -141,8 +168,9 @@ void mips_port_init(const struct mips_board_io *io)
     target.kill = io->reset;
     mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
     mips_interrupt_init(io->poll_getc);
-    mips_pmu_detect();
-    target.target_xml = pmustub_mips_target_xml;
+    pmu_detect();
+    describe_pmu();
+    target.target_xml = xml;
     stub_init(&target);
 }
 
@@ -154,8 +182,11 @@ void mips_trap(void)
     struct stub_stop why = {exc_signal[exc], exc == 9};
     int stepping = step_bps > 0;
 
-    if (mips_interrupt_poll(exc, &why.signal))
+    pmu_freeze(); /* before anything else: the stub must not be counted */
+    if (mips_interrupt_poll(exc, &why.signal)) {
+        pmu_unfreeze();
         return; /* the timer poll found no 0x03: straight back */
+    }
     step_remove();
     if (!why.signal)
         why.signal = STUB_SIGTRAP;
@@ -166,11 +197,13 @@ void mips_trap(void)
     mips_fpu_save();
     stub_stopped(&why);
     mips_fpu_restore();
+    pmu_unfreeze(); /* the last act before the return path's eret */
 }
 
 /* Start-up code calls this with main's return value. */
 void pmustub_exit(int code)
 {
+    pmu_freeze();
     stub_exited(code);
     for (;;)
         target.kill();

@@ -5,6 +5,7 @@
  * "MIPS Features"); target-xml/mips/ describes the same numbers to GDB.
  */
 #include "mips_port.h"
+#include "pmu.h"
 
 uint32_t mips_ctx[CTX_WORDS];
 
@@ -14,6 +15,7 @@ enum reg_kind {
     RK_RO,     /* saved context word, read-only (badvaddr) */
     RK_FPU,    /* needs an FPU; writable */
     RK_FPU_RO, /* needs an FPU; read-only (fir) */
+    RK_PMU,    /* perfctlN / perfcntN, for the counters that exist */
 };
 
 static const struct reg_range {
@@ -25,14 +27,34 @@ static const struct reg_range {
     {CTX_CAUSE, CTX_PC, RK_CTX},     /* cause, pc */
     {CTX_F0, CTX_FCSR, RK_FPU},      /* f0-f31, fcsr */
     {CTX_FIR, CTX_FIR, RK_FPU_RO},
+    {PMU_FIRST_REGNUM, PMU_FIRST_REGNUM + 2 * PMU_MAX_COUNTERS - 1, RK_PMU},
 };
 
 static const struct reg_range *lookup(unsigned regno)
 {
     for (unsigned i = 0; i < sizeof reg_table / sizeof *reg_table; i++)
         if (regno >= reg_table[i].first && regno <= reg_table[i].last)
-            return &reg_table[i];
+            return reg_table[i].kind == RK_PMU &&
+                           (regno - PMU_FIRST_REGNUM) / 2 >= pmu_counters
+                       ? 0 /* a counter this core does not have */
+                       : &reg_table[i];
     return 0;
+}
+
+/* perfctlN at even offsets from PMU_FIRST_REGNUM, perfcntN at odd ones. */
+static uint32_t pmu_reg_read(unsigned regno)
+{
+    unsigned off = regno - PMU_FIRST_REGNUM;
+    return off & 1 ? pmu_count(off / 2) : pmu_ctl(off / 2);
+}
+
+static void pmu_reg_write(unsigned regno, uint32_t v)
+{
+    unsigned off = regno - PMU_FIRST_REGNUM;
+    if (off & 1)
+        pmu_set_count(off / 2, v);
+    else
+        pmu_set_ctl(off / 2, v);
 }
 
 unsigned mips_reg_size(unsigned regno)
@@ -54,7 +76,9 @@ int mips_reg_read(unsigned regno, uint8_t *buf)
         return STUB_REG_UNAVAILABLE;
     if ((r->kind == RK_FPU || r->kind == RK_FPU_RO) && !mips_has_fpu)
         return STUB_REG_UNAVAILABLE; /* no FPU: no value to invent */
-    put_be32(buf, r->kind == RK_ZERO ? 0 : mips_ctx[regno]);
+    put_be32(buf, r->kind == RK_ZERO  ? 0
+                   : r->kind == RK_PMU ? pmu_reg_read(regno)
+                                       : mips_ctx[regno]);
     return STUB_REG_OK;
 }
 
@@ -68,7 +92,9 @@ int mips_reg_write(unsigned regno, const uint8_t *buf)
         return STUB_REG_READONLY;
     if (r->kind == RK_FPU && !mips_has_fpu)
         return STUB_REG_UNAVAILABLE;
-    if (r->kind != RK_ZERO)
+    if (r->kind == RK_PMU)
+        pmu_reg_write(regno, v);
+    else if (r->kind != RK_ZERO)
         mips_ctx[regno] = v;
     return STUB_REG_OK;
 }

@@ -1,0 +1,129 @@
+/*
+ * pmu.c - the MIPS performance counters as GDB registers.
+ *
+ * CP0 register 25: select 2n is PerfCtl n, 2n+1 is PerfCnt n (MD00548
+ * Table 1; Linux mipsregs.h read_c0_perfctrl0..3/perfcntr0..3). The R10000
+ * and R12000 use the same numbering: their MFPS/MFPC forms are mfc0 $25 with
+ * bit 0 = count and bits 5:1 = counter (R10000 User's Manual 14.20).
+ *
+ * Honest counting: on every entry the stub clears the mode bits
+ * (EXL, K, S, U = bits 3:0) of each control register, so no counter counts
+ * the stub; on resume it writes the program's controls back. The stub runs
+ * with Status.EXL = 1, so a counter that counts K/U/S only sees nothing of
+ * it even before the freeze; one that counts in EXL mode sees the entry and
+ * exit paths (docs/pmu.md says how many instructions).
+ */
+#include "mips_port.h"
+#include "pmu.h"
+
+#define PERFCTL_MODES 0xfu   /* EXL 0, K 1, S 2, U 3 */
+#define PERFCTL_M (1u << 31) /* 34K: another counter follows (MD00548) */
+
+/* mfc0/mtc0 name the select in the instruction, so one accessor each. */
+#define PMU_SEL(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+static uint32_t cp0_25_read(unsigned sel)
+{
+    switch (sel) {
+#define R(n) case n: return CP0_READ(25, n);
+        PMU_SEL(R)
+#undef R
+    }
+    return 0;
+}
+
+static void cp0_25_write(unsigned sel, uint32_t v)
+{
+    switch (sel) {
+#define W(n) case n: CP0_WRITE(25, n, v); break;
+        PMU_SEL(W)
+#undef W
+    }
+}
+
+extern const char pmustub_pmu_34k_head[], pmustub_pmu_r10k_head[],
+    pmustub_pmu_r12k_head[], pmustub_pmu_tail[];
+extern const char *const pmustub_pmu_34k_counters[],
+    *const pmustub_pmu_r10k_counters[], *const pmustub_pmu_r12k_counters[];
+
+/* Cores told apart by PRId: company (23:16) and implementation (15:8)
+ * (MD00090 PRId; Linux asm/cpu.h PRID_IMP_34K 0x9500 with company
+ * PRID_COMP_MIPS 0x010000, PRID_IMP_R10000 0x0900, PRID_IMP_R12000 0x0e00
+ * with the legacy company 0). The R10000/R12000 control registers have no M
+ * bit; r10k_counters(5) (seed 001) gives them two counters each. */
+static const struct pmu_core pmu_cores[] = {
+    {"34K", "34k", 0x019500, 1, 4, pmustub_pmu_34k_head,
+     pmustub_pmu_34k_counters},
+    {"R10000", "r10k", 0x000900, 0, 2, pmustub_pmu_r10k_head,
+     pmustub_pmu_r10k_counters},
+    {"R12000", "r12k", 0x000e00, 0, 2, pmustub_pmu_r12k_head,
+     pmustub_pmu_r12k_counters},
+};
+
+const struct pmu_core *pmu_core;
+unsigned pmu_counters;
+static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
+int pmu_user_frozen;                        /* monitor pmu freeze */
+
+void pmu_detect(void)
+{
+    uint32_t prid = CP0_READ(15, 0) & 0xffff00u;
+
+    pmu_core = 0;
+    pmu_counters = 0;
+    if (!(CP0_READ(16, 1) & CONF1_PC))
+        return;
+    for (unsigned i = 0; i < sizeof pmu_cores / sizeof *pmu_cores; i++)
+        if (pmu_cores[i].prid == prid)
+            pmu_core = &pmu_cores[i];
+    if (!pmu_core)
+        return;
+    if (pmu_core->has_m_chain) {
+        do
+            pmu_counters++;
+        while (pmu_counters < pmu_core->max_counters &&
+               (cp0_25_read(2 * (pmu_counters - 1)) & PERFCTL_M));
+    } else {
+        pmu_counters = pmu_core->max_counters;
+    }
+    pmu_freeze(); /* the stub is running */
+}
+
+void pmu_freeze(void)
+{
+    for (unsigned i = 0; i < pmu_counters; i++) {
+        prog_ctl[i] = cp0_25_read(2 * i);
+        cp0_25_write(2 * i, prog_ctl[i] & ~PERFCTL_MODES);
+    }
+}
+
+void pmu_unfreeze(void)
+{
+    if (pmu_user_frozen)
+        return;
+    for (unsigned i = 0; i < pmu_counters; i++)
+        cp0_25_write(2 * i, prog_ctl[i]);
+}
+
+uint32_t pmu_ctl(unsigned n)
+{
+    return prog_ctl[n];
+}
+
+uint32_t pmu_count(unsigned n)
+{
+    return cp0_25_read(2 * n + 1);
+}
+
+/* While stopped the hardware holds the control without its mode bits; the
+ * read-back gives the bits this core keeps (reserved bits read 0), and the
+ * mode bits are remembered for the resume. */
+void pmu_set_ctl(unsigned n, uint32_t v)
+{
+    cp0_25_write(2 * n, v & ~PERFCTL_MODES);
+    prog_ctl[n] = (cp0_25_read(2 * n) & ~PERFCTL_MODES) | (v & PERFCTL_MODES);
+}
+
+void pmu_set_count(unsigned n, uint32_t v)
+{
+    cp0_25_write(2 * n + 1, v);
+}

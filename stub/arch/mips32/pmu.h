@@ -1,0 +1,34 @@
+/*
+ * pmu.h - the MIPS PMU driver, for the register table and monitor.
+ */
+#ifndef PMUSTUB_MIPS_PMU_H
+#define PMUSTUB_MIPS_PMU_H
+
+#include <stdint.h>
+
+#define PMU_MAX_COUNTERS 4
+#define PMU_FIRST_REGNUM 72 /* perfctlN = 72 + 2N, perfcntN = 73 + 2N */
+
+struct pmu_core {
+    const char *name;    /* as the manuals write it */
+    const char *key;     /* the catalogue's name: events/<key>.csv */
+    uint32_t prid;       /* PRId bits 23:8 */
+    uint8_t has_m_chain; /* PerfCtl.M says whether another counter follows */
+    uint8_t max_counters;
+    const char *xml_head;           /* generated from the catalogue */
+    const char *const *xml_counters;
+};
+
+extern const struct pmu_core *pmu_core; /* NULL: no counters we drive */
+extern unsigned pmu_counters;
+extern int pmu_user_frozen;
+
+void pmu_detect(void);
+void pmu_freeze(void);
+void pmu_unfreeze(void);
+uint32_t pmu_ctl(unsigned n);
+uint32_t pmu_count(unsigned n);
+void pmu_set_ctl(unsigned n, uint32_t v);
+void pmu_set_count(unsigned n, uint32_t v);
+
+#endif

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# End to end, issue 4: the counters of a vboard core as GDB registers.
+# Usage: vboard_pmu.sh VBOARD FIRMWARE.elf CPU(34k|r10k|r12k) TOP_SRC_DIR
+# Oracles: the number of counters and the field layout from the manuals
+# (target-xml/mips/perfctl-fields.csv), event codes from the catalogue, and
+# instruction counts from QEMU's execution log of the same ELF.
+. "$(dirname "$0")/lib.sh"
+VBOARD=$1 ELF=$2 CPU=$3 TOP=$4
+OUT=$E2E_TMP/gdb.out
+declare -A NCOUNTERS=([34k]=4 [r10k]=2 [r12k]=2)
+N=${NCOUNTERS[$CPU]}
+
+# Code and counter of the event named "instructions" in the catalogue; the
+# bits a PerfCtl keeps, from the field layout (M, bit 31, reads 1 when
+# another counter follows: only the 34K has it).
+read -r ICODE ICTR < <(python3 - "$TOP/target-xml/events/$CPU.csv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["name"] == "instructions":
+        print(r["code"], r["counters"].split()[0]); break
+PY
+)
+kept_bits() { # kept_bits COUNTER
+    python3 - "$TOP/target-xml/mips/perfctl-fields.csv" "$CPU" "$1" "$N" <<'PY'
+import csv, sys
+path, core, n, total = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+mask = 0
+for r in csv.DictReader(l for l in open(path) if not l.startswith("#")):
+    if r["core"] != core:
+        continue
+    bits = ((1 << (int(r["end"]) - int(r["start"]) + 1)) - 1) << int(r["start"])
+    if r["field"] == "M":   # read-only: set where another counter follows
+        bits = bits if n + 1 < total else 0
+    mask |= bits
+print("%x" % mask)
+PY
+}
+
+# Region: from sum_squares' first instruction up to the instruction after
+# main's call to it returns (jal + 8). Then a one-instruction bracket at
+# branch_demo, whose first instruction is straight-line code.
+FROM=$(sym_addr "$ELF" sum_squares)
+JAL=$(mips-linux-gnu-objdump -d "$ELF" | awk '/jal.*<sum_squares>/ { sub(":", "", $1); print $1; exit }')
+TO=$(printf "%x" $((0x$JAL + 8)))
+ONE_FROM=$(sym_addr "$ELF" branch_demo)
+ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
+
+# QEMU's count for the region: the same ELF, run to its end under GDB with
+# no breakpoint, one instruction per translation block, every block logged.
+QPORT=$(free_port)
+qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+    -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$ELF" \
+    -serial "tcp:127.0.0.1:$QPORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
+E2E_PIDS+=($!)
+for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
+gdb_batch "target remote 127.0.0.1:$QPORT" "continue" >/dev/null
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/exec.log" "$ELF" \
+             mips-linux-gnu-objdump "$FROM" "$TO")
+# The R10000's and R12000's graduated-instructions event counts an integer
+# multiply or divide as two (seed 003, event 15; seed 001, R12000 event 15):
+# add one per multiply/divide QEMU executed in the region (sum_squares runs
+# its mul in a delay slot, n + 1 times).
+MULDIV=$(mips-linux-gnu-objdump -d "$ELF" | awk '/<sum_squares>:/,/^$/' |
+         awk '$3 ~ /^(mul|mult|multu|div|divu|madd|maddu|msub|msubu)$/ { sub(":", "", $1); print $1 }')
+MULDIV_RUNS=0
+for a in $MULDIV; do
+    MULDIV_RUNS=$((MULDIV_RUNS + $(grep -c "^Trace [0-9]*: 0x[0-9a-f]* \[[0-9a-f]*/0*$a/" "$E2E_TMP/exec.log")))
+done
+case $CPU in
+34k) EXPECT=$QEMU_COUNT ;;
+*) EXPECT=$((QEMU_COUNT + MULDIV_RUNS)) ;;
+esac
+
+VPORT=$(free_port)
+"$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
+    --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
+E2E_PIDS+=($!)
+for _ in $(seq 100); do python3 -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1',$VPORT)))" 2>/dev/null && break; sleep 0.1; done 2>/dev/null
+sleep 0.2
+
+# Instruction counting, user and kernel mode: EVENT << 5 | U | K.
+ICTL=$(printf "0x%x" $(( (ICODE << 5) | 0x8 | 0x2 )))
+cmds=("file $ELF" "target remote 127.0.0.1:$VPORT" "info registers pmu")
+for ((i = 0; i < N; i++)); do
+    cmds+=("set \$perfctl$i = 0xffffffff" "printf \"KEPT$i=%x\\n\", \$perfctl$i")
+done
+# Every other counter: cycles (code 0 on every counter) in kernel mode.
+for ((i = 0; i < N; i++)); do cmds+=("set \$perfctl$i = 0x2"); done
+cmds+=("set \$perfctl$ICTR = $ICTL")
+for ((i = 0; i < N; i++)); do cmds+=("p \$perfctl$i"); done
+cmds+=("info registers perfctl$N"
+       "break *0x$FROM" "continue" "set \$perfcnt$ICTR = 0"
+       "break *0x$TO" "continue"
+       "printf \"WHOLE=%u\\n\", \$perfcnt$ICTR"
+       "break *0x$ONE_FROM" "continue" "set \$perfcnt$ICTR = 0"
+       "break *0x$ONE_TO" "continue"
+       "printf \"ONE=%u\\n\", \$perfcnt$ICTR" "delete" "continue")
+gdb_batch "${cmds[@]}" >"$OUT"
+
+check "$CPU: info registers pmu lists exactly perfctl0..$((N-1)), perfcnt0..$((N-1))" \
+    test "$(grep -oE '^perf(ctl|cnt)[0-9]+' "$OUT" | sort | tr '\n' ' ')" = \
+         "$( { for ((i = 0; i < N; i++)); do echo perfcnt$i; echo perfctl$i; done; } | sort | tr '\n' ' ')"
+for ((i = 0; i < N; i++)); do
+    check "$CPU: perfctl$i written with all ones keeps exactly the manual's bits" \
+        has "KEPT$i=$(kept_bits $i)"
+done
+check "$CPU: perfctl$ICTR decodes EVENT=instructions with K and U" \
+    grep -qE '^\$[0-9]+ = \[ K U EVENT=instructions' "$OUT"
+check "$CPU: every perfctl decodes its fields with an event name" \
+    test "$(grep -cE '^\$[0-9]+ = \[.*EVENT=[a-z]' "$OUT")" -eq "$N"
+check "$CPU: a counter the core lacks is no register" \
+    has "Invalid register \`perfctl$N'"
+check "$CPU: the sum_squares call counts what QEMU executes ($QEMU_COUNT, $MULDIV_RUNS mul/div)" \
+    has "WHOLE=$EXPECT"
+check "$CPU: a bracket from A to the next instruction counts 1 instruction" has "ONE=1"
+check "$CPU: the program still runs to its end" has "exited with code"
+finish

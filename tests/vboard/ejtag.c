@@ -43,7 +43,7 @@ struct ejtag {
     uint32_t data_reg;   /* DATA register: last value the probe wrote */
     uint32_t addr_reg;   /* ADDRESS register: last access address shown */
     bool trst, srst;     /* reset line levels, for edges */
-    bool cpu_turn;
+    bool awaiting_cpu;   /* the CPU owes its next dmseg access */
 };
 
 /* ---- byte lanes ---------------------------------------------------------- */
@@ -87,7 +87,7 @@ static void processor_reset(struct ejtag *ej)
     ej->prob_en = ej->prob_trap = ej->ejtag_boot;
     cpu_reset(ej->cpu, ej->ejtag_boot);
     ej->ejtag_brk = ej->ejtag_boot && !cpu_in_debug_mode(ej->cpu);
-    ej->cpu_turn = true;
+    ej->awaiting_cpu = true;
 }
 
 /* ---- data registers ------------------------------------------------------------ */
@@ -123,7 +123,7 @@ static void complete_access(struct ejtag *ej)
         return;
     uint32_t answer = from_lanes(ej->data_reg, a->addr, a->size);
     if (pracc_complete(&ej->pracc, answer))
-        ej->cpu_turn = true;
+        ej->awaiting_cpu = true;
 }
 
 static void ecr_write(struct ejtag *ej, uint32_t v)
@@ -149,7 +149,7 @@ static void ecr_write(struct ejtag *ej, uint32_t v)
         if (!cpu_in_debug_mode(ej->cpu))
             cpu_debug_interrupt(ej->cpu);
         ej->ejtag_brk = !cpu_in_debug_mode(ej->cpu);
-        ej->cpu_turn = true;
+        ej->awaiting_cpu = true;
     }
     /* PrRst: reset the processor when it goes to 1 (it then stays 1, and
      * Rocc = 1, until the probe's Rocc-clearing write drops it). */
@@ -404,9 +404,16 @@ void ejtag_reset_lines(struct ejtag *ej, bool trst, bool srst)
         processor_reset(ej);
 }
 
-bool ejtag_take_cpu_turn(struct ejtag *ej)
+bool ejtag_waiting_for_cpu(struct ejtag *ej)
 {
-    bool t = ej->cpu_turn;
-    ej->cpu_turn = false;
-    return t;
+    if (ej->awaiting_cpu &&
+        (ej->pracc.cur.valid || !ej->prob_en ||
+         !cpu_in_debug_mode(ej->cpu)))
+        ej->awaiting_cpu = false; /* posted, or nothing will be posted */
+    return ej->awaiting_cpu;
+}
+
+void ejtag_stop_waiting_for_cpu(struct ejtag *ej)
+{
+    ej->awaiting_cpu = false;
 }

@@ -15,11 +15,17 @@ bool ejtag_tdo(const struct ejtag *ej);
 /* Reset lines, true = asserted. TRST resets the TAP; the assertion of SRST
  * resets the processor (as ECR.PrRst does). */
 void ejtag_reset_lines(struct ejtag *ej, bool trst, bool srst);
-/* True once after the probe did something the CPU must react to before
- * further clocks matter (an access completed, a debug interrupt or a reset):
- * the caller should let the CPU run an instruction first, so that the next
- * processor access is already posted at the next Capture-DR. */
-bool ejtag_take_cpu_turn(struct ejtag *ej);
+/* True while the CPU owes its next processor access: the probe just
+ * completed one, requested a debug interrupt or reset the processor into
+ * debug mode, and the CPU (still in debug mode, with ProbEn set) has not
+ * posted the next fetch, load or store yet. The remote_bitbang server stops
+ * clocking the TAP until then, because OpenOCD's fast queued mode
+ * (mips32_pracc_queue_exec) captures the next access only a few TCKs after
+ * the Update-DR that completed the previous one. */
+bool ejtag_waiting_for_cpu(struct ejtag *ej);
+/* Stop waiting (the CPU did not post anything in reasonable time, e.g. it
+ * runs debug code from RAM). */
+void ejtag_stop_waiting_for_cpu(struct ejtag *ej);
 
 /* Fixed identification values (see ejtag.c for how they were chosen). */
 extern const uint32_t ejtag_idcode_value;

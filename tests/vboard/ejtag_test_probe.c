@@ -111,7 +111,11 @@ static void ejtagbrk_interrupts_cpu_and_next_capture_shows_dm(void **state)
     assert_true(v & BRKST);
     assert_false(v & JTAGBRK); /* cleared by the hardware */
     assert_int_equal(fake.debug_interrupts, 1);
-    assert_true(ejtag_take_cpu_turn(ej));
+    /* The fake CPU is in debug mode and has not fetched yet. */
+    assert_true(ejtag_waiting_for_cpu(ej));
+    uint32_t insn;
+    ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn);
+    assert_false(ejtag_waiting_for_cpu(ej));
 }
 
 /* Legacy mode (mips32_pracc_exec): a pending fetch is seen in CONTROL and
@@ -136,12 +140,15 @@ static void pending_fetch_served_by_address_data_control(void **state)
     assert_int_equal(ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn),
                      EJTAG_PENDING);
     ctrl_scan(ej, CTRL & ~PRACC);
-    assert_true(ejtag_take_cpu_turn(ej));
+    assert_true(ejtag_waiting_for_cpu(ej)); /* until its next access */
     assert_int_equal(ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn),
                      EJTAG_DONE);
     assert_int_equal(insn, LUI_1_FF20);
+    assert_true(ejtag_waiting_for_cpu(ej)); /* collected, nothing posted */
     v = ctrl_scan(ej, CTRL);
     assert_false(v & PRACC);
+    ejtag_dmseg_access(ej, TEXT + 4, 4, false, true, &insn);
+    assert_false(ejtag_waiting_for_cpu(ej));
 }
 
 /* Writing PrAcc = 1 does not complete an access. */

@@ -12,12 +12,12 @@
  *   'Q'       quit: we close the connection and accept the next one.
  * OpenOCD is the client; one client at a time.
  *
- * Bytes are read with MSG_PEEK and only the ones processed are consumed, so
- * that when we stop early (the CPU must run first: see
- * ejtag_take_cpu_turn) the rest stays in the socket and poll() still
- * reports it readable. rbb_service() then returns false, so that a main
- * loop written as "while (rbb_service(r)) ;" also lets the CPU run before
- * the next scan's Capture-DR.
+ * While the CPU owes its next processor access (ejtag_waiting_for_cpu) we
+ * stop clocking the TAP and return false, so that the main loop runs the
+ * CPU first, even when written as "while (rbb_service(r)) ;". Bytes are read
+ * with MSG_PEEK and only the ones processed are consumed, so the rest stays
+ * in the socket and poll() still reports it readable. If the CPU posts
+ * nothing within CPU_WAIT_MS, we go on without it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ejtag.h"
@@ -34,15 +34,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RBB_CHUNK 4096
+#define CPU_WAIT_MS 100
 
 struct rbb {
     struct ejtag *ej;
     int listen_fd;
     int client_fd; /* -1 when no client */
+    int64_t wait_until_ms; /* give up waiting for the CPU then */
 };
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static int set_nonblocking(int fd)
 {
@@ -132,8 +142,8 @@ static bool send_all(int fd, const char *buf, size_t n)
 }
 
 /* Runs the commands in in[0..n); returns how many were consumed, sets
- * *quit on 'Q' and *cpu_turn when it stopped after a command that gave the
- * CPU a turn. */
+ * *quit on 'Q' and *cpu_turn when it stopped because the CPU owes its next
+ * processor access. */
 static size_t run_commands(struct rbb *r, const char *in, size_t n,
                            char *out, size_t *nout, bool *quit,
                            bool *cpu_turn)
@@ -153,7 +163,8 @@ static size_t run_commands(struct rbb *r, const char *in, size_t n,
             *quit = true;
             break;
         }
-        if (ejtag_take_cpu_turn(r->ej)) {
+        if (ejtag_waiting_for_cpu(r->ej)) {
+            r->wait_until_ms = now_ms() + CPU_WAIT_MS;
             *cpu_turn = true;
             break;
         }
@@ -165,6 +176,11 @@ bool rbb_service(struct rbb *r)
 {
     if (r->client_fd < 0)
         return try_accept(r);
+    if (ejtag_waiting_for_cpu(r->ej)) {
+        if (now_ms() < r->wait_until_ms)
+            return false;
+        ejtag_stop_waiting_for_cpu(r->ej);
+    }
 
     char in[RBB_CHUNK], out[RBB_CHUNK];
     ssize_t n = recv(r->client_fd, in, sizeof in, MSG_PEEK | MSG_DONTWAIT);

@@ -103,21 +103,35 @@ static char *put_bit(char *p, int tms, int tdi, int read)
     return p;
 }
 
-/* TLR, then an IR scan of 7 ones reading TDO, back to Idle. */
-static void build_ir_capture(char *p)
+/* A scan from Run-Test/Idle back to it: nbits of v (LSB first) into IR or
+ * DR, with an 'R' for every bit when read. */
+static char *put_scan(char *p, int ir, uint32_t v, unsigned nbits, int read)
+{
+    p = put_bit(p, 1, 0, 0);                    /* Select-DR */
+    if (ir)
+        p = put_bit(p, 1, 0, 0);                /* Select-IR */
+    p = put_bit(p, 0, 0, 0);                    /* Capture */
+    p = put_bit(p, 0, 0, 0);                    /* Shift */
+    for (unsigned i = 0; i < nbits; i++)
+        p = put_bit(p, i + 1 == nbits, (int)((v >> i) & 1u), read);
+    p = put_bit(p, 1, 0, 0);                    /* Update */
+    p = put_bit(p, 0, 0, 0);                    /* Idle */
+    *p = 0;
+    return p;
+}
+
+/* Test-Logic-Reset, then Run-Test/Idle. */
+static char *put_reset(char *p)
 {
     for (int i = 0; i < 5; i++)
         p = put_bit(p, 1, 0, 0);
-    p = put_bit(p, 0, 0, 0);                    /* Idle */
-    p = put_bit(p, 1, 0, 0);                    /* Select-DR */
-    p = put_bit(p, 1, 0, 0);                    /* Select-IR */
-    p = put_bit(p, 0, 0, 0);                    /* Capture-IR */
-    p = put_bit(p, 0, 0, 0);                    /* Shift-IR */
-    for (int i = 0; i < 7; i++)
-        p = put_bit(p, i == 6, 1, 1);
-    p = put_bit(p, 1, 0, 0);                    /* Update-IR */
-    p = put_bit(p, 0, 0, 0);                    /* Idle */
-    *p = 0;
+    return put_bit(p, 0, 0, 0);
+}
+
+/* TLR, then an IR scan of 7 ones reading TDO, back to Idle. */
+static void build_ir_capture(char *p)
+{
+    put_scan(put_reset(p), 1, 0x7F, 7, 1);
 }
 
 static void read_answers_tdo_in_order(void **state)
@@ -177,6 +191,38 @@ static void srst_command_resets_processor(void **state)
     close(fd);
 }
 
+/* OpenOCD's halt (mips_ejtag_enter_debug) followed at once by a CONTROL
+ * capture: the server must not clock that capture before the CPU, now in
+ * debug mode, has posted its fetch from the debug vector, so the capture
+ * shows DM and PrAcc together. */
+static void capture_waits_for_cpu_after_halt_request(void **state)
+{
+    struct fixture *f = *state;
+    int fd = connect_client(f);
+    char cmds[2048], reply[40] = { 0 }, *p = put_reset(cmds);
+    p = put_scan(p, 1, 0x0A, 5, 0);                /* IR CONTROL */
+    p = put_scan(p, 0, 0x0004C000u, 32, 0);        /* clear Rocc, ProbEn */
+    p = put_scan(p, 0, 0x8004D000u, 32, 0);        /* EjtagBrk */
+    put_scan(p, 0, 0x8004C000u, 32, 1);            /* capture ECR */
+    size_t len = strlen(cmds);
+    assert_int_equal(send(fd, cmds, len, 0), (ssize_t)len);
+    for (int i = 0; i < 20; i++)
+        rbb_service(f->rbb);
+    assert_true(f->cpu.dm);
+    struct pollfd q = { .fd = fd, .events = POLLIN };
+    assert_int_equal(poll(&q, 1, 0), 0); /* nothing answered yet */
+    uint32_t insn;
+    assert_int_equal(ejtag_dmseg_access(f->ej, 0xFF200200u, 4, false, true,
+                                        &insn), EJTAG_PENDING);
+    assert_int_equal(exchange(f, fd, "", reply, 32), 32);
+    uint32_t ecr = 0;
+    for (int i = 0; i < 32; i++)
+        ecr |= (uint32_t)(reply[i] == '1') << i;
+    assert_true(ecr & (1u << 3));  /* DM (BRKST) */
+    assert_true(ecr & (1u << 18)); /* PrAcc */
+    close(fd);
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -185,6 +231,7 @@ int main(void)
         T(blink_ignored_and_quit_closes),
         T(next_client_accepted_after_disconnect),
         T(srst_command_resets_processor),
+        T(capture_waits_for_cpu_after_halt_request),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

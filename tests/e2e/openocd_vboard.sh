@@ -14,14 +14,16 @@
 #  - a hardware breakpoint at tick is hit, and hit again after one more
 #    resume with counter exactly one higher;
 #  - a single step from tick (whose first instruction is not a branch)
-#    stops at tick + 4;
+#    stops at tick + 4, and one from after_tick ("b loop" and its delay
+#    slot) stops at loop;
 #  - a software (SDBBP) breakpoint at after_tick is hit;
 #  - gdb-multiarch on OpenOCD's gdb port breaks at tick, continues to it
 #    again (counter + 1), and reads $sp = stack_top as set by _start
 #    (gdb's breakpoints are hardware ones: see vboard-34k.cfg);
 #  - reset halt (EJTAGBOOT + ECR.PrRst) stops at the ELF entry.
 # The OpenOCD part runs twice: in OpenOCD's default (legacy) processor-access
-# mode and in its fast queued mode.
+# mode and in its fast queued mode. The second run leaves the core halted, so
+# the gdb part also checks that a new OpenOCD takes over a halted core.
 set -u
 VBOARD=$1
 CFG=$2
@@ -31,7 +33,8 @@ FW=$3
 sym() { mips-linux-gnu-nm "$FW" | awk -v s="$1" '$3 == s { print "0x" substr($1, length($1) - 7) }'; }
 TICK=$(sym tick); AFTER=$(sym after_tick); COUNTER=$(sym counter)
 SCRATCH=$(sym scratch); STACK_TOP=$(sym stack_top); ENTRY=$(sym _start)
-for v in TICK AFTER COUNTER SCRATCH STACK_TOP ENTRY; do
+LOOP=$(sym loop)
+for v in TICK AFTER COUNTER SCRATCH STACK_TOP ENTRY LOOP; do
     [ -n "${!v}" ] || { echo "symbol for $v not found in $FW"; exit 1; }
 done
 hex8() { printf '%08x' $(($1)); }
@@ -53,8 +56,11 @@ oo_wait_port "$RBB" $VPID || { echo "vboard did not listen"; cat "$VLOG"; exit 1
 # OpenOCD 0.12 prints a command's result only when it is the last one of a
 # -c argument, hence one -c per command whose output is checked.
 openocd_commands() {
-    local mode_cmd="echo {legacy mode}"
-    [ "$2" = fast ] && mode_cmd="mips32 scan_delay 10"
+    local mode_cmd="echo {legacy mode}" end_cmd="resume"
+    if [ "$2" = fast ]; then
+        mode_cmd="mips32 scan_delay 10"
+        end_cmd="echo {left halted}" # the gdb part starts from a halted core
+    fi
     timeout 120 openocd -l "$1" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
         -c "gdb_port disabled; telnet_port disabled; tcl_port disabled" \
         -c "init" -c "$mode_cmd" \
@@ -69,8 +75,9 @@ openocd_commands() {
         -c "mdw $COUNTER" \
         -c "echo {@@ step}; rbp $TICK; step" -c "reg pc" \
         -c "echo {@@ sw}; bp $AFTER 4; resume; wait_halt 5000" -c "reg pc" \
-        -c "rbp $AFTER; echo {@@ reset}; reset halt" -c "reg pc" \
-        -c "echo {@@ end}; resume; shutdown" >/dev/null 2>&1
+        -c "echo {@@ stepb}; rbp $AFTER; step" -c "reg pc" \
+        -c "echo {@@ reset}; reset halt" -c "reg pc" \
+        -c "echo {@@ end}; $end_cmd; shutdown" >/dev/null 2>&1
 }
 
 # section LOG NAME: the lines of LOG after "@@ NAME" up to the next "@@".
@@ -109,6 +116,8 @@ for MODE in legacy fast; do
     # IBS/DBS for the reason), so the PC is the oracle.
     in_section sw "halted in MIPS32 mode .*pc: $AFTER" "software breakpoint hit"
     in_section sw "^pc \(/32\): $AFTER" "software breakpoint stops at after_tick"
+    # A step at a branch runs its delay slot too and stops at the target.
+    in_section stepb "^pc \(/32\): $LOOP" "single step over 'b loop' stops at loop"
     # vboard resets like QEMU's Malta with -kernel: back through the boot
     # code to the ELF entry, where EJTAGBOOT holds it in debug mode.
     in_section reset "^pc \(/32\): $ENTRY" "reset halt stops at the ELF entry"

@@ -23,8 +23,8 @@ bool cache_init(struct cache *k, unsigned size, unsigned ways, unsigned line)
     size_t n = (size_t)k->sets * ways;
     k->tag = calloc(n, sizeof(*k->tag));
     k->dirty = calloc(n, 1);
-    k->age = calloc(n, 1);
-    if (!k->tag || !k->dirty || !k->age) {
+    k->stamp = calloc(n, sizeof(*k->stamp));
+    if (!k->tag || !k->dirty || !k->stamp) {
         cache_free(k);
         return false;
     }
@@ -36,9 +36,9 @@ void cache_free(struct cache *k)
 {
     free(k->tag);
     free(k->dirty);
-    free(k->age);
-    k->tag = NULL;
-    k->dirty = k->age = NULL;
+    free(k->stamp);
+    k->tag = k->stamp = NULL;
+    k->dirty = NULL;
 }
 
 void cache_reset(struct cache *k)
@@ -46,46 +46,66 @@ void cache_reset(struct cache *k)
     size_t n = (size_t)k->sets * k->ways;
     memset(k->tag, 0, n * sizeof(*k->tag));
     memset(k->dirty, 0, n);
-    for (unsigned s = 0; s < k->sets; s++)
-        for (unsigned w = 0; w < k->ways; w++)
-            k->age[s * k->ways + w] = (uint8_t)w;
+    memset(k->stamp, 0, n * sizeof(*k->stamp));
+    k->clock = 0;
 }
 
-/* Makes way w of a set the most recently used; ages the younger ones. */
-static void touch(uint8_t *age, unsigned ways, unsigned w)
+/* Stamps are 32-bit: before they wrap, renumber them keeping their order
+ * within each set (only the order matters for LRU). */
+static void renumber(struct cache *k)
 {
-    uint8_t a = age[w];
-    for (unsigned i = 0; i < ways; i++)
-        if (age[i] < a)
-            age[i]++;
-    age[w] = 0;
+    for (unsigned s = 0; s < k->sets; s++) {
+        uint32_t *st = &k->stamp[s * k->ways];
+        uint32_t rank[256];
+        for (unsigned w = 0; w < k->ways; w++) {
+            rank[w] = 1;
+            for (unsigned v = 0; v < k->ways; v++)
+                rank[w] += st[v] < st[w] || (st[v] == st[w] && v < w);
+        }
+        for (unsigned w = 0; w < k->ways; w++)
+            st[w] = st[w] ? rank[w] : 0; /* invalid lines stay oldest */
+    }
+    k->clock = k->ways + 1;
 }
 
 enum cache_result cache_access(struct cache *k, uint32_t paddr, bool store)
 {
+    unsigned slot;
+    return cache_access_slot(k, paddr, store, &slot);
+}
+
+enum cache_result cache_access_slot(struct cache *k, uint32_t paddr, bool store,
+                                    unsigned *slot)
+{
     uint32_t line = paddr >> k->line_shift;
     unsigned set = line & (k->sets - 1);
     uint32_t key = (line << 1) | 1u; /* valid bit; line < 2^27 always fits */
-    uint32_t *tag = &k->tag[set * k->ways];
-    uint8_t *age = &k->age[set * k->ways];
-    uint8_t *dirty = &k->dirty[set * k->ways];
-
-    for (unsigned w = 0; w < k->ways; w++) {
-        if (tag[w] == key) {
-            if (age[w])
-                touch(age, k->ways, w);
-            dirty[w] |= store;
-            return CACHE_HIT;
-        }
-    }
-    unsigned victim = 0;
+    unsigned base = set * k->ways;
+    uint32_t *tag = &k->tag[base];
+    uint32_t *stamp = &k->stamp[base];
+    uint8_t *dirty = &k->dirty[base];
+    if (++k->clock == 0x7fffffffu)
+        renumber(k);
+    /* branch-free search: the way that hits varies from access to access,
+     * so an early exit would be mispredicted on the host */
+    unsigned hit = k->ways;
     for (unsigned w = 0; w < k->ways; w++)
-        if (age[w] == k->ways - 1)
+        hit = tag[w] == key ? w : hit;
+    if (hit < k->ways) {
+        stamp[hit] = k->clock;
+        dirty[hit] |= store;
+        *slot = base + hit;
+        return CACHE_HIT;
+    }
+    unsigned victim = 0; /* invalid lines have stamp 0: they go first */
+    for (unsigned w = 1; w < k->ways; w++)
+        if (stamp[w] < stamp[victim])
             victim = w;
     enum cache_result r = (tag[victim] & 1u) && dirty[victim] ? CACHE_MISS_WB
                                                               : CACHE_MISS;
     tag[victim] = key;
     dirty[victim] = store;
-    touch(age, k->ways, victim);
+    stamp[victim] = k->clock;
+    *slot = base + victim;
     return r;
 }

@@ -340,6 +340,7 @@ bool cpu_init(struct cpu *c, enum cpu_model model, struct board *b,
     c->ram = ram;
     c->ram_size = ram_size;
     c->last_iline = UINT32_MAX;
+    c->last_dline = UINT32_MAX;
     /* Miss penalty: the seed's Malta FPGA set-up measured "approximately 50
      * cycles" (MD00548 section 5). */
     c->miss_penalty = 50;
@@ -372,6 +373,7 @@ void cpu_reset_state(struct cpu *c)
     cache_reset(&c->icache);
     cache_reset(&c->dcache);
     c->last_iline = UINT32_MAX;
+    c->last_dline = UINT32_MAX;
     c->pc = 0xbfc00000u;
     c->npc = c->pc + 4;
     c->in_ds = false;

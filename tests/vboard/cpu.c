@@ -98,9 +98,19 @@ static void stall(struct cpu *c)
 }
 
 /* A load or store by an instruction: alignment check, access, event. */
-static bool access(struct cpu *c, uint32_t va, unsigned size, bool is_store,
-                   uint32_t *v)
+static inline bool access(struct cpu *c, uint32_t va, unsigned size, bool is_store,
+                          uint32_t *v)
 {
+    uint32_t pa;
+    if (!(va & (size - 1)) && mem_fast_ram(c, va, &pa)) {
+        mem_model_data(c, pa, is_store);
+        if (is_store)
+            mem_ram_put(c->ram + pa, size, *v);
+        else
+            *v = mem_ram_get(c->ram + pa, size);
+        c->ev[is_store ? EV_STORE : EV_LOAD]++;
+        return true;
+    }
     if (va & (size - 1)) {
         cpu_address_error(c, is_store, va);
         return false;

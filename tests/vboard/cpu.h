@@ -93,7 +93,9 @@ struct cpu {
     uint32_t ram_size;
     struct cache icache, dcache;
     uint32_t miss_penalty; /* stall cycles per modelled cache miss */
-    uint32_t last_iline;   /* last instruction-fetch line looked up (+1: none) */
+    uint32_t last_iline;   /* last instruction-fetch line looked up (UINT32_MAX: none) */
+    uint32_t last_dline;   /* last data line looked up (UINT32_MAX: none) */
+    unsigned last_dslot;   /* its index in the D-cache arrays */
     struct pmu pmu;
     enum cpu_model model;
     uint64_t ev[EV_COUNT]; /* event totals since reset (events.h) */

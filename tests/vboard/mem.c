@@ -52,41 +52,6 @@ static enum seg classify(const struct cpu *c, uint32_t va, uint32_t *pa)
     return SEG_MAPPED;
 }
 
-static uint32_t ram_get(const uint8_t *p, unsigned size)
-{
-    switch (size) {
-    case 1: return p[0];
-    case 2: return (uint32_t)p[0] << 8 | p[1];
-    default: return be32_get(p);
-    }
-}
-
-static void ram_put(uint8_t *p, unsigned size, uint32_t v)
-{
-    switch (size) {
-    case 1: p[0] = (uint8_t)v; break;
-    case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; break;
-    default:
-        p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
-        p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
-        break;
-    }
-}
-
-/* Timing and cache model for a data access to a cached address. */
-static void model_data(struct cpu *c, uint32_t pa, bool store)
-{
-    c->ev[EV_DC_ACCESS]++;
-    enum cache_result r = cache_access(&c->dcache, pa, store);
-    if (r != CACHE_HIT) {
-        c->ev[EV_DC_MISS]++;
-        c->ev[EV_DC_STALL] += c->miss_penalty;
-        c->ev[EV_STALLS] += c->miss_penalty;
-        if (r == CACHE_MISS_WB)
-            c->ev[EV_DC_WB]++;
-    }
-}
-
 static enum mem_result mapped_fault(struct cpu *c, uint32_t va, bool store)
 {
     cpu_tlb_refill(c, store, va);
@@ -128,21 +93,9 @@ enum mem_result mem_access(struct cpu *c, uint32_t va, unsigned size,
                            bool store, uint32_t *val)
 {
     uint32_t pa;
-    /* fast path: kseg0 RAM outside debug mode */
-    if ((va >> 29) == 4u && !(c->debug & DBG_DM)) {
-        pa = va & 0x1fffffffu;
-        if (pa < c->ram_size) {
-            model_data(c, pa, store);
-            if (store)
-                ram_put(c->ram + pa, size, *val);
-            else
-                *val = ram_get(c->ram + pa, size);
-            return MEM_OK;
-        }
-    }
     switch (classify(c, va, &pa)) {
     case SEG_CACHED:
-        model_data(c, pa, store);
+        mem_model_data(c, pa, store);
         break;
     case SEG_UNCACHED:
         c->ev[store ? EV_UC_STORE : EV_UC_LOAD]++;
@@ -164,9 +117,9 @@ enum mem_result mem_access(struct cpu *c, uint32_t va, unsigned size,
     }
     if (pa < c->ram_size && pa + size <= c->ram_size) {
         if (store)
-            ram_put(c->ram + pa, size, *val);
+            mem_ram_put(c->ram + pa, size, *val);
         else
-            *val = ram_get(c->ram + pa, size);
+            *val = mem_ram_get(c->ram + pa, size);
         return MEM_OK;
     }
     if (store ? board_io_write(c->board, pa, size, *val)
@@ -182,7 +135,7 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
     uint32_t pa, old;
     switch (classify(c, va, &pa)) {
     case SEG_CACHED:
-        model_data(c, pa, true);
+        mem_model_data(c, pa, true);
         break;
     case SEG_UNCACHED:
         c->ev[EV_UC_STORE]++;
@@ -198,7 +151,7 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
     }
     if (pa < c->ram_size && pa + 4 <= c->ram_size) {
         old = be32_get(c->ram + pa);
-        ram_put(c->ram + pa, 4, (old & keep) | bits);
+        mem_ram_put(c->ram + pa, 4, (old & keep) | bits);
         return MEM_OK;
     }
     if (board_io_read(c->board, pa, 4, &old) &&
@@ -226,7 +179,7 @@ bool mem_peek(struct cpu *c, uint32_t va, unsigned size, uint32_t *val)
     if (!debug_pa(c, va, &pa))
         return false;
     if (pa < c->ram_size && pa + size <= c->ram_size) {
-        *val = ram_get(c->ram + pa, size);
+        *val = mem_ram_get(c->ram + pa, size);
         return true;
     }
     return c->board && board_io_read(c->board, pa, size, val);
@@ -238,7 +191,7 @@ bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val)
     if (!debug_pa(c, va, &pa))
         return false;
     if (pa < c->ram_size && pa + size <= c->ram_size) {
-        ram_put(c->ram + pa, size, val);
+        mem_ram_put(c->ram + pa, size, val);
         return true;
     }
     return c->board && board_io_write(c->board, pa, size, val);

@@ -58,9 +58,52 @@ static inline void mem_model_fetch(struct cpu *c, uint32_t pa)
     }
 }
 
+/* D-cache and timing model for a cached data access at physical pa. A run
+ * of accesses to one line (the most recently used one of its set) needs no
+ * lookup: only a store's dirty bit changes. */
+static inline void mem_model_data(struct cpu *c, uint32_t pa, bool store)
+{
+    c->ev[EV_DC_ACCESS]++;
+    uint32_t line = pa >> c->dcache.line_shift;
+    if (line == c->last_dline) {
+        c->dcache.dirty[c->last_dslot] |= (uint8_t)store;
+        return;
+    }
+    unsigned slot;
+    enum cache_result r = cache_access_slot(&c->dcache, pa, store, &slot);
+    c->last_dline = line;
+    c->last_dslot = slot;
+    if (r != CACHE_HIT) {
+        c->ev[EV_DC_MISS]++;
+        c->ev[EV_DC_STALL] += c->miss_penalty;
+        c->ev[EV_STALLS] += c->miss_penalty;
+        if (r == CACHE_MISS_WB)
+            c->ev[EV_DC_WB]++;
+    }
+}
+
+/* kseg0 RAM outside debug mode: the common case, served without classify. */
+static inline bool mem_fast_ram(const struct cpu *c, uint32_t va, uint32_t *pa)
+{
+    *pa = va & 0x1fffffffu;
+    return (va >> 29) == 4u && *pa < c->ram_size && !(c->debug & DBG_DM);
+}
+
 static inline uint32_t be32_get(const uint8_t *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Big-endian RAM accesses of 1, 2 or 4 bytes. */
+static inline uint32_t mem_ram_get(const uint8_t *p, unsigned size)
+{
+    return size == 4 ? be32_get(p) : size == 2 ? (uint32_t)p[0] << 8 | p[1] : p[0];
+}
+
+static inline void mem_ram_put(uint8_t *p, unsigned size, uint32_t v)
+{
+    for (unsigned i = 0; i < size; i++)
+        p[i] = (uint8_t)(v >> (8 * (size - 1 - i)));
 }
 
 #endif

@@ -52,6 +52,31 @@ oo_wait_port() {
     return 1
 }
 
+# oo_start_server VAR LOG CMD...: start CMD with the placeholder @PORT
+# replaced by a picked port, as a tracked background process, until it
+# listens (another test may grab a port between our pick and our bind:
+# then we pick again). Sets VAR to the port and OO_LAST_PID to the PID.
+oo_start_server() {
+    local var=$1 log=$2 try port pid
+    shift 2
+    for try in 1 2 3 4 5; do
+        oo_pick_port port || return 1
+        "${@//@PORT/$port}" >"$log" 2>&1 </dev/null &
+        pid=$!
+        oo_track $pid
+        if oo_wait_port "$port" $pid && sleep 0.2 && kill -0 $pid 2>/dev/null; then
+            eval "$var=$port"
+            OO_LAST_PID=$pid
+            return 0
+        fi
+        kill $pid 2>/dev/null
+        wait $pid 2>/dev/null
+    done
+    echo "could not start: $*"
+    cat "$log"
+    return 1
+}
+
 OO_FAILS=0
 # oo_expect FILE REGEX WHAT: check that FILE has a line matching REGEX.
 oo_expect() {

@@ -9,11 +9,7 @@ SERVER=$1
 CFG=$2
 . "$(dirname "$0")/openocd_lib.sh"
 
-oo_pick_port RBB || exit 1
-"$SERVER" "$RBB" >"$OO_TMP/server.log" 2>&1 &
-SPID=$!
-oo_track $SPID
-oo_wait_port "$RBB" $SPID || { cat "$OO_TMP/server.log"; exit 1; }
+oo_start_server RBB "$OO_TMP/server.log" "$SERVER" @PORT || exit 1
 
 LOG=$OO_TMP/openocd.log
 timeout 60 openocd -d3 -l "$LOG" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \

@@ -39,14 +39,9 @@ for v in TICK AFTER COUNTER SCRATCH STACK_TOP ENTRY LOOP; do
 done
 hex8() { printf '%08x' $(($1)); }
 
-oo_pick_port RBB || exit 1
-oo_pick_port GDBP || exit 1
 VLOG=$OO_TMP/vboard.log
-"$VBOARD" --kernel "$FW" --serial stdio --remote-bitbang "$RBB" \
-    </dev/null >"$VLOG" 2>&1 &
-VPID=$!
-oo_track $VPID
-oo_wait_port "$RBB" $VPID || { echo "vboard did not listen"; cat "$VLOG"; exit 1; }
+oo_start_server RBB "$VLOG" "$VBOARD" --kernel "$FW" --serial stdio \
+    --remote-bitbang @PORT || exit 1
 
 # ---- part 1: OpenOCD commands, in both processor-access modes ------------
 # openocd_commands LOG MODE: MODE "legacy" is OpenOCD's default
@@ -126,13 +121,26 @@ done
 
 # ---- part 2: gdb-multiarch through OpenOCD's gdb server ------------------
 LOG2=$OO_TMP/openocd-gdb.log
-openocd -l "$LOG2" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
-    -c "gdb_port $GDBP; telnet_port disabled; tcl_port disabled" \
-    >/dev/null 2>&1 &
-OPID=$!
-oo_track $OPID
 GLOG=$OO_TMP/gdb.log
-if oo_wait_port "$GDBP" $OPID; then
+# OpenOCD stays up when it cannot bind its gdb port, so a taken port shows
+# in its log; pick another then.
+GDB_UP=no
+for try in 1 2 3 4 5; do
+    oo_pick_port GDBP || break
+    openocd -l "$LOG2" -c "set VBOARD_RBB_PORT $RBB" -f "$CFG" \
+        -c "gdb_port $GDBP; telnet_port disabled; tcl_port disabled" \
+        >/dev/null 2>&1 &
+    OPID=$!
+    oo_track $OPID
+    if oo_wait_port "$GDBP" $OPID && sleep 0.2 &&
+        ! grep -q "couldn't bind gdb" "$LOG2"; then
+        GDB_UP=yes
+        break
+    fi
+    kill $OPID 2>/dev/null
+    wait $OPID 2>/dev/null
+done
+if [ $GDB_UP = yes ]; then
     timeout 120 gdb-multiarch -nx -batch "$FW" \
         -ex "set confirm off" \
         -ex "target extended-remote 127.0.0.1:$GDBP" \

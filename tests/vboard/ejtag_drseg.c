@@ -84,7 +84,13 @@ void drseg_write(struct drseg *d, uint32_t addr, uint32_t val)
     case 0:                d->iba[n] = val; break;
     case DRSEG_IBM_OFF:    d->ibm[n] = val; break;
     case DRSEG_IBASID_OFF: d->ibasid[n] = val & 0xFFu; break;
-    case DRSEG_IBC_OFF:    d->ibc[n] = val & (IBC_BE | IBC_TE); break;
+    case DRSEG_IBC_OFF:
+        d->ibc[n] = val & (IBC_BE | IBC_TE);
+        if (val & IBC_BE)
+            d->ib_enabled |= 1u << n;
+        else
+            d->ib_enabled &= ~(1u << n);
+        break;
     default:               break;
     }
 }
@@ -95,8 +101,10 @@ void drseg_write(struct drseg *d, uint32_t addr, uint32_t val)
 bool drseg_ibreak_match(struct drseg *d, uint32_t pc)
 {
     bool hit = false;
+    if (!d->ib_enabled)
+        return false;
     for (unsigned n = 0; n < DRSEG_NUM_IB; n++) {
-        if ((d->ibc[n] & IBC_BE) && ((pc ^ d->iba[n]) & ~d->ibm[n]) == 0) {
+        if ((d->ib_enabled >> n & 1u) && ((pc ^ d->iba[n]) & ~d->ibm[n]) == 0) {
             d->ibs |= 1u << n;
             hit = true;
         }

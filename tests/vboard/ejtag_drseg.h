@@ -18,6 +18,8 @@ struct drseg {
     uint32_t ibs;     /* IBS.BS bits that have hit */
     uint32_t iba[DRSEG_NUM_IB], ibm[DRSEG_NUM_IB];
     uint32_t ibasid[DRSEG_NUM_IB], ibc[DRSEG_NUM_IB];
+    unsigned ib_enabled; /* bit n: IBCn.BE, so the per-instruction check
+                            costs one test when no breakpoint is set */
 };
 
 void drseg_reset(struct drseg *d, bool big_endian);

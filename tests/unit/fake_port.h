@@ -41,6 +41,7 @@ enum {
  * (gdb/mips-tdep.c, mips_breakpoint_from_pc). */
 extern const uint8_t fake_break_insn[4];
 
+/* The I/O buffers come first: fake_reset() clears from regs on. */
 struct fake_port {
     unsigned char in[FAKE_IN_MAX];
     size_t in_len, in_pos;

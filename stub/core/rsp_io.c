@@ -60,6 +60,10 @@ int rsp_recv(char *buf, unsigned max)
             (uint8_t)(hi << 4 | lo) != sum) {
             if (c < 0)
                 return -1;
+            if (c == '$') { /* a new start where the checksum should be */
+                pushback = c;
+                continue;
+            }
             if (!noack)
                 stub_t->putc('-'); /* ask for it again */
             continue;

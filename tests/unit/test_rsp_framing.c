@@ -106,6 +106,27 @@ static void dollar_restarts_a_cut_packet(void **state)
     assert_string_equal(u[1].payload, "1");
 }
 
+static void dollar_in_place_of_the_checksum_restarts_too(void **state)
+{
+    struct rsp_unit *u;
+    (void)state;
+    /* The line dropped the end of a packet, checksum included: the '$'
+     * that follows starts the next packet. No '-': the cut packet is not
+     * retransmitted by itself, and a '-' would make GDB send the new one
+     * twice. */
+    fake_input_str("$M80001000,1:aa#");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+$M80001000,1:aa#a");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$");
+    out_units(&u);
+    assert_string_equal(u[1].payload, "1");
+    assert_string_equal(u[3].payload, "1");
+    assert_int_equal(fake.mem_writes, 0);
+}
+
 static void gdb_packet_instead_of_ack_is_served(void **state)
 {
     struct rsp_unit *u;
@@ -188,6 +209,8 @@ int main(void)
         cmocka_unit_test_setup(plus_ack_is_consumed_not_a_packet, setup),
         cmocka_unit_test_setup(noise_before_dollar_is_ignored, setup),
         cmocka_unit_test_setup(dollar_restarts_a_cut_packet, setup),
+        cmocka_unit_test_setup(dollar_in_place_of_the_checksum_restarts_too,
+                               setup),
         cmocka_unit_test_setup(gdb_packet_instead_of_ack_is_served, setup),
         cmocka_unit_test_setup(end_of_input_anywhere_returns_zero, setup),
         cmocka_unit_test_setup(largest_packet_is_accepted, setup),

@@ -202,6 +202,7 @@ void cpu_enter_debug(struct cpu *c, uint32_t why)
     if (ds)
         c->debug |= DBG_DBD;
     c->debug |= DBG_DM | why;
+    c->fetch_line = 1; /* debug mode: no fast fetch window */
     c->pc = (c->ejtag && ejtag_probe_trap(c->ejtag)) ? 0xff200200u : 0xbfc00480u;
     c->npc = c->pc + 4;
     c->in_ds = false;
@@ -339,8 +340,8 @@ bool cpu_init(struct cpu *c, enum cpu_model model, struct board *b,
     c->board = b;
     c->ram = ram;
     c->ram_size = ram_size;
-    c->last_iline = UINT32_MAX;
-    c->last_dline = UINT32_MAX;
+    cache_memo_clear(&c->imemo);
+    cache_memo_clear(&c->dmemo);
     /* Miss penalty: the seed's Malta FPGA set-up measured "approximately 50
      * cycles" (MD00548 section 5). */
     c->miss_penalty = 50;
@@ -372,8 +373,10 @@ void cpu_reset_state(struct cpu *c)
     pmu_sync(&c->pmu, c->ev, 0);
     cache_reset(&c->icache);
     cache_reset(&c->dcache);
-    c->last_iline = UINT32_MAX;
-    c->last_dline = UINT32_MAX;
+    cache_memo_clear(&c->imemo);
+    cache_memo_clear(&c->dmemo);
+    c->fetch_line = 1;
+    c->fetch_mask = 0xffffffffu;
     c->pc = 0xbfc00000u;
     c->npc = c->pc + 4;
     c->in_ds = false;

@@ -89,8 +89,10 @@ static inline uint64_t get_hilo(const struct cpu *c)
 /* A stall leaves the CPU as before the instruction (ejtag.h contract). */
 static void stall(struct cpu *c)
 {
+    /* loads and stores change neither pc nor npc before they stall, so the
+     * npc the instruction started with is the pc it advanced to */
+    c->npc = c->pc;
     c->pc = c->cur_pc;
-    c->npc = c->cur_npc;
     c->in_ds = c->cur_ds;
     c->ev[EV_INSNS]--;
     c->probe_stalled = true;
@@ -478,7 +480,7 @@ static void exec_cop0(struct cpu *c, uint32_t insn)
 
 /* ---- dispatch ------------------------------------------------------------- */
 
-static void execute(struct cpu *c, uint32_t insn)
+static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_t insn)
 {
     unsigned rs = RS(insn), rt = RT(insn);
     uint32_t a = c->gpr[rs], b = c->gpr[rt], r;
@@ -558,42 +560,57 @@ static bool slow_checks(struct cpu *c)
     return true;
 }
 
+/* Fetch through the window on the current I-cache line of kseg0 RAM, or
+ * the slow path. Inside the window the I-cache model has nothing to look up
+ * (the line was just used), so only the access is counted. Returns false if
+ * no instruction is to execute now (exception or stall). */
+static inline bool fetch(struct cpu *c, uint32_t pc, uint32_t *insn)
+{
+    if ((pc & c->fetch_mask) == c->fetch_line) { /* aligned, same line */
+        c->ev[EV_IC_ACCESS]++;
+        *insn = be32_get(c->fetch_host + (pc & ~c->fetch_mask));
+        return true;
+    }
+    if (pc & 3u) {
+        cpu_address_error(c, false, pc);
+        return false;
+    }
+    uint32_t pa;
+    if (mem_fast_ram(c, pc, &pa)) { /* open a window on this line */
+        c->fetch_mask = ~((1u << c->icache.line_shift) - 1u) | 3u;
+        c->fetch_line = pc & c->fetch_mask;
+        c->fetch_host = c->ram + (pa & c->fetch_mask);
+        mem_model_fetch(c, pa);
+        *insn = be32_get(c->ram + pa);
+        return true;
+    }
+    enum mem_result r = mem_fetch(c, pc, insn);
+    if (r == MEM_STALL)
+        c->probe_stalled = true;
+    return r == MEM_OK;
+}
+
 static inline bool step(struct cpu *c)
 {
     uint32_t insn;
     c->cur_pc = c->pc;
     c->cur_ds = c->in_ds;
-    c->cur_npc = c->npc;
     if (c->slow_checks && !slow_checks(c))
         return true;
-    uint32_t pc = c->pc;
-    if ((pc >> 29) == 4u && !(pc & 3u) && (pc & 0x1fffffffu) < c->ram_size &&
-        !(c->debug & DBG_DM)) {
-        uint32_t pa = pc & 0x1fffffffu;
-        mem_model_fetch(c, pa);
-        insn = be32_get(c->ram + pa);
-    } else {
-        if (pc & 3u) {
-            cpu_address_error(c, false, pc);
-            return true;
-        }
-        enum mem_result r = mem_fetch(c, pc, &insn);
-        if (r == MEM_STALL) {
-            c->probe_stalled = true;
-            return false;
-        }
-        if (r != MEM_OK)
-            return true;
-    }
+    if (!fetch(c, c->pc, &insn))
+        return !c->probe_stalled;
+    uint32_t dbg = c->debug; /* before: DERET must not single-step itself */
     c->ev[EV_INSNS]++;
     c->pc = c->npc;
     c->npc += 4;
     c->in_ds = false;
     execute(c, insn);
     c->gpr[0] = 0;
-    /* EJTAG Debug.SSt: a debug exception after each instruction outside
-     * debug mode, not between a branch and its delay slot (MD00047 9.2.1) */
-    if ((c->debug & (DBG_SST | DBG_DM)) == DBG_SST && !c->in_ds && !c->probe_stalled && insn != 0x4200001Fu /* DERET ran in debug mode: SSt counts from the next one (EJTAG part B fix) */)
+    /* EJTAG Debug.SSt: a debug exception after each instruction executed
+     * outside debug mode (not after the DERET that leaves it), and not
+     * between a branch and its delay slot (MD00047 9.2.1) */
+    if (__builtin_expect(dbg & DBG_SST, 0) && !(dbg & DBG_DM) &&
+        !(c->debug & DBG_DM) && !c->in_ds && !c->probe_stalled)
         cpu_enter_debug(c, DBG_DSS);
     return !c->probe_stalled;
 }

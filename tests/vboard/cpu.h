@@ -75,7 +75,6 @@ struct cpu {
     bool in_ds;        /* the instruction at pc is in a branch delay slot */
     uint32_t cur_pc;   /* the instruction executing now (for EPC/DEPC) */
     bool cur_ds;       /* ... and whether it sits in a delay slot */
-    uint32_t cur_npc;  /* npc before it executed (to retry a stalled one) */
     bool llbit;
 
     /* CP0 (MD00090 chapter 9) */
@@ -93,9 +92,10 @@ struct cpu {
     uint32_t ram_size;
     struct cache icache, dcache;
     uint32_t miss_penalty; /* stall cycles per modelled cache miss */
-    uint32_t last_iline;   /* last instruction-fetch line looked up (UINT32_MAX: none) */
-    uint32_t last_dline;   /* last data line looked up (UINT32_MAX: none) */
-    unsigned last_dslot;   /* its index in the D-cache arrays */
+    struct cache_memo imemo, dmemo; /* recent lines of each cache (cache.h) */
+    uint32_t fetch_line;   /* kseg0 I-cache line open for fast fetches (1: none) */
+    uint32_t fetch_mask;   /* selects the line and the alignment bits */
+    const uint8_t *fetch_host; /* its RAM */
     struct pmu pmu;
     enum cpu_model model;
     uint64_t ev[EV_COUNT]; /* event totals since reset (events.h) */

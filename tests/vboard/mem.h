@@ -41,38 +41,22 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
 bool mem_peek(struct cpu *c, uint32_t va, unsigned size, uint32_t *val);
 bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val);
 
-/* I-cache and timing model for a cached fetch at physical pa. Consecutive
- * fetches from one line are LRU hits that change nothing, so only a change
- * of line is looked up. */
+/* I-cache and timing model for a cached fetch at physical pa. */
 static inline void mem_model_fetch(struct cpu *c, uint32_t pa)
 {
     c->ev[EV_IC_ACCESS]++;
-    uint32_t line = pa >> c->icache.line_shift;
-    if (line == c->last_iline)
-        return;
-    c->last_iline = line;
-    if (cache_access(&c->icache, pa, false) != CACHE_HIT) {
+    if (cache_access_memo(&c->icache, &c->imemo, pa, false) != CACHE_HIT) {
         c->ev[EV_IC_MISS]++;
         c->ev[EV_IC_STALL] += c->miss_penalty;
         c->ev[EV_STALLS] += c->miss_penalty;
     }
 }
 
-/* D-cache and timing model for a cached data access at physical pa. A run
- * of accesses to one line (the most recently used one of its set) needs no
- * lookup: only a store's dirty bit changes. */
+/* D-cache and timing model for a cached data access at physical pa. */
 static inline void mem_model_data(struct cpu *c, uint32_t pa, bool store)
 {
     c->ev[EV_DC_ACCESS]++;
-    uint32_t line = pa >> c->dcache.line_shift;
-    if (line == c->last_dline) {
-        c->dcache.dirty[c->last_dslot] |= (uint8_t)store;
-        return;
-    }
-    unsigned slot;
-    enum cache_result r = cache_access_slot(&c->dcache, pa, store, &slot);
-    c->last_dline = line;
-    c->last_dslot = slot;
+    enum cache_result r = cache_access_memo(&c->dcache, &c->dmemo, pa, store);
     if (r != CACHE_HIT) {
         c->ev[EV_DC_MISS]++;
         c->ev[EV_DC_STALL] += c->miss_penalty;

@@ -41,13 +41,8 @@ def branch_targets(elf, objdump):
     return targets
 
 
-def main(argv):
-    if len(argv) != 6:
-        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
-        return 2
-    log, elf, objdump = argv[1], argv[2], argv[3]
-    start, stop = int(argv[4], 16), int(argv[5], 16)
-    targets = branch_targets(elf, objdump)
+def executed(log, targets):
+    """The pcs QEMU executed, in order, with the two corrections above."""
     pcs = []  # (pc, hflags) of blocks that ran
     with open(log, errors="replace") as f:
         for line in f:
@@ -58,26 +53,48 @@ def main(argv):
             m = STOPPED.match(line)
             if m and pcs and pcs[-1][0] == int(m.group(1), 16) & 0xffffffff:
                 pcs.pop()
-    count, on = 0, False
+    out = []
     for i, (pc, hflags) in enumerate(pcs):
-        if not on and pc == start:
-            on = True
-        if on and pc == stop:
-            print(count)
-            return 0
-        if not on:
-            continue
         if (hflags & 0x3800) == 0x1800 and i + 1 < len(pcs):
-            nxt = pcs[i + 1][0]
             target = targets.get(pc - 4)
             if target is None or target == pc + 4:
-                print(f"ambiguous branch-likely slot at {pc:08x}", file=sys.stderr)
-                return 1
-            if nxt == pc + 4:
+                raise ValueError(f"ambiguous branch-likely slot at {pc:08x}")
+            if pcs[i + 1][0] == pc + 4:
                 continue  # nullified slot: not executed
-        count += 1
-    print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
-    return 1
+        out.append(pc)
+    return out
+
+
+def regions(pcs, start, stop):
+    """Each run of executed pcs from an execution of start up to stop."""
+    runs, cur = [], None
+    for pc in pcs:
+        if cur is None and pc == start:
+            cur = []
+        if cur is not None and pc == stop:
+            runs.append(cur)
+            cur = None
+        if cur is not None:
+            cur.append(pc)
+    return runs
+
+
+def main(argv):
+    if len(argv) != 6:
+        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+        return 2
+    log, elf, objdump = argv[1], argv[2], argv[3]
+    start, stop = int(argv[4], 16), int(argv[5], 16)
+    try:
+        runs = regions(executed(log, branch_targets(elf, objdump)), start, stop)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if not runs:
+        print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
+        return 1
+    print(len(runs[0]))
+    return 0
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ struct options {
     int rbb_port;          /* -1: no EJTAG port */
     bool list_events;
     bool no_reboot;
+    bool stats;
 };
 
 static void usage(FILE *f)
@@ -53,6 +54,7 @@ static void usage(FILE *f)
           "                           as QEMU -no-reboot; default: reset and run again\n"
           "  --remote-bitbang PORT    EJTAG TAP for OpenOCD's remote_bitbang driver\n"
           "  --list-events            list the --cpu's counter events and exit\n"
+          "  --stats                  at exit, print simulated instructions and speed\n"
           "  --help                   this text\n", f);
 }
 
@@ -79,7 +81,7 @@ static void bad(const char *fmt, const char *arg)
 static void parse_options(int argc, char **argv, struct options *o)
 {
     enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_RBB,
-           O_LIST, O_NOREBOOT, O_HELP };
+           O_LIST, O_NOREBOOT, O_STATS, O_HELP };
     static const struct option longopts[] = {
         { "kernel", required_argument, NULL, O_KERNEL },
         { "serial", required_argument, NULL, O_SERIAL },
@@ -91,6 +93,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { "remote-bitbang", required_argument, NULL, O_RBB },
         { "list-events", no_argument, NULL, O_LIST },
         { "no-reboot", no_argument, NULL, O_NOREBOOT },
+        { "stats", no_argument, NULL, O_STATS },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -130,6 +133,7 @@ static void parse_options(int argc, char **argv, struct options *o)
             break;
         case O_LIST: o->list_events = true; break;
         case O_NOREBOOT: o->no_reboot = true; break;
+        case O_STATS: o->stats = true; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             bad("unknown or incomplete option '%s'", argv[optind - 1]);
@@ -231,6 +235,7 @@ int main(int argc, char **argv)
 
     int status = 0;
     bool reported = false;
+    double t0 = uart_now_ns();
     for (;;) {
         struct pollfd pfds[4];
         unsigned n = serial_pollfds(&ser, pfds);
@@ -290,6 +295,13 @@ int main(int argc, char **argv)
         }
     }
     serial_flush(&ser, &b.uart);
+    if (o.stats) {
+        double secs = (uart_now_ns() - t0) / 1e9;
+        fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions, %" PRIu64
+                " cycles (timing model) in %.3f s: %.1f million simulated"
+                " instructions per second\n", c->ev[EV_INSNS], cpu_cycles(c), secs,
+                secs > 0 ? c->ev[EV_INSNS] / secs / 1e6 : 0.0);
+    }
     if (c->watch_on && !reported)
         fprintf(stderr, "vboard (simulated): --count-insns: 0x%08" PRIx32
                 " %s; counted %" PRIu64 " instructions\n", c->watch_to,

@@ -30,22 +30,11 @@ NOPS = {"nop", "ssnop", "ehb"}
 JUMPS = {"j", "jal", "jr", "jalr", "jr.hb", "jalr.hb"}
 
 
-def mnemonics(elf, objdump):
-    out = subprocess.run([objdump, "-d", elf], capture_output=True, text=True,
-                         check=True).stdout
-    table = {}
-    for line in out.splitlines():
-        m = re.match(r"^\s*([0-9a-f]+):\s+[0-9a-f]{8}\s+(\S+)\s*(.*)$", line)
-        if m:
-            table[int(m.group(1), 16)] = (m.group(2), m.group(3))
-    return table
-
-
 def classify(run, table):
     c = dict(insns=0, loads=0, stores=0, muldiv=0, nops=0, branches=0,
              cbranches=0, jjal=0, jr31=0, sc=0, pref=0, sync=0)
     for pc in run:
-        op, args = table[pc]
+        _, op, args = table[pc]
         c["insns"] += 1
         c["loads"] += op in LOADS
         c["stores"] += op in STORES
@@ -103,7 +92,7 @@ def main(argv):
                        capture_output=True, timeout=300, check=True)
         pcs = qemu_count.executed(log, qemu_count.branch_targets(elf, objdump))
     runs = qemu_count.regions(pcs, syms["pmu_start"], syms["pmu_stop"])
-    table = mnemonics(elf, objdump)
+    table = qemu_count.disassemble(elf, objdump)
     classes = [classify(r, table) for r in runs]
     if len(classes) != 4 or any(c != classes[0] for c in classes):
         print(f"FAIL: expected 4 identical passes on QEMU, got {len(classes)}")

@@ -23,17 +23,22 @@ TRACE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/([0-9a-f]+)
 STOPPED = re.compile(r"^Stopped execution of TB chain before 0x[0-9a-f]+ \[([0-9a-f]+)\]")
 
 
-def branch_targets(elf, objdump):
-    """address -> target of each PC-relative branch (branch-likely included)."""
+def disassemble(elf, objdump):
+    """address -> (word, mnemonic, operands) for every instruction."""
     out = subprocess.run([objdump, "-d", elf], capture_output=True, text=True,
                          check=True).stdout
-    words = {}
+    table = {}
     for line in out.splitlines():
-        m = re.match(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s", line)
+        m = re.match(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(\S+)\s*(.*)$", line)
         if m:
-            words[int(m.group(1), 16)] = int(m.group(2), 16)
+            table[int(m.group(1), 16)] = (int(m.group(2), 16), m.group(3), m.group(4))
+    return table
+
+
+def branch_targets(elf, objdump):
+    """address -> target of each PC-relative branch (branch-likely included)."""
     targets = {}
-    for addr, w in words.items():
+    for addr, (w, _, _) in disassemble(elf, objdump).items():
         off = w & 0xffff
         if off & 0x8000:
             off -= 0x10000

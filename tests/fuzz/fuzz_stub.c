@@ -8,8 +8,9 @@
  *    unescaped '$' or '*' in it (GDB manual, "Overview");
  *  - the breakpoint table agrees with memory: each trap the core wrote
  *    and nothing has overwritten since is still there and is the core's;
- *  - a closing D takes every breakpoint out and leaves memory as the
- *    program should see it: what it had plus GDB's data writes.
+ *  - a closing D is answered OK (the stub is not wedged), takes every
+ *    breakpoint out and leaves memory as the program should see it: what
+ *    it had plus GDB's data writes.
  *
  * When the input resumes the program, the "program" stops at once (at a
  * live breakpoint if there is one), so stop replies are fuzzed too.
@@ -35,6 +36,9 @@
 static struct {
     enum { IDLE, PAYLOAD, CS_HI, CS_LO } state;
     unsigned len, sum, cs;
+    char head[4];     /* the first bytes of the packet being sent */
+    char last[4];     /* ... and of the last complete one */
+    unsigned packets; /* complete packets sent */
 } line;
 
 static int nibble(int c)
@@ -61,6 +65,8 @@ static void check_putc(int c)
             break;
         }
         CHECK(c != '$' && c != '*');
+        if (line.len < sizeof line.head)
+            line.head[line.len] = (char)c;
         CHECK(++line.len <= STUB_PKT_MAX);
         line.sum = (line.sum + (unsigned)c) & 0xff;
         break;
@@ -73,6 +79,10 @@ static void check_putc(int c)
         CHECK(nibble(c) >= 0);
         CHECK((line.cs | (unsigned)nibble(c)) == line.sum);
         line.state = IDLE;
+        memset(line.last, 0, sizeof line.last);
+        memcpy(line.last, line.head,
+               line.len < sizeof line.head ? line.len : sizeof line.head);
+        line.packets++;
         break;
     }
 }
@@ -188,8 +198,11 @@ static void close_session(void)
 {
     fake_clear_io();
     fake_input_str("$D#44+");
+    line.packets = 0;
     (void)stub_serve();
     CHECK(line.state == IDLE);
+    /* Whatever came before, the stub still answers: not wedged. */
+    CHECK(line.packets == 1 && !strcmp(line.last, "OK"));
     for (unsigned i = 0; i < ntraps; i++)
         CHECK(!bp_is_ours(traps[i].addr));
     for (uint32_t k = 0; k < FAKE_RAM_SIZE; k++)
@@ -235,7 +248,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Every 8th input's resumes cannot be armed. */
     fake.prepare_fail = size % 8 == 7;
     ntraps = 0;
-    line.state = IDLE;
+    memset(&line, 0, sizeof line);
 
     feed(data, size);
     if (stub_serve()) {

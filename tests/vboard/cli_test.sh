@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# cli_test.sh VBOARD FIRMWARE_DIR - what a user of vboard's command line
+# relies on: one-line errors with status 2 for bad arguments, a clear error
+# for a bad ELF, --max-insns stopping with status 3, --list-events, the
+# stdio and TCP serial backends (QEMU-like server mode: wait for the first
+# client, accept the next after a disconnect, ,nowait), and --baud pacing.
+set -u
+vboard=$1 fw=$2
+tmp=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+fails=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+
+# expect_status WANT DESCRIPTION CMD... (stderr must be one line when WANT=2)
+expect_status() {
+    local want=$1 what=$2; shift 2
+    "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" != "$want" ]; then bad "$what: status $got, want $want"; return; fi
+    if [ "$want" = 2 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then
+        bad "$what: stderr is not one line"; cat "$tmp/err"; return
+    fi
+    ok "$what (status $got: $(head -1 "$tmp/err"))"
+}
+
+expect_status 2 "unknown option" "$vboard" --bogus
+expect_status 2 "unknown CPU" "$vboard" --cpu z80 --kernel "$fw/matmul-O2.elf"
+expect_status 2 "missing --kernel" "$vboard"
+expect_status 2 "bad --ram" "$vboard" --ram 0 --kernel "$fw/matmul-O2.elf"
+expect_status 2 "bad --serial" "$vboard" --serial pty --kernel "$fw/matmul-O2.elf"
+expect_status 2 "bad --count-insns symbol" "$vboard" --kernel "$fw/matmul-O2.elf" --count-insns nosuch:work_end
+expect_status 1 "not an ELF" "$vboard" --kernel /etc/hostname
+grep -q "not an ELF" "$tmp/err" || bad "not an ELF: message"
+expect_status 1 "x86 ELF" "$vboard" --kernel /bin/true
+grep -q "not a 32-bit big-endian MIPS ELF" "$tmp/err" || bad "x86 ELF: message"
+expect_status 3 "--max-insns" "$vboard" --no-reboot --max-insns 1000 --kernel "$fw/matmul-O0.elf"
+grep -q "simulated instructions" "$tmp/err" || bad "--max-insns: message"
+
+"$vboard" --list-events --cpu r12k >"$tmp/ev" 2>&1
+n=$(grep -cE '^[0-9]+ +0,1 ' "$tmp/ev")
+[ "$n" = 32 ] && grep -qE '^15 +0,1 +instructions ' "$tmp/ev" && grep -q simulator "$tmp/ev" \
+    && ok "--list-events --cpu r12k: 32 events on either counter" || bad "--list-events r12k ($n events)"
+
+# stdio round trip
+printf 'abc.' | "$vboard" --no-reboot --kernel "$fw/echo-O2.elf" >"$tmp/echo" 2>&1
+tr -d '\r' <"$tmp/echo" | grep -q '^ABC$' && grep -q 'bye 4' "$tmp/echo" \
+    && ok "stdio: input echoed" || { bad "stdio echo"; cat "$tmp/echo"; }
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() { for _ in $(seq 100); do python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$1),1).close()" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# TCP server mode: waits for the first client; the next client after a
+# disconnect gets the rest of the session.
+port=$(free_port)
+"$vboard" --no-reboot --serial "tcp:127.0.0.1:$port,server" --kernel "$fw/echo-O2.elf" \
+    >"$tmp/tcp.out" 2>"$tmp/tcp.err" &
+vp=$!; pids+=("$vp")
+python3 - "$port" >"$tmp/client" 2>&1 <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+def connect():
+    for _ in range(100):
+        try:
+            return socket.create_connection(("127.0.0.1", port), 2)
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("cannot connect")
+def read_until(s, text):
+    buf = b""
+    while text.encode() not in buf:
+        chunk = s.recv(256)
+        if not chunk:
+            break
+        buf += chunk
+    return buf.decode(errors="replace")
+s = connect()
+print("first:", repr(read_until(s, "ready")))   # the board waited for us
+s.sendall(b"hi")
+print("echo1:", repr(read_until(s, "HI")))
+s.close()
+time.sleep(0.3)
+s = connect()
+s.sendall(b"ok.")
+print("echo2:", repr(read_until(s, "bye")))
+s.close()
+PY
+wait "$vp"; st=$?
+grep -q "first: 'echo ready" "$tmp/client" && grep -q "echo1: 'HI'" "$tmp/client" \
+    && grep -q "echo2: 'OK" "$tmp/client" && [ "$st" = 0 ] \
+    && ok "tcp server: waited for the first client, second client continued the session" \
+    || { bad "tcp server (status $st)"; cat "$tmp/client" "$tmp/tcp.err"; }
+
+# ,nowait: runs with nobody connected
+port=$(free_port)
+timeout 20 "$vboard" --no-reboot --serial "tcp:127.0.0.1:$port,server,nowait" \
+    --kernel "$fw/matmul-O2.elf" >/dev/null 2>&1
+[ $? = 0 ] && ok "tcp nowait: ran to the end without a client" || bad "tcp nowait"
+
+# --baud: 10 bits per byte; bootstate prints ~260 bytes: >= 2.6 s at 1000 baud
+"$vboard" --no-reboot --kernel "$fw/bootstate-O2.elf" >"$tmp/fast" 2>/dev/null
+bytes=$(wc -c <"$tmp/fast")
+start=$(date +%s.%N)
+"$vboard" --no-reboot --baud 1000 --kernel "$fw/bootstate-O2.elf" >"$tmp/slow" 2>/dev/null
+secs=$(echo "$(date +%s.%N) - $start" | bc -l)
+min=$(echo "($bytes - 16) * 10 / 1000" | bc -l)   # the UART may buffer a few bytes ahead
+if cmp -s "$tmp/fast" "$tmp/slow" && [ "$(echo "$secs >= $min" | bc -l)" = 1 ]; then
+    ok "--baud 1000: $bytes bytes took $(printf %.2f "$secs") s (>= $(printf %.2f "$min") s)"
+else
+    bad "--baud 1000: $bytes bytes in $secs s, want >= $min"
+fi
+exit $((fails > 0))

@@ -85,9 +85,11 @@ int rbb_fd(const struct rbb *r);
  * stalled on a pending dmseg access).
  * (Added by the EJTAG side:) it stops early, and returns false, when the
  * probe has just completed a processor access, requested a debug interrupt
- * or reset the processor: the CPU must run before the next scan, so that its
- * next dmseg access is already pending at the next Capture-DR. The bytes not
- * yet processed stay in the socket, so poll() reports rbb_fd() readable. */
+ * or reset the processor into debug mode, and keeps returning false until
+ * the CPU has posted its next dmseg access (at most 100 ms): the main loop
+ * must run the CPU in between, so that the access is already pending at the
+ * next Capture-DR. The bytes not yet processed stay in the socket, so
+ * poll() reports rbb_fd() readable. */
 bool rbb_service(struct rbb *r);
 void rbb_close(struct rbb *r);
 

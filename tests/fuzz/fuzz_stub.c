@@ -32,6 +32,10 @@
         }                                                                   \
     } while (0)
 
+/* The harness's own per-byte checks are not coverage for the fuzzer to
+ * chase, and instrumenting them would cost most of the run time. */
+#define NO_COVERAGE __attribute__((no_sanitize("coverage")))
+
 /* ---- the line from the stub: validated byte by byte ---- */
 static struct {
     enum { IDLE, PAYLOAD, CS_HI, CS_LO } state;
@@ -41,7 +45,7 @@ static struct {
     unsigned packets; /* complete packets sent */
 } line;
 
-static int nibble(int c)
+NO_COVERAGE static int nibble(int c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -50,7 +54,7 @@ static int nibble(int c)
     return -1; /* the stub sends lower-case checksums */
 }
 
-static void check_putc(int c)
+NO_COVERAGE static void check_putc(int c)
 {
     CHECK(c >= 0 && c <= 255);
     switch (line.state) {
@@ -205,8 +209,9 @@ static void close_session(void)
     CHECK(line.packets == 1 && !strcmp(line.last, "OK"));
     for (unsigned i = 0; i < ntraps; i++)
         CHECK(!bp_is_ours(traps[i].addr));
-    for (uint32_t k = 0; k < FAKE_RAM_SIZE; k++)
-        CHECK(excused[k] || fake.ram[k] == shadow[k]);
+    if (memcmp(fake.ram, shadow, sizeof shadow)) /* the quick way first */
+        for (uint32_t k = 0; k < FAKE_RAM_SIZE; k++)
+            CHECK(excused[k] || fake.ram[k] == shadow[k]);
 }
 
 /* Input starting with '\n': each further line is one packet, framed here

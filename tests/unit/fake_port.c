@@ -248,6 +248,9 @@ void fake_clear_io(void)
 
 void fake_reset(void)
 {
+    static uint8_t ram[FAKE_RAM_SIZE], rom[FAKE_ROM_SIZE];
+    static int patterned;
+
     /* Everything but the I/O buffers, which only need their lengths (the
      * fuzz target resets the fake for every input). */
     memset(&fake.regs, 0, sizeof fake - offsetof(struct fake_port, regs));
@@ -255,10 +258,15 @@ void fake_reset(void)
     for (unsigned r = 0; r < FAKE_NREGS; r++)
         for (unsigned b = 0; b < FAKE_REG_BYTES; b++)
             fake.regs[r][b] = fake_reg_pattern(r, b);
-    for (uint32_t i = 0; i < FAKE_RAM_SIZE; i++)
-        fake.ram[i] = fake_mem_pattern(FAKE_RAM_BASE + i);
-    for (uint32_t i = 0; i < FAKE_ROM_SIZE; i++)
-        fake.rom[i] = fake_mem_pattern(FAKE_ROM_BASE + i);
+    if (!patterned) { /* once: the fuzz target resets for every input */
+        for (uint32_t i = 0; i < FAKE_RAM_SIZE; i++)
+            ram[i] = fake_mem_pattern(FAKE_RAM_BASE + i);
+        for (uint32_t i = 0; i < FAKE_ROM_SIZE; i++)
+            rom[i] = fake_mem_pattern(FAKE_ROM_BASE + i);
+        patterned = 1;
+    }
+    memcpy(fake.ram, ram, sizeof ram);
+    memcpy(fake.rom, rom, sizeof rom);
     f_set_pc(FAKE_RAM_BASE + 0x100);
     fake.set_pc_calls = 0;
     fake_target = pristine;

@@ -161,6 +161,11 @@ static void X_length_zero_is_the_probe_gdb_sends(void **st)
     (void)st;
     /* GDB probes X support with "X addr,0:" and wants OK. */
     assert_string_equal(X(FAKE_RAM_BASE, 0, "", 0), "OK");
+    /* gdb-multiarch 13 on MIPS32 probes with the address sign-extended to
+     * 64 bits (recorded in tests/fuzz/corpus/gdb_write_and_exit) and takes
+     * any non-empty reply as "X supported" (gdb/remote.c,
+     * check_binary_download); the empty reply would turn X off. */
+    assert_string_not_equal(exchange("Xffffffff80001000,0:"), "");
     assert_int_equal(fake.mem_writes, 0);
 }
 

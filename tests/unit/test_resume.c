@@ -120,6 +120,7 @@ static void vcont_query_and_actions(void **st)
         {"vCont;c", STUB_CONTINUE},   {"vCont;s:1", STUB_STEP},
         {"vCont;C05", STUB_CONTINUE}, {"vCont;c:1", STUB_CONTINUE},
         {"vCont;S05:1", STUB_STEP},   {"vCont;s:1;c", STUB_STEP},
+        {"vCont;c:p1.-1", STUB_CONTINUE}, /* GDB 13's multiprocess form */
     };
     (void)st;
     assert_string_equal(exchange("vCont?"), "vCont;c;C;s;S");

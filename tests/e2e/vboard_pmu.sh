@@ -84,7 +84,9 @@ E2E_PIDS+=($!)
 for _ in $(seq 100); do python3 -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1',$VPORT)))" 2>/dev/null && break; sleep 0.1; done 2>/dev/null
 sleep 0.2
 
-# Instruction counting, user and kernel mode: EVENT << 5 | U | K.
+# Instruction counting, user and kernel mode: EVENT << 5 | U | K. On the
+# 34K on counter 1, leaving the even counters to "exceptions" (below).
+[ "$CPU" = 34k ] && ICTR=1
 ICTL=$(printf "0x%x" $(( (ICODE << 5) | 0x8 | 0x2 )))
 cmds=("file $ELF" "target remote 127.0.0.1:$VPORT" "info registers pmu")
 for ((i = 0; i < N; i++)); do
@@ -93,14 +95,33 @@ done
 # Every other counter: cycles (code 0 on every counter) in kernel mode.
 for ((i = 0; i < N; i++)); do cmds+=("set \$perfctl$i = 0x2"); done
 cmds+=("set \$perfctl$ICTR = $ICTL")
+if [ "$CPU" = 34k ]; then
+    # The stub's own break exceptions: "exceptions" (an even-counter event)
+    # without EXL on counter 0 and with EXL on counter 2; instructions with
+    # EXL on counter 3, beside the exact count on counter 1.
+    EXC=$(awk -F, '$3 == "exceptions" { print $1 }' "$TOP/target-xml/events/34k.csv")
+    cmds+=("set \$perfctl0 = $(( (EXC << 5) | 0xa ))"
+           "set \$perfctl2 = $(( (EXC << 5) | 0xb ))"
+           "set \$perfctl3 = $(( (ICODE << 5) | 0xb ))")
+fi
 for ((i = 0; i < N; i++)); do cmds+=("p \$perfctl$i"); done
 cmds+=("info registers perfctl$N"
-       "break *0x$FROM" "continue" "set \$perfcnt$ICTR = 0"
-       "break *0x$TO" "continue"
+       "break *0x$FROM" "continue" "monitor pmu reset"
+       "set debug remote 1" "break *0x$TO" "continue" "set debug remote 0"
        "printf \"WHOLE=%u\\n\", \$perfcnt$ICTR"
+       "printf \"LAST=%u %u %u %u\\n\", \$perfcnt0, \$perfcnt1, \$perfcnt2, \$perfcnt$((N - 1))"
        "break *0x$ONE_FROM" "continue" "set \$perfcnt$ICTR = 0"
        "break *0x$ONE_TO" "continue"
-       "printf \"ONE=%u\\n\", \$perfcnt$ICTR" "delete" "continue")
+       "printf \"ONE=%u\\n\", \$perfcnt$ICTR"
+       # At br_taken now: a step runs the branch and its delay slot.
+       "monitor pmu freeze" "stepi" "printf \"FROZEN=%u\\n\", \$perfcnt$ICTR"
+       "monitor pmu" "monitor pmu unfreeze" "stepi"
+       "printf \"THAWED=%u\\n\", \$perfcnt$ICTR"
+       "monitor pmu help" "monitor pmu sideways"
+       "printf \"BEFORE_P=%x\\n\", \$perfctl0"
+       "maint packet P$(printf %x $((72 + 2 * N)))=00000000"
+       "printf \"AFTER_P=%x\\n\", \$perfctl0"
+       "delete" "continue")
 gdb_batch "${cmds[@]}" >"$OUT"
 
 check "$CPU: info registers pmu lists exactly perfctl0..$((N-1)), perfcnt0..$((N-1))" \
@@ -119,5 +140,28 @@ check "$CPU: a counter the core lacks is no register" \
 check "$CPU: the sum_squares call counts what QEMU executes ($QEMU_COUNT, $MULDIV_RUNS mul/div)" \
     has "WHOLE=$EXPECT"
 check "$CPU: a bracket from A to the next instruction counts 1 instruction" has "ONE=1"
+if [ "$CPU" = 34k ]; then
+    # Oracle for the stops: the resume packets GDB sent in that bracket
+    # (stepping off the breakpoint at FROM, then continuing to TO).
+    STOPS=$(grep -cE 'Sending packet: \$vCont;[cs]' "$OUT")
+    read -r EXC_UK _ EXC_EXL INSN_EXL < <(sed -n 's/^LAST=//p' "$OUT")
+    check "34k: exceptions counted in U/K leave out the stub's breaks (0)" test "$EXC_UK" = 0
+    check "34k: with EXL set they count every stub entry ($STOPS stops, counted $EXC_EXL)" test "$EXC_EXL" = "$STOPS"
+    check "34k: instructions with EXL set include the stub's entry/exit paths" \
+        test "$INSN_EXL" -gt "$EXPECT"
+    echo "# 34k: with EXL counting, $(( (INSN_EXL - EXPECT) / STOPS )) instructions of the stub per stop on counter 3"
+fi
+check "$CPU: monitor pmu freeze keeps the counters still over a step" has "FROZEN=1"
+check "$CPU: monitor pmu says they stay frozen" has "on resume they stay frozen"
+check "$CPU: after unfreeze a step over a branch counts it and its delay slot" has "THAWED=3"
+check "$CPU: monitor pmu help lists the subcommands" has "monitor pmu reset: set every count to 0"
+check "$CPU: a wrong argument gets a one-line error saying what is accepted" \
+    has "pmu: unknown argument; usage: monitor pmu [freeze|unfreeze|reset|help]"
+check "$CPU: P to a register the core lacks gets an E reply" \
+    grep -qE 'received: "E[0-9a-f]{2}"' "$OUT"
+check "$CPU: ... and changes nothing" \
+    test "$(sed -n 's/^BEFORE_P=//p' "$OUT")" = "$(sed -n 's/^AFTER_P=//p' "$OUT")"
+check "$CPU: stop replies expedite every counter" \
+    grep -qE "received: T05.*;$(for ((i = 0; i < N; i++)); do printf '%x:[0-9a-f]{8};.*' $((73 + 2 * i)); done)" "$OUT"
 check "$CPU: the program still runs to its end" has "exited with code"
 finish

@@ -88,8 +88,16 @@ void pmu_detect(void)
     pmu_freeze(); /* the stub is running */
 }
 
+/* Whether the hardware holds the controls without their mode bits. Then
+ * prog_ctl[] is the truth, and must not be read back from the hardware
+ * (after "monitor pmu freeze" the program ran with frozen counters). */
+static int hw_frozen;
+
 void pmu_freeze(void)
 {
+    if (hw_frozen)
+        return;
+    hw_frozen = 1;
     for (unsigned i = 0; i < pmu_counters; i++) {
         prog_ctl[i] = cp0_25_read(2 * i);
         cp0_25_write(2 * i, prog_ctl[i] & ~PERFCTL_MODES);
@@ -100,6 +108,7 @@ void pmu_unfreeze(void)
 {
     if (pmu_user_frozen)
         return;
+    hw_frozen = 0;
     for (unsigned i = 0; i < pmu_counters; i++)
         cp0_25_write(2 * i, prog_ctl[i]);
 }

@@ -18,12 +18,15 @@ start_qemu "$ELF"
 
 # 1. Without the ELF: GDB must accept the stub's target description.
 gdb_batch "target remote 127.0.0.1:$QEMU_PORT" "info registers" \
+          "info registers pmu" "maint print remote-registers" \
           "printf \"FIR=%x\\n\", \$fir" "detach" >"$OUT"
 check "description accepted (no 'Architecture rejected')" hasnt "rejected"
 check "no warning about the description or registers" \
     bash -c "! grep -iE 'warning:.*(descr|architect|regist|xml)' '$OUT'"
 check "info registers shows the core set" \
     grep -qE "status +lo +hi +badvaddr +cause +pc" "$OUT"
+check "no PMU on QEMU's 34Kf: no register group pmu" has "Invalid register \`pmu'"
+check "no PMU on QEMU's 34Kf: no perfctl/perfcnt register published" hasnt "perfc"
 check "34Kf has an FPU: fir is read, not unavailable" grep -qE "^FIR=[0-9a-f]+$" "$OUT"
 
 # QEMU's server serves one client at a time; the detach above left the

@@ -8,7 +8,9 @@ every field, EVENT through an <enum> of the events that counter can count)
 and perfcntN, in group "pmu", save-restore="no", at regnum 72 + 2N and
 73 + 2N (the CP0 $25 select order). The stub finds the number of counters
 at run time, so it gets one piece per counter and serves only those that
-exist: head (feature + types), counter 0..N-1, tail.
+exist: head (feature + types), counter 0..N-1, tail. Each counter also has
+perfcntN_64 at regnum 80 + N: the 64-bit count the stub keeps with the
+counter's overflow interrupt.
 """
 import argparse
 import csv
@@ -17,6 +19,7 @@ import xml.etree.ElementTree as ET
 
 FEATURE = "org.pmustub.mips.pmu"
 FIRST_REGNUM = 72
+WIDE_REGNUM = 80  # perfcntN_64: the stub's 64-bit extension of each count
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 MT_EN = [("all", 0), ("vpe", 1), ("tc", 2)]  # MD00548 Table 2 MT_EN
 
@@ -91,7 +94,9 @@ def main():
             f'<reg name="perfctl{c}" bitsize="32" regnum="{FIRST_REGNUM + 2 * c}" '
             f'type="pmu_{core}_perfctl{kind_of[c]}" group="pmu" save-restore="no"/>'
             f'<reg name="perfcnt{c}" bitsize="32" regnum="{FIRST_REGNUM + 2 * c + 1}" '
-            f'type="uint32" group="pmu" save-restore="no"/>')
+            f'type="uint32" group="pmu" save-restore="no"/>'
+            f'<reg name="perfcnt{c}_64" bitsize="64" regnum="{WIDE_REGNUM + c}" '
+            f'type="uint64" group="pmu" save-restore="no"/>')
     tail = "</feature>"
     # Well-formedness of the whole, with every counter present.
     ET.fromstring("".join(head) + "".join(counters) + tail)

@@ -42,6 +42,10 @@ PY
 FROM=$(sym_addr "$ELF" sum_squares)
 JAL=$(mips-linux-gnu-objdump -d "$ELF" | awk '/jal.*<sum_squares>/ { sub(":", "", $1); print $1; exit }')
 TO=$(printf "%x" $((0x$JAL + 8)))
+# The crossing is taken before sum_squares' second instruction: that must
+# not be a delay slot (an interrupted delay slot makes its branch run again,
+# and count again, as the architecture specifies).
+FIRST=$(mips-linux-gnu-objdump -d --start-address=0x$FROM --stop-address=$((0x$FROM + 4)) "$ELF" | awk -F'\t' '/^ *[0-9a-f]+:/ { print $3 }')
 ONE_FROM=$(sym_addr "$ELF" branch_demo)
 ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
 
@@ -107,8 +111,12 @@ fi
 for ((i = 0; i < N; i++)); do cmds+=("p \$perfctl$i"); done
 cmds+=("info registers perfctl$N"
        "break *0x$FROM" "continue" "monitor pmu reset"
+       # 64-bit counts: one below 2^32, so the region's first instruction
+       # carries the count past 2^32 through the stub's overflow interrupt.
+       "set \$perfcnt${ICTR}_64 = 0xffffffff"
        "set debug remote 1" "break *0x$TO" "continue" "set debug remote 0"
-       "printf \"WHOLE=%u\\n\", \$perfcnt$ICTR"
+       "printf \"WHOLE=%u\\n\", \$perfcnt${ICTR}_64 - 0xffffffff"
+       "printf \"WIDE=%lx LOW=%x\\n\", \$perfcnt${ICTR}_64, \$perfcnt$ICTR"
        "printf \"LAST=%u %u %u %u\\n\", \$perfcnt0, \$perfcnt1, \$perfcnt2, \$perfcnt$((N - 1))"
        "break *0x$ONE_FROM" "continue" "set \$perfcnt$ICTR = 0"
        "break *0x$ONE_TO" "continue"
@@ -124,9 +132,11 @@ cmds+=("info registers perfctl$N"
        "delete" "continue")
 gdb_batch "${cmds[@]}" >"$OUT"
 
-check "$CPU: info registers pmu lists exactly perfctl0..$((N-1)), perfcnt0..$((N-1))" \
-    test "$(grep -oE '^perf(ctl|cnt)[0-9]+' "$OUT" | sort | tr '\n' ' ')" = \
-         "$( { for ((i = 0; i < N; i++)); do echo perfcnt$i; echo perfctl$i; done; } | sort | tr '\n' ' ')"
+check "premise: sum_squares does not start with a branch ($FIRST)" \
+    bash -c "! [[ '$FIRST' =~ ^(b|j) ]]"
+check "$CPU: info registers pmu lists exactly perfctl0..$((N-1)), perfcnt0..$((N-1)), perfcnt0_64..$((N-1))_64" \
+    test "$(grep -oE '^perf(ctl|cnt)[0-9]+(_64)?' "$OUT" | sort | tr '\n' ' ')" = \
+         "$( { for ((i = 0; i < N; i++)); do echo perfcnt$i; echo perfcnt${i}_64; echo perfctl$i; done; } | sort | tr '\n' ' ')"
 for ((i = 0; i < N; i++)); do
     check "$CPU: perfctl$i written with all ones keeps exactly the manual's bits" \
         has "KEPT$i=$(kept_bits $i)"
@@ -139,6 +149,9 @@ check "$CPU: a counter the core lacks is no register" \
     has "Invalid register \`perfctl$N'"
 check "$CPU: the sum_squares call counts what QEMU executes ($QEMU_COUNT, $MULDIV_RUNS mul/div)" \
     has "WHOLE=$EXPECT"
+WIDE=$(printf "%x" $((0xffffffff + EXPECT)))
+check "$CPU: the 64-bit count crosses 2^32 exactly (0x$WIDE)" has "WIDE=$WIDE "
+check "$CPU: the 32-bit register shows its low half" has "LOW=$(printf "%x" $((0x$WIDE & 0xffffffff)))"
 check "$CPU: a bracket from A to the next instruction counts 1 instruction" has "ONE=1"
 if [ "$CPU" = 34k ]; then
     # Oracle for the stops: the resume packets GDB sent in that bracket
@@ -146,7 +159,9 @@ if [ "$CPU" = 34k ]; then
     STOPS=$(grep -cE 'Sending packet: \$vCont;[cs]' "$OUT")
     read -r EXC_UK _ EXC_EXL INSN_EXL < <(sed -n 's/^LAST=//p' "$OUT")
     check "34k: exceptions counted in U/K leave out the stub's breaks (0)" test "$EXC_UK" = 0
-    check "34k: with EXL set they count every stub entry ($STOPS stops, counted $EXC_EXL)" test "$EXC_EXL" = "$STOPS"
+    # ... and the one overflow interrupt of the count crossing 2^32.
+    check "34k: with EXL set they count every stub entry ($STOPS stops + 1 overflow, counted $EXC_EXL)" \
+        test "$EXC_EXL" = "$((STOPS + 1))"
     check "34k: instructions with EXL set include the stub's entry/exit paths" \
         test "$INSN_EXL" -gt "$EXPECT"
     echo "# 34k: with EXL counting, $(( (INSN_EXL - EXPECT) / STOPS )) instructions of the stub per stop on counter 3"
@@ -162,6 +177,6 @@ check "$CPU: P to a register the core lacks gets an E reply" \
 check "$CPU: ... and changes nothing" \
     test "$(sed -n 's/^BEFORE_P=//p' "$OUT")" = "$(sed -n 's/^AFTER_P=//p' "$OUT")"
 check "$CPU: stop replies expedite every counter" \
-    grep -qE "received: T05.*;$(for ((i = 0; i < N; i++)); do printf '%x:[0-9a-f]{8};.*' $((73 + 2 * i)); done)" "$OUT"
+    grep -qE "received: T05.*;$(for ((i = 0; i < N; i++)); do printf '%x:[0-9a-f]{8};%x:[0-9a-f]{16};.*' $((73 + 2 * i)) $((80 + i)); done)" "$OUT"
 check "$CPU: the program still runs to its end" has "exited with code"
 finish

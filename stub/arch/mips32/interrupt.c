@@ -8,11 +8,16 @@
  * drives is IntCtl.IPTI (MD00090 IntCtl); Cause.TI says it is pending
  * whatever the line, so only the line's Status.IM bit needs knowing.
  *
- * What the program sees: Status.IE and the timer's IM bit are set while it
- * runs, and restored to the program's own values at every stop, so GDB
- * shows the program's Status. The program's own Compare value is not kept.
+ * The same path serves the counter overflow interrupt that keeps 64-bit
+ * counts (pmu.c), armed on every resume, step included.
+ *
+ * What the program sees: Status.IE and the IM bits of those lines are set
+ * while it runs, and restored to the program's own values at every stop, so
+ * GDB shows the program's Status. The program's own Compare value is not
+ * kept.
  */
 #include "mips_port.h"
+#include "pmu.h"
 
 /* Count runs at half the pipeline clock on the 34K (MD00534 34K Software
  * User's Manual, Count register); ~2^20 ticks is some milliseconds on any
@@ -21,8 +26,9 @@
 
 static int (*poll_getc)(void);
 static uint32_t timer_im; /* Status.IM bit of the timer's line */
-static uint32_t saved_bits; /* the program's IE and timer IM bits */
-static int armed;
+static uint32_t saved_bits; /* the program's IE and our IM bits */
+static uint32_t armed_mask; /* what arming set in the program's Status */
+static int polling;         /* the Ctrl-C poll is armed */
 
 void mips_interrupt_init(int (*poll)(void))
 {
@@ -33,39 +39,51 @@ void mips_interrupt_init(int (*poll)(void))
     timer_im = ipti >= 2 ? 1u << (8 + ipti) : 0;
 }
 
-/* Called on resume. A continue arms the poll; a step does not need it. */
+/* Called on resume: a continue arms the Ctrl-C poll; every resume arms the
+ * counter overflow. Other lines stay masked: their interrupts have no
+ * handler here. */
 void mips_interrupt_arm(enum stub_resume how)
 {
-    uint32_t *st = &mips_ctx[CTX_STATUS], mask = ST_IE | timer_im;
+    uint32_t *st = &mips_ctx[CTX_STATUS], mask = pmu_irq_im();
 
-    if (how != STUB_CONTINUE || !poll_getc || !timer_im)
-        return;
-    saved_bits = *st & mask;
-    /* Other lines stay masked: their interrupts have no handler here. */
-    *st |= mask;
-    CP0_WRITE(11, 0, CP0_READ(9, 0) + POLL_TICKS); /* also acks the timer */
-    armed = 1;
+    polling = how == STUB_CONTINUE && poll_getc && timer_im;
+    if (polling)
+        mask |= timer_im;
+    armed_mask = mask ? mask | ST_IE : 0;
+    saved_bits = *st & armed_mask;
+    *st |= armed_mask;
+    if (polling)
+        CP0_WRITE(11, 0, CP0_READ(9, 0) + POLL_TICKS); /* also acks it */
 }
 
-/* Called first on every exception. Returns 1 if it was only the poll
- * finding nothing (the program resumes at once), 0 to stop. */
+/* Called first on every exception, counters frozen. Returns 1 if it was
+ * only an interrupt of the stub's own (a poll finding no 0x03, a counter
+ * overflow folded): the program resumes at once. 0 to stop. */
 int mips_interrupt_poll(unsigned exc, int *signal)
 {
-    int c;
+    int ours = 0, c = -1;
 
-    if (!armed)
+    if (!armed_mask)
         return 0;
-    if (exc == 0 && (mips_ctx[CTX_CAUSE] & CAUSE_TI)) {
-        CP0_WRITE(11, 0, CP0_READ(9, 0) + POLL_TICKS);
-        while ((c = poll_getc()) >= 0 && c != 0x03)
-            ; /* GDB sends nothing else while the program runs */
-        if (c != 0x03)
+    if (exc == 0) {
+        ours = pmu_overflow() > 0;
+        if (mips_ctx[CTX_CAUSE] & CAUSE_TI) {
+            /* Writing Compare acks the timer; unpolled, the next match is
+             * 2^32 ticks away. */
+            CP0_WRITE(11, 0, CP0_READ(9, 0) + (polling ? POLL_TICKS : 0));
+            ours = 1;
+            while (polling && (c = poll_getc()) >= 0 && c != 0x03)
+                ; /* GDB sends nothing else while the program runs */
+            if (polling && c == 0x03) {
+                *signal = STUB_SIGINT;
+                ours = 0;
+            }
+        }
+        if (ours)
             return 1;
-        *signal = STUB_SIGINT;
     }
-    /* Stopping: give the program back its own IE and IM bit. */
-    mips_ctx[CTX_STATUS] =
-        (mips_ctx[CTX_STATUS] & ~(ST_IE | timer_im)) | saved_bits;
-    armed = 0;
+    /* Stopping: give the program back its own IE and IM bits. */
+    mips_ctx[CTX_STATUS] = (mips_ctx[CTX_STATUS] & ~armed_mask) | saved_bits;
+    armed_mask = 0;
     return 0;
 }

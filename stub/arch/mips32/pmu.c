@@ -17,6 +17,8 @@
 #include "pmu.h"
 
 #define PERFCTL_MODES 0xfu   /* EXL 0, K 1, S 2, U 3 */
+#define PERFCTL_IE (1u << 4) /* interrupt when count bit 31 is set */
+#define COUNT_TOP (1u << 31)
 #define PERFCTL_M (1u << 31) /* 34K: another counter follows (MD00548) */
 
 /* mfc0/mtc0 name the select in the instruction, so one accessor each. */
@@ -51,17 +53,24 @@ extern const char *const pmustub_pmu_34k_counters[],
  * with the legacy company 0). The R10000/R12000 control registers have no M
  * bit; r10k_counters(5) (seed 001) gives them two counters each. */
 static const struct pmu_core pmu_cores[] = {
-    {"34K", "34k", 0x019500, 1, 4, pmustub_pmu_34k_head,
+    {"34K", "34k", 0x019500, 1, 4, 0, pmustub_pmu_34k_head,
      pmustub_pmu_34k_counters},
-    {"R10000", "r10k", 0x000900, 0, 2, pmustub_pmu_r10k_head,
+    /* R10000 User's Manual 14.20: the counter interrupt is Int5 (IP7),
+     * shared with the timer. */
+    {"R10000", "r10k", 0x000900, 0, 2, 7, pmustub_pmu_r10k_head,
      pmustub_pmu_r10k_counters},
-    {"R12000", "r12k", 0x000e00, 0, 2, pmustub_pmu_r12k_head,
+    {"R12000", "r12k", 0x000e00, 0, 2, 7, pmustub_pmu_r12k_head,
      pmustub_pmu_r12k_counters},
 };
 
 const struct pmu_core *pmu_core;
 unsigned pmu_counters;
 static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
+/* 64-bit counts: the hardware counts up to bit 31, whose interrupt the stub
+ * takes to add 2^31 here and clear the bit (r10k_counters(5) describes the
+ * same 64-bit virtual counters on IRIX). While the program runs, IE is on
+ * in the hardware whatever the program's IE, which prog_ctl keeps. */
+static uint64_t ext[PMU_MAX_COUNTERS];
 int pmu_user_frozen;                        /* monitor pmu freeze */
 
 void pmu_detect(void)
@@ -99,8 +108,9 @@ void pmu_freeze(void)
         return;
     hw_frozen = 1;
     for (unsigned i = 0; i < pmu_counters; i++) {
-        prog_ctl[i] = cp0_25_read(2 * i);
-        cp0_25_write(2 * i, prog_ctl[i] & ~PERFCTL_MODES);
+        uint32_t hw = cp0_25_read(2 * i);
+        cp0_25_write(2 * i, hw & ~PERFCTL_MODES);
+        prog_ctl[i] = (hw & ~PERFCTL_IE) | (prog_ctl[i] & PERFCTL_IE);
     }
 }
 
@@ -110,7 +120,7 @@ void pmu_unfreeze(void)
         return;
     hw_frozen = 0;
     for (unsigned i = 0; i < pmu_counters; i++)
-        cp0_25_write(2 * i, prog_ctl[i]);
+        cp0_25_write(2 * i, prog_ctl[i] | PERFCTL_IE);
 }
 
 uint32_t pmu_ctl(unsigned n)
@@ -118,9 +128,46 @@ uint32_t pmu_ctl(unsigned n)
     return prog_ctl[n];
 }
 
+uint64_t pmu_count64(unsigned n)
+{
+    return ext[n] + cp0_25_read(2 * n + 1);
+}
+
+/* The 32-bit register shows the low half of the 64-bit count. */
 uint32_t pmu_count(unsigned n)
 {
-    return cp0_25_read(2 * n + 1);
+    return (uint32_t)pmu_count64(n);
+}
+
+void pmu_set_count64(unsigned n, uint64_t v)
+{
+    ext[n] = v & ~(uint64_t)(COUNT_TOP - 1);
+    cp0_25_write(2 * n + 1, (uint32_t)v & (COUNT_TOP - 1));
+}
+
+int pmu_overflow(void)
+{
+    int folded = 0;
+    for (unsigned i = 0; i < pmu_counters; i++) {
+        uint32_t c = cp0_25_read(2 * i + 1);
+        if (c & COUNT_TOP) {
+            ext[i] += COUNT_TOP;
+            cp0_25_write(2 * i + 1, c & ~COUNT_TOP);
+            folded++;
+        }
+    }
+    return folded;
+}
+
+uint32_t pmu_irq_im(void)
+{
+    unsigned line;
+    if (!pmu_counters)
+        return 0;
+    /* IntCtl (12,1) IPPCI, bits 28:26 (MD00090 IntCtl). */
+    line = pmu_core->irq_line ? pmu_core->irq_line
+                              : (CP0_READ(12, 1) >> 26) & 7;
+    return line >= 2 ? 1u << (8 + line) : 0;
 }
 
 /* While stopped the hardware holds the control without its mode bits; the
@@ -134,5 +181,5 @@ void pmu_set_ctl(unsigned n, uint32_t v)
 
 void pmu_set_count(unsigned n, uint32_t v)
 {
-    cp0_25_write(2 * n + 1, v);
+    pmu_set_count64(n, v);
 }

@@ -114,7 +114,7 @@ static int prepare_resume(enum stub_resume how)
 
 /* Sent in every stop reply: what GDB needs first, then the counts, so a
  * host reads a bracket's counts with no extra round trip. */
-static int expedite[4 + PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
+static int expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
                                                  30 /* fp */, 31 /* ra */};
 
 /* target.xml: the core features (generated; their last piece closes
@@ -135,6 +135,7 @@ static void describe_pmu(void)
         for (unsigned i = 0; i < pmu_counters; i++) {
             xml[n++] = pmu_core->xml_counters[i];
             expedite[e++] = PMU_FIRST_REGNUM + 2 * (int)i + 1;
+            expedite[e++] = PMU_WIDE_REGNUM + (int)i;
         }
         xml[n++] = pmustub_pmu_tail;
     }
@@ -144,7 +145,7 @@ static void describe_pmu(void)
 }
 
 static struct stub_target target = {
-    .nregs = PMU_FIRST_REGNUM + 2 * PMU_MAX_COUNTERS,
+    .nregs = PMU_WIDE_REGNUM + PMU_MAX_COUNTERS,
     .nregs_g = CTX_WORDS,
     .reg_size = mips_reg_size,
     .reg_read = mips_reg_read,

@@ -16,6 +16,7 @@ enum reg_kind {
     RK_FPU,    /* needs an FPU; writable */
     RK_FPU_RO, /* needs an FPU; read-only (fir) */
     RK_PMU,    /* perfctlN / perfcntN, for the counters that exist */
+    RK_PMU64,  /* perfcntN_64: the 64-bit counts */
 };
 
 static const struct reg_range {
@@ -28,14 +29,23 @@ static const struct reg_range {
     {CTX_F0, CTX_FCSR, RK_FPU},      /* f0-f31, fcsr */
     {CTX_FIR, CTX_FIR, RK_FPU_RO},
     {PMU_FIRST_REGNUM, PMU_FIRST_REGNUM + 2 * PMU_MAX_COUNTERS - 1, RK_PMU},
+    {PMU_WIDE_REGNUM, PMU_WIDE_REGNUM + PMU_MAX_COUNTERS - 1, RK_PMU64},
 };
+
+/* Which counter a PMU register belongs to. */
+static unsigned pmu_counter_of(const struct reg_range *r, unsigned regno)
+{
+    return r->kind == RK_PMU ? (regno - PMU_FIRST_REGNUM) / 2
+                             : regno - PMU_WIDE_REGNUM;
+}
 
 static const struct reg_range *lookup(unsigned regno)
 {
     for (unsigned i = 0; i < sizeof reg_table / sizeof *reg_table; i++)
         if (regno >= reg_table[i].first && regno <= reg_table[i].last)
-            return reg_table[i].kind == RK_PMU &&
-                           (regno - PMU_FIRST_REGNUM) / 2 >= pmu_counters
+            return (reg_table[i].kind == RK_PMU ||
+                    reg_table[i].kind == RK_PMU64) &&
+                           pmu_counter_of(&reg_table[i], regno) >= pmu_counters
                        ? 0 /* a counter this core does not have */
                        : &reg_table[i];
     return 0;
@@ -59,7 +69,8 @@ static void pmu_reg_write(unsigned regno, uint32_t v)
 
 unsigned mips_reg_size(unsigned regno)
 {
-    return lookup(regno) ? 4 : 0;
+    const struct reg_range *r = lookup(regno);
+    return !r ? 0 : r->kind == RK_PMU64 ? 8 : 4;
 }
 
 static void put_be32(uint8_t *b, uint32_t v)
@@ -74,6 +85,12 @@ int mips_reg_read(unsigned regno, uint8_t *buf)
 
     if (!r)
         return STUB_REG_UNAVAILABLE;
+    if (r->kind == RK_PMU64) {
+        uint64_t v = pmu_count64(regno - PMU_WIDE_REGNUM);
+        put_be32(buf, (uint32_t)(v >> 32));
+        put_be32(buf + 4, (uint32_t)v);
+        return STUB_REG_OK;
+    }
     if ((r->kind == RK_FPU || r->kind == RK_FPU_RO) && !mips_has_fpu)
         return STUB_REG_UNAVAILABLE; /* no FPU: no value to invent */
     put_be32(buf, r->kind == RK_ZERO  ? 0
@@ -90,6 +107,12 @@ int mips_reg_write(unsigned regno, const uint8_t *buf)
 
     if (!r || r->kind == RK_RO || r->kind == RK_FPU_RO)
         return STUB_REG_READONLY;
+    if (r->kind == RK_PMU64) {
+        uint32_t lo = (uint32_t)buf[4] << 24 | (uint32_t)buf[5] << 16 |
+                      (uint32_t)buf[6] << 8 | buf[7];
+        pmu_set_count64(regno - PMU_WIDE_REGNUM, (uint64_t)v << 32 | lo);
+        return STUB_REG_OK;
+    }
     if (r->kind == RK_FPU && !mips_has_fpu)
         return STUB_REG_UNAVAILABLE;
     if (r->kind == RK_PMU)

@@ -41,7 +41,7 @@ static struct {
     enum { IDLE, PAYLOAD, CS_HI, CS_LO } state;
     unsigned len, sum, cs;
     char head[4];     /* the first bytes of the packet being sent */
-    char last[4];     /* ... and of the last complete one */
+    char last[5];     /* ... and of the last complete one, NUL-ended */
     unsigned packets; /* complete packets sent */
 } line;
 

@@ -18,6 +18,7 @@
  */
 #include "mips_port.h"
 #include "pmu.h"
+#include "pmustub/program.h"
 
 /* Count runs at half the pipeline clock on the 34K (MD00534 34K Software
  * User's Manual, Count register); ~2^20 ticks is some milliseconds on any
@@ -62,11 +63,22 @@ void mips_interrupt_arm(enum stub_resume how)
 int mips_interrupt_poll(unsigned exc, int *signal)
 {
     int ours = 0, c = -1;
+    uint32_t pending = mips_ctx[CTX_CAUSE] & mips_ctx[CTX_STATUS] & ST_IM_ALL;
 
-    if (!armed_mask)
-        return 0;
     if (exc == 0) {
-        ours = pmu_overflow() > 0;
+        /* The program's own sources first (pmustub/program.h). */
+        if ((pending & ~armed_mask) && pmustub_program_interrupt &&
+            pmustub_program_interrupt(pending >> 8)) {
+            /* The return path writes the saved Cause back, and its IP1..0
+             * are the software interrupts the handler may have cleared. */
+            mips_ctx[CTX_CAUSE] = CP0_READ(13, 0);
+            ours = 1;
+        }
+    }
+    if (!armed_mask)
+        return ours;
+    if (exc == 0) {
+        ours |= pmu_overflow() > 0;
         if (mips_ctx[CTX_CAUSE] & CAUSE_TI) {
             /* Writing Compare acks the timer; unpolled, the next match is
              * 2^32 ticks away. */

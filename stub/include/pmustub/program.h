@@ -1,0 +1,25 @@
+/*
+ * program.h - what a program linked with libpmustub.a may provide.
+ *
+ * The stub owns every MIPS exception vector. A program that has interrupt
+ * sources of its own defines pmustub_program_interrupt(); the stub calls
+ * it for every interrupt that is not the stub's (the counter overflow, the
+ * Ctrl-C poll timer), in exception context: Status.EXL = 1, counters
+ * frozen, on the stub's stack. It must quiet its source and return nonzero;
+ * the program then resumes where it was. Returning 0 (or not defining the
+ * function) makes the interrupt a stop that GDB sees as SIGINT.
+ *
+ * The hand-over of the counter interrupt: the program enables its own IM
+ * bits and Status.IE as it likes, and leaves the counter's line
+ * (IntCtl.IPPCI on the 34K, IP7 on the R10000/R12000) and PerfCtl.IE to the
+ * stub, which sets them whenever the program runs (docs/pmu.md).
+ */
+#ifndef PMUSTUB_PROGRAM_H
+#define PMUSTUB_PROGRAM_H
+
+#include <stdint.h>
+
+/* pending: Cause.IP7..IP0 (Cause bits 15:8) that are pending and enabled. */
+int pmustub_program_interrupt(uint32_t pending) __attribute__((weak));
+
+#endif

@@ -206,6 +206,7 @@ void cpu_enter_debug(struct cpu *c, uint32_t why)
     if (ds)
         c->debug |= DBG_DBD;
     c->debug |= DBG_DM | why;
+    cpu_debug_mode_changed(c);
     c->fetch_line = 1; /* debug mode: no fast fetch window */
     c->pc = (c->ejtag && ejtag_probe_trap(c->ejtag)) ? 0xff200200u : 0xbfc00480u;
     c->npc = c->pc + 4;
@@ -364,6 +365,7 @@ void cpu_reset_state(struct cpu *c)
     c->wired = c->hwrena = c->badvaddr = c->entryhi = c->srsctl = 0;
     c->cause = c->epc = c->errorepc = c->depc = c->desave = c->userlocal = 0;
     c->debug = 0;
+    cpu_debug_mode_changed(c);
     c->lladdr = 0;
     c->compare = 0;
     c->count_base = 0;

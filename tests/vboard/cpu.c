@@ -429,6 +429,7 @@ static void deret(struct cpu *c)
         return;
     }
     c->debug &= ~DBG_DM;
+    cpu_debug_mode_changed(c);
     c->pc = c->depc;
     c->npc = c->pc + 4;
     c->in_ds = false;
@@ -564,7 +565,7 @@ static bool slow_checks(struct cpu *c)
  * the slow path. Inside the window the I-cache model has nothing to look up
  * (the line was just used), so only the access is counted. Returns false if
  * no instruction is to execute now (exception or stall). */
-static inline bool fetch(struct cpu *c, uint32_t pc, uint32_t *insn)
+static inline __attribute__((always_inline)) bool fetch(struct cpu *c, uint32_t pc, uint32_t *insn)
 {
     if ((pc & c->fetch_mask) == c->fetch_line) { /* aligned, same line */
         c->ev[EV_IC_ACCESS]++;
@@ -585,21 +586,27 @@ static inline bool fetch(struct cpu *c, uint32_t pc, uint32_t *insn)
         return true;
     }
     enum mem_result r = mem_fetch(c, pc, insn);
-    if (r == MEM_STALL)
+    if (r == MEM_STALL) {
         c->probe_stalled = true;
+        c->stop = true;
+    }
     return r == MEM_OK;
 }
 
-static inline bool step(struct cpu *c)
+/* One instruction. `careful` (a constant in each caller) adds what only
+ * matters with a probe, an oracle or single-stepping attached: the
+ * per-instruction checks and Debug.SSt. Anything that changes whether care
+ * is needed sets c->stop, so cpu_run picks the loop again. */
+static inline __attribute__((always_inline)) void step(struct cpu *c, const bool careful)
 {
     uint32_t insn;
     c->cur_pc = c->pc;
     c->cur_ds = c->in_ds;
-    if (c->slow_checks && !slow_checks(c))
-        return true;
+    if (careful && !slow_checks(c))
+        return;
     if (!fetch(c, c->pc, &insn))
-        return !c->probe_stalled;
-    uint32_t dbg = c->debug; /* before: DERET must not single-step itself */
+        return;
+    uint32_t dbg = careful ? c->debug : 0; /* before: DERET must not single-step itself */
     c->ev[EV_INSNS]++;
     c->pc = c->npc;
     c->npc += 4;
@@ -609,10 +616,9 @@ static inline bool step(struct cpu *c)
     /* EJTAG Debug.SSt: a debug exception after each instruction executed
      * outside debug mode (not after the DERET that leaves it), and not
      * between a branch and its delay slot (MD00047 9.2.1) */
-    if (__builtin_expect(dbg & DBG_SST, 0) && !(dbg & DBG_DM) &&
-        !(c->debug & DBG_DM) && !c->in_ds && !c->probe_stalled)
+    if (careful && (dbg & DBG_SST) && !(dbg & DBG_DM) && !(c->debug & DBG_DM) &&
+        !c->in_ds && !c->probe_stalled)
         cpu_enter_debug(c, DBG_DSS);
-    return !c->probe_stalled;
 }
 
 enum run_stop cpu_run(struct cpu *c, uint64_t n)
@@ -621,11 +627,15 @@ enum run_stop cpu_run(struct cpu *c, uint64_t n)
     c->probe_stalled = false;
     if (c->waiting)
         return RUN_WAIT;
-    for (uint64_t i = 0; i < n; i++) {
-        if (!step(c))
-            return RUN_STALLED;
-        if (c->stop)
-            return c->waiting ? RUN_WAIT : RUN_EVENT;
+    uint64_t i = 0;
+    if (c->slow_checks || (c->debug & (DBG_SST | DBG_DM))) {
+        while (i++ < n && !c->stop)
+            step(c, true);
+    } else {
+        while (i++ < n && !c->stop)
+            step(c, false);
     }
-    return RUN_SLICE_DONE;
+    if (!c->stop)
+        return RUN_SLICE_DONE;
+    return c->probe_stalled ? RUN_STALLED : c->waiting ? RUN_WAIT : RUN_EVENT;
 }

@@ -90,6 +90,7 @@ struct cpu {
     struct board *board;
     uint8_t *ram;          /* low RAM, physical 0 .. ram_size-1 */
     uint32_t ram_size;
+    uint32_t fast_ram_size; /* ram_size, or 0 in debug mode (no fast paths) */
     struct cache icache, dcache;
     uint32_t miss_penalty; /* stall cycles per modelled cache miss */
     struct cache_memo imemo, dmemo; /* recent lines of each cache (cache.h) */
@@ -140,6 +141,12 @@ uint64_t cpu_quiet_budget(const struct cpu *c);
 static inline uint64_t cpu_cycles(const struct cpu *c)
 {
     return c->ev[EV_INSNS] + c->ev[EV_STALLS] + c->ev[EV_IDLE];
+}
+
+/* Debug.DM changed: fast paths only outside debug mode. */
+static inline void cpu_debug_mode_changed(struct cpu *c)
+{
+    c->fast_ram_size = (c->debug & DBG_DM) ? 0 : c->ram_size;
 }
 
 /* Exceptions (cp0.c). */

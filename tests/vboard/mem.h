@@ -70,7 +70,7 @@ static inline void mem_model_data(struct cpu *c, uint32_t pa, bool store)
 static inline bool mem_fast_ram(const struct cpu *c, uint32_t va, uint32_t *pa)
 {
     *pa = va & 0x1fffffffu;
-    return (va >> 29) == 4u && *pa < c->ram_size && !(c->debug & DBG_DM);
+    return (va >> 29) == 4u && *pa < c->fast_ram_size;
 }
 
 static inline uint32_t be32_get(const uint8_t *p)

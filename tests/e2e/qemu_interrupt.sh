@@ -14,6 +14,7 @@ start_qemu "$ELF"
 # group as well, and GDB takes a second Ctrl-C as "target not responding".
 gdb-multiarch -q -nx -batch -ex "file $ELF" \
     -ex "target remote 127.0.0.1:$QEMU_PORT" \
+    -ex "monitor ctrlc off" -ex "monitor ctrlc on" \
     -ex "set var demo_spin = 1" -ex "continue" \
     -ex "printf \"STOPPED pc=%x status=%x\\n\", \$pc, \$status" \
     -ex "set var demo_spin = 0" -ex "continue" >"$OUT" 2>&1 &
@@ -29,4 +30,6 @@ check "it stopped in main's spin loop" grep -qE "^STOPPED pc=${MAIN:0:5}" "$OUT"
 check "the program's own Status is shown (IE still 0)" \
     grep -qE "^STOPPED pc=[0-9a-f]+ status=[0-9a-f]*[02468ace]$" "$OUT"
 check "the program then runs to its end" has "exited with code $EXIT_OCT]"
+check "monitor ctrlc off/on answer" \
+    bash -c "grep -q 'ctrlc: off: GDB cannot interrupt' '$OUT' && grep -q 'ctrlc: on: polled' '$OUT'"
 finish

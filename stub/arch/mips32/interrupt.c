@@ -30,6 +30,7 @@ static uint32_t timer_im; /* Status.IM bit of the timer's line */
 static uint32_t saved_bits; /* the program's IE and our IM bits */
 static uint32_t armed_mask; /* what arming set in the program's Status */
 static int polling;         /* the Ctrl-C poll is armed */
+static int poll_off;        /* monitor ctrlc off */
 
 void mips_interrupt_init(int (*poll)(void))
 {
@@ -47,7 +48,7 @@ void mips_interrupt_arm(enum stub_resume how)
 {
     uint32_t *st = &mips_ctx[CTX_STATUS], mask = pmu_irq_im();
 
-    polling = how == STUB_CONTINUE && poll_getc && timer_im;
+    polling = how == STUB_CONTINUE && poll_getc && timer_im && !poll_off;
     if (polling)
         mask |= timer_im;
     armed_mask = mask ? mask | ST_IE : 0;
@@ -97,5 +98,25 @@ int mips_interrupt_poll(unsigned exc, int *signal)
     /* Stopping: give the program back its own IE and IM bits. */
     mips_ctx[CTX_STATUS] = (mips_ctx[CTX_STATUS] & ~armed_mask) | saved_bits;
     armed_mask = 0;
+    return 0;
+}
+
+/* "monitor ctrlc [on|off]": the poll costs the program a few hundred
+ * instructions every POLL_TICKS (not counted, but they move caches and
+ * cycles); off, a running program cannot be interrupted from GDB. */
+int mips_mon_ctrlc(const char *args)
+{
+    if (args[0] == 'o' && args[1] == 'n' && !args[2])
+        poll_off = 0;
+    else if (args[0] == 'o' && args[1] == 'f' && args[2] == 'f' && !args[3])
+        poll_off = 1;
+    else if (*args) {
+        stub_mon_puts("ctrlc: usage: monitor ctrlc [on|off]\n");
+        return -1;
+    }
+    stub_mon_puts(poll_off ? "ctrlc: off: GDB cannot interrupt the running "
+                             "program\n"
+                           : "ctrlc: on: polled from the CP0 timer while the "
+                             "program runs\n");
     return 0;
 }

@@ -36,6 +36,7 @@ void mips_fpu_restore(void);
 void mips_interrupt_init(int (*poll)(void));
 void mips_interrupt_arm(enum stub_resume how);
 int mips_interrupt_poll(unsigned exc, int *signal);
+int mips_mon_ctrlc(const char *args);
 
 /* pmu_mon.c */
 extern const struct stub_monitor_cmd mips_monitor_cmds[];

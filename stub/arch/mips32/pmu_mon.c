@@ -142,5 +142,6 @@ static int mon_pmu(const char *args)
 
 const struct stub_monitor_cmd mips_monitor_cmds[] = {
     {"pmu", "performance counters: monitor pmu help", mon_pmu},
+    {"ctrlc", "GDB's Ctrl-C while the program runs: on or off", mips_mon_ctrlc},
     {0, 0, 0},
 };

@@ -1,46 +1,12 @@
 /*
- * exc_vec.S - exception vectors and triggers for exceptions.c. Vectors at
- * EBase (0x80000000) + 0x000 (TLB refill) and + 0x180 (general), MD00090
- * section 6.2.1; they load a vector id into k1 and jump to one handler.
+ * exc_vec.S - exception handler and triggers for exceptions.c. The vectors
+ * at EBase + 0x000 (TLB refill) and + 0x180 (general) load their offset
+ * into k1 and jump here (fw_vectors.c).
  */
         .set    noreorder
         .set    noat
         .text
-        .globl  exc_install
-exc_install:
-        la      $t0, vec_refill
-        li      $t1, 0x80000000
-        lw      $t2, 0($t0)
-        sw      $t2, 0($t1)
-        lw      $t2, 4($t0)
-        sw      $t2, 4($t1)
-        lw      $t2, 8($t0)
-        sw      $t2, 8($t1)
-        la      $t0, vec_general
-        lw      $t2, 0($t0)
-        sw      $t2, 0x180($t1)
-        lw      $t2, 4($t0)
-        sw      $t2, 0x184($t1)
-        lw      $t2, 8($t0)
-        sw      $t2, 0x188($t1)
-        mtc0    $t1, $15, 1             /* EBase */
-        mfc0    $t0, $12
-        li      $t1, ~0x00400000        /* BEV = 0 */
-        and     $t0, $t0, $t1
-        mtc0    $t0, $12
-        ehb
-        jr      $ra
-        nop
-
-vec_refill:
-        li      $k1, 0x000
-        j       exc_common
-        nop
-vec_general:
-        li      $k1, 0x180
-        j       exc_common
-        nop
-
+        .globl  exc_common
 exc_common:
         la      $k0, exc_count
         lw      $k0, 0($k0)

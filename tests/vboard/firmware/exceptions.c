@@ -8,10 +8,15 @@
 struct exc_rec { uint32_t vec, cause, epc, badvaddr; };
 extern struct exc_rec exc_log[16];
 extern uint32_t exc_count;
-extern void exc_install(void);
+extern void exc_common(void);
 extern void exc_trigger_all(void);
 
-void setup(void) { exc_install(); }
+void setup(void)
+{
+    fw_install_vector(0x000, 0x000, exc_common); /* TLB refill */
+    fw_install_vector(0x180, 0x180, exc_common); /* general */
+    fw_use_ebase_vectors();
+}
 
 void work(void) { exc_trigger_all(); }
 

@@ -16,6 +16,10 @@ void fw_hex(uint32_t v);
 void fw_dec(uint32_t v);
 void fw_kv(const char *key, uint32_t v); /* "key=0x........\n" */
 
+/* fw_vectors.c */
+void fw_install_vector(uint32_t offset, uint32_t id, void (*handler)(void));
+void fw_use_ebase_vectors(void);
+
 extern uint32_t boot_regs[10]; /* sp a0 a1 a2 a3 t9 k0 k1 ra status */
 
 #endif

@@ -3,13 +3,17 @@
  * the same ELF on QEMU must print the same. */
 #include "fw.h"
 
-extern void timer_install(void);
+extern void timer_handler(void);
 extern uint32_t timer_wait(uint32_t delta);
 extern volatile uint32_t timer_cause, timer_hits;
 
 static uint32_t before_ie;
 
-void setup(void) { timer_install(); }
+void setup(void)
+{
+    fw_install_vector(0x180, 0x180, timer_handler);
+    fw_use_ebase_vectors();
+}
 
 void work(void) { before_ie = timer_wait(20000); }
 

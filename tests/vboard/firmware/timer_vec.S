@@ -1,32 +1,13 @@
 /*
- * timer_vec.S - interrupt handler and WAIT loop for timer.c. The handler
+ * timer_vec.S - interrupt handler and timer wait for timer.c. The handler
  * records Cause, acknowledges the timer by writing Compare (MD00090 9.14),
  * masks IM7 and returns.
  */
         .set    noreorder
         .set    noat
         .text
-        .globl  timer_install
-timer_install:
-        la      $t0, vec
-        li      $t1, 0x80000180
-        lw      $t2, 0($t0)
-        sw      $t2, 0($t1)
-        lw      $t2, 4($t0)
-        sw      $t2, 4($t1)
-        li      $t1, 0x80000000
-        mtc0    $t1, $15, 1             /* EBase */
-        mfc0    $t0, $12
-        li      $t1, ~0x00400000        /* BEV = 0 */
-        and     $t0, $t0, $t1
-        mtc0    $t0, $12
-        ehb
-        jr      $ra
-        nop
-vec:    j       handler
-        nop
-
-handler:
+        .globl  timer_handler
+timer_handler:
         mfc0    $k0, $13
         la      $k1, timer_cause
         sw      $k0, 0($k1)

@@ -111,7 +111,7 @@ static void take(struct cpu *c, enum exc_code code, uint32_t offset, bool from_i
 {
     uint32_t old_mode = cur_mode(c);
     pmu_sync(&c->pmu, c->ev, old_mode);
-    if (from_insn)
+    if (from_insn && !c->fetching)
         c->ev[EV_INSNS]--; /* the excepting instruction does not complete */
     if (!(c->status & ST_EXL)) {
         c->cause &= ~CAUSE_BD;

@@ -573,7 +573,9 @@ static inline __attribute__((always_inline)) bool fetch(struct cpu *c, uint32_t 
         return true;
     }
     if (pc & 3u) {
+        c->fetching = true; /* the instruction was never fetched: see take() */
         cpu_address_error(c, false, pc);
+        c->fetching = false;
         return false;
     }
     uint32_t pa;
@@ -585,7 +587,9 @@ static inline __attribute__((always_inline)) bool fetch(struct cpu *c, uint32_t 
         *insn = be32_get(c->ram + pa);
         return true;
     }
+    c->fetching = true;
     enum mem_result r = mem_fetch(c, pc, insn);
+    c->fetching = false;
     if (r == MEM_STALL) {
         c->probe_stalled = true;
         c->stop = true;

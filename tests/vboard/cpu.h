@@ -109,6 +109,7 @@ struct cpu {
     bool slow_checks;      /* per-instruction checks needed (ejtag, watch) */
     bool stop;             /* leave cpu_run() after this instruction */
     bool waiting;          /* executed WAIT, idle until an interrupt */
+    bool fetching;         /* an exception now is a fetch fault (no instruction began) */
     /* --count-insns FROM:TO: an oracle independent of the PMU */
     bool watch_on, watch_counting, watch_done;
     uint32_t watch_from, watch_to;

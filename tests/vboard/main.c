@@ -269,16 +269,19 @@ int main(int argc, char **argv)
         uint64_t quiet = cpu_quiet_budget(c);
         if (quiet < budget)
             budget = quiet ? quiet : 1;
+        /* instructions completed or abandoned by an exception: a firmware
+         * stuck in a loop of faults must still reach the bound */
+        uint64_t progress = c->ev[EV_INSNS] + c->ev[EV_EXC];
         if (o.max_insns) {
-            if (c->ev[EV_INSNS] >= o.max_insns) {
+            if (progress >= o.max_insns) {
                 fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
                         " simulated instructions (pc 0x%08" PRIx32 ")\n",
                         o.max_insns, c->pc);
                 status = 3;
                 break;
             }
-            if (o.max_insns - c->ev[EV_INSNS] < budget)
-                budget = o.max_insns - c->ev[EV_INSNS];
+            if (o.max_insns - progress < budget)
+                budget = o.max_insns - progress;
         }
         enum run_stop r = cpu_run(c, budget);
         if (r == RUN_WAIT && c->timer_armed && !(cpu_count(c) == c->compare)) {

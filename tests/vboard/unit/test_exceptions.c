@@ -146,6 +146,21 @@ static void test_eret(void **state)
     assert_false(c->llbit);
 }
 
+/* A fetch fault: no instruction began, so none is uncounted; the vector
+ * itself faulting again makes an exception loop that still progresses. */
+static void test_fetch_fault_counts(void **state)
+{
+    (void)state;
+    struct board *b = fixture(CPU_34K);
+    struct cpu *c = &b->cpu;
+    LOAD(b, LUI(T0, 0xb000), JR(T0), NOP);  /* kseg1 0xb0000000: nothing there */
+    cpu_run(c, 4);
+    assert_int_equal((c->cause >> 2) & 31u, EXC_IBE);
+    assert_int_equal(c->epc, 0xb0000000u);
+    assert_int_equal(c->ev[EV_INSNS], 3);
+    assert_int_equal(c->ev[EV_EXC], 1);
+}
+
 static void test_softres(void **state)
 {
     (void)state;
@@ -166,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_status_cause_masks),
         cmocka_unit_test(test_timer_interrupt),
         cmocka_unit_test(test_eret),
+        cmocka_unit_test(test_fetch_fault_counts),
         cmocka_unit_test(test_softres),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

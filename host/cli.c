@@ -1,0 +1,239 @@
+/*
+ * cli.c - option parsing. Options may come before or after the command
+ * (GNU getopt_long permutes); the first non-option word is the command.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exit_status.h"
+
+#define VBOARD_LABEL "counts from vboard, a simulation (instructions, loads, " \
+                     "stores, branches exact; cycles and caches modelled)"
+
+enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
+       OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS };
+
+static const struct option options[] = {
+    {"target", required_argument, 0, 't'},
+    {"timeout", required_argument, 0, 'T'},
+    {"run-timeout", required_argument, 0, OPT_RUN_TIMEOUT},
+    {"cpu", required_argument, 0, 'c'},
+    {"events", required_argument, 0, 'e'},
+    {"repeat", required_argument, 0, 'r'},
+    {"from", required_argument, 0, OPT_FROM},
+    {"to", required_argument, 0, OPT_TO},
+    {"modes", required_argument, 0, OPT_MODES},
+    {"elf", required_argument, 0, OPT_ELF},
+    {"calibrate", no_argument, 0, OPT_CALIBRATE},
+    {"json", no_argument, 0, OPT_JSON},
+    {"field-separator", required_argument, 0, 'x'},
+    {"output", required_argument, 0, 'o'},
+    {"label", required_argument, 0, OPT_LABEL},
+    {"vboard", no_argument, 0, OPT_VBOARD},
+    {"no-progress", no_argument, 0, OPT_NO_PROGRESS},
+    {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0},
+};
+
+static const struct {
+    const char *name;
+    enum pmuctl_cmd cmd;
+    int needs_target;
+    int max_args;
+} commands[] = {
+    {"list", CMD_LIST, 0, 0},       {"info", CMD_INFO, 1, 0},
+    {"set", CMD_SET, 1, 64},        {"freeze", CMD_FREEZE, 1, 0},
+    {"unfreeze", CMD_UNFREEZE, 1, 0}, {"reset", CMD_RESET, 1, 0},
+    {"read", CMD_READ, 1, 0},       {"measure", CMD_MEASURE, 1, 0},
+    {"help", CMD_HELP, 0, 0},
+};
+
+void cli_usage(FILE *f)
+{
+    fputs(
+"usage: pmuctl [-t TARGET] COMMAND [options]\n"
+"Program, freeze, read and measure a CPU's performance counters over GDB's\n"
+"remote protocol (the pmustub stub, or OpenOCD's gdb server).\n"
+"\n"
+"Commands:\n"
+"  list [--cpu 34k|r10k|r12k]  the event catalogue (with -t: the target's core)\n"
+"  info                        core, counters, what each counts, frozen or not\n"
+"  set EVENT[:MODES] ...       program counters for these events\n"
+"  freeze | unfreeze           keep the counters frozen on resume, or not\n"
+"  reset                       set every count to 0\n"
+"  read                        print every counter's count\n"
+"  measure --from LOC --to LOC [-e EVENT,...] [-r N] [--modes MODES]\n"
+"          [--elf FILE] [--calibrate] [--json | -x SEP] [-o FILE]\n"
+"                              count a region between two breakpoints\n"
+"\n"
+"Options:\n"
+"  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
+"  -T, --timeout SEC       wait this long for a reply (default 5)\n"
+"      --run-timeout SEC   wait this long for the program to reach a\n"
+"                          breakpoint (default 60)\n"
+"  -c, --cpu CORE          the catalogue for list (34k, r10k, r12k)\n"
+"  -e, --events LIST       EVENT[:MODES],... ; {A,B} measures A and B together\n"
+"                          (default cycles,instructions)\n"
+"  -r, --repeat N          iterations of the region (default 1; at least one\n"
+"                          per event group)\n"
+"      --from LOC, --to LOC  0xADDRESS or SYMBOL[+OFFSET] (symbols need --elf)\n"
+"      --modes MODES       u,s,k,exl (default u,k)\n"
+"      --elf FILE          the program running on the target, for symbols\n"
+"      --calibrate         measure an empty bracket first; show raw and\n"
+"                          corrected values\n"
+"      --json              one JSON object\n"
+"  -x, --field-separator SEP  one line per event: value, unit, event,\n"
+"                          iterations counted, spread\n"
+"  -o, --output FILE       write the results to FILE\n"
+"      --label TEXT        say where the counts come from (default: \"counts\n"
+"                          from the target\"; pmuctl cannot tell a board from\n"
+"                          a simulator)\n"
+"      --vboard            the target is vboard: label the counts as simulated\n"
+"      --no-progress       no progress line on a terminal\n"
+"  -h, --help              this text\n"
+"\n"
+"Exit status: 0 done, 1 the target refused or lacks something, 2 bad command\n"
+"line (nothing on the target changed), 3 connection failed or lost,\n"
+"4 the target did not answer in time, 130 interrupted (target put back).\n",
+        f);
+}
+
+static int seconds(const char *s, int *ms, const char *what, char *err,
+                   size_t errlen)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (*end || end == s || v <= 0 || v > 86400) {
+        snprintf(err, errlen, "%s must be a number of seconds, not '%s'", what, s);
+        return PMUCTL_EXIT_USAGE;
+    }
+    *ms = (int)(v * 1000);
+    return 0;
+}
+
+static int option(struct cli *c, int opt, char *err, size_t errlen)
+{
+    char *end;
+    switch (opt) {
+    case 't': c->target = optarg; return 0;
+    case 'T': return seconds(optarg, &c->timeout_ms, "--timeout", err, errlen);
+    case OPT_RUN_TIMEOUT:
+        return seconds(optarg, &c->run_timeout_ms, "--run-timeout", err, errlen);
+    case 'c': c->cpu = optarg; return 0;
+    case 'e': c->events = optarg; return 0;
+    case 'r':
+        c->iterations = strtoul(optarg, &end, 10);
+        if (*end || end == optarg || c->iterations == 0 || optarg[0] == '-' ||
+            c->iterations > 100000000UL) {
+            snprintf(err, errlen, "-r wants a number of iterations (1 ... 1e8), "
+                     "not '%s'", optarg);
+            return PMUCTL_EXIT_USAGE;
+        }
+        return 0;
+    case OPT_FROM: c->from = optarg; return 0;
+    case OPT_TO: c->to = optarg; return 0;
+    case OPT_MODES: c->modes = optarg; return 0;
+    case OPT_ELF: c->elf = optarg; return 0;
+    case OPT_CALIBRATE: c->calibrate = 1; return 0;
+    case OPT_JSON: c->json = 1; return 0;
+    case 'x':
+        if (!*optarg) {
+            snprintf(err, errlen, "-x wants a non-empty separator");
+            return PMUCTL_EXIT_USAGE;
+        }
+        c->sep = optarg;
+        return 0;
+    case 'o': c->output = optarg; return 0;
+    case OPT_LABEL: c->label = optarg; return 0;
+    case OPT_VBOARD: c->label = VBOARD_LABEL; return 0;
+    case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
+    case 'h': c->cmd = CMD_HELP; return 0;
+    }
+    snprintf(err, errlen, "unknown option or missing argument (pmuctl --help)");
+    return PMUCTL_EXIT_USAGE;
+}
+
+/* Options that only some commands take. */
+static int check_applicable(const struct cli *c, char *err, size_t errlen)
+{
+    int measure = c->cmd == CMD_MEASURE;
+    const char *bad = NULL;
+    if (!measure) {
+        bad = c->from ? "--from" : c->to ? "--to" : c->events ? "-e"
+            : c->iterations ? "-r" : c->calibrate ? "--calibrate"
+            : c->json ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
+            : c->modes ? "--modes" : NULL;
+    }
+    if (!bad && c->cmd != CMD_LIST && c->cpu)
+        bad = "--cpu";
+    if (bad) {
+        snprintf(err, errlen, "%s does not apply to this command", bad);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (measure && (!c->from || !c->to)) {
+        snprintf(err, errlen, "measure needs --from LOC and --to LOC");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->json && c->sep) {
+        snprintf(err, errlen, "--json and -x are two output formats: choose one");
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
+{
+    int opt, rc;
+    size_t k;
+
+    memset(c, 0, sizeof *c);
+    c->timeout_ms = 5000;
+    c->run_timeout_ms = 60000;
+    optind = 0; /* GNU: full reinitialisation (tests parse several times) */
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "t:T:c:e:r:x:o:h", options, NULL)) != -1) {
+        if (opt == '?' || opt == ':') {
+            snprintf(err, errlen, "unknown option or missing argument: '%s' "
+                     "(pmuctl --help)", argv[optind - 1]);
+            return PMUCTL_EXIT_USAGE;
+        }
+        if ((rc = option(c, opt, err, errlen)))
+            return rc;
+    }
+    if (c->cmd == CMD_HELP)
+        return 0;
+    if (optind >= argc) {
+        snprintf(err, errlen, "no command given (pmuctl --help)");
+        return PMUCTL_EXIT_USAGE;
+    }
+    for (k = 0; k < sizeof commands / sizeof *commands; k++)
+        if (!strcmp(argv[optind], commands[k].name))
+            break;
+    if (k == sizeof commands / sizeof *commands) {
+        snprintf(err, errlen, "unknown command '%s' (pmuctl --help)", argv[optind]);
+        return PMUCTL_EXIT_USAGE;
+    }
+    c->cmd = commands[k].cmd;
+    c->args = argv + optind + 1;
+    c->nargs = argc - optind - 1;
+    if (c->nargs > commands[k].max_args) {
+        snprintf(err, errlen, "%s takes no argument '%s'", commands[k].name,
+                 c->args[0]);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->cmd == CMD_SET && c->nargs == 0) {
+        snprintf(err, errlen, "set needs at least one EVENT[:MODES]");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (commands[k].needs_target && !c->target) {
+        snprintf(err, errlen, "%s needs a target: -t HOST:PORT or -t DEVICE[@BAUD]",
+                 commands[k].name);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->cmd == CMD_HELP)
+        return 0;
+    return check_applicable(c, err, errlen);
+}

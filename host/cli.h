@@ -1,0 +1,41 @@
+/*
+ * cli.h - pmuctl's command line (getopt_long): one option table for all
+ * commands; each command says which options it takes.
+ */
+#ifndef PMUCTL_CLI_H
+#define PMUCTL_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum pmuctl_cmd {
+    CMD_NONE, CMD_LIST, CMD_INFO, CMD_SET, CMD_FREEZE, CMD_UNFREEZE,
+    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_HELP
+};
+
+struct cli {
+    enum pmuctl_cmd cmd;
+    const char *target;
+    const char *cpu;
+    const char *events;
+    const char *from, *to;
+    const char *modes;
+    const char *elf;
+    const char *output;
+    const char *sep;     /* -x */
+    const char *label;   /* what the counts come from, in words */
+    int json;
+    int calibrate;
+    int no_progress;
+    unsigned long iterations;
+    int timeout_ms, run_timeout_ms;
+    char **args;         /* the command's own arguments (set) */
+    int nargs;
+};
+
+/* Parses argv; returns 0, or an exit status with a one-line message in
+ * err (help: CMD_HELP and 0). */
+int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen);
+void cli_usage(FILE *f);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * commands.h - the pmuctl commands, each given a parsed command line and,
+ * except list without a target, a connected target with its PMU found.
+ * Each returns an exit status and prints its own one-line error.
+ */
+#ifndef PMUCTL_COMMANDS_H
+#define PMUCTL_COMMANDS_H
+
+#include "cli.h"
+#include "target.h"
+
+int cmd_list(const struct cli *c, struct target *t); /* t may be NULL */
+int cmd_info(const struct cli *c, struct target *t);
+int cmd_set(const struct cli *c, struct target *t);
+int cmd_read(const struct cli *c, struct target *t);
+int cmd_freeze(const struct cli *c, struct target *t);
+int cmd_reset(const struct cli *c, struct target *t);
+int cmd_measure(const struct cli *c, struct target *t);
+/* Checks measure's input that needs no target (ELF, locations, output
+ * file), so that bad input is refused before connecting. */
+int cmd_measure_check(const struct cli *c);
+
+void pmuctl_error(const char *fmt, ...);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * main.c - pmuctl: parse the command line, refuse bad input before the
+ * target is touched, connect, run one command, leave the target as it was
+ * found (breakpoints out, counters put back, running or stopped as before).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "exit_status.h"
+#include "target.h"
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    pmuctl_interrupted = 1;
+}
+
+static int run_command(const struct cli *c, struct target *t)
+{
+    switch (c->cmd) {
+    case CMD_LIST: return cmd_list(c, t);
+    case CMD_INFO: return cmd_info(c, t);
+    case CMD_SET: return cmd_set(c, t);
+    case CMD_READ: return cmd_read(c, t);
+    case CMD_FREEZE:
+    case CMD_UNFREEZE: return cmd_freeze(c, t);
+    case CMD_RESET: return cmd_reset(c, t);
+    case CMD_MEASURE: return cmd_measure(c, t);
+    default: return PMUCTL_EXIT_USAGE;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static struct target t;
+    struct cli c;
+    char err[512];
+    int rc = cli_parse(&c, argc, argv, err, sizeof err);
+
+    if (rc) {
+        pmuctl_error("%s", err);
+        return rc;
+    }
+    if (c.cmd == CMD_HELP) {
+        cli_usage(stdout);
+        return 0;
+    }
+    if (c.cmd == CMD_LIST && (!c.target || c.cpu))
+        return cmd_list(&c, NULL);
+    if (c.cmd == CMD_MEASURE && (rc = cmd_measure_check(&c)))
+        return rc;
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint; /* no SA_RESTART: a wait ends with EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a closed socket is reported by write */
+
+    t.big_endian = 1; /* the stub's Malta firmware; --elf tells otherwise */
+    rc = target_connect(&t, c.target, c.timeout_ms);
+    if (!rc)
+        rc = target_find_pmu(&t);
+    if (rc)
+        pmuctl_error("%s", t.err);
+    else
+        rc = run_command(&c, &t);
+    target_leave(&t);
+    if (pmuctl_interrupted && rc == 0)
+        rc = PMUCTL_EXIT_INTERRUPTED;
+    return rc;
+}

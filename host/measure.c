@@ -1,0 +1,207 @@
+/*
+ * measure.c - the measurement loop.
+ *
+ * Exchanges per iteration on the stub (its stop replies carry the counts,
+ * stub/arch/mips32/port.c "expedite"): only one breakpoint is in at a
+ * time, so no step over a breakpoint is needed:
+ *   at FROM: [perfctl writes when the group changes] Z0 TO, z0 FROM, c
+ *   at TO:   Z0 FROM, z0 TO, c
+ * A region's count is the count at TO minus the count at FROM (mod 2^32).
+ * This equals zeroing at FROM because the stub freezes the counters while
+ * the program is stopped and restores them as its last act on resume
+ * (DESIGN.md, "How measurement stays honest"), so nothing but the program
+ * counts between the two stop replies. Where a stop reply does not carry
+ * the counts (OpenOCD), they are read after each stop.
+ */
+#include "measure.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exit_status.h"
+
+/* Counts at this stop, from the reply or read from the target. */
+static int counts_at(struct target *t, const struct stop *st, uint32_t *cnt)
+{
+    for (unsigned n = 0; n < t->n_counters; n++) {
+        if (st->cnt_mask & (1u << n)) {
+            cnt[n] = st->cnt[n];
+            continue;
+        }
+        int rc = target_pmu_read(t, 0, n, &cnt[n]);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int program_group(struct target *t, const struct event_list *l, int g)
+{
+    unsigned used = 0;
+    for (int i = 0; i < l->n; i++) {
+        const struct event_req *e = &l->e[i];
+        if (e->group != g)
+            continue;
+        unsigned c = (unsigned)e->counter;
+        int rc = target_pmu_write(t, 1, c,
+                                  perfctl_encode(t->lay, e->ev.code[c], e->modes));
+        if (rc)
+            return rc;
+        used |= 1u << c;
+    }
+    /* Counters outside the group stop counting (their counts are not
+     * read; this keeps an overflow interrupt of theirs out of the way). */
+    for (unsigned c = 0; c < t->n_counters; c++) {
+        int rc = (used & (1u << c)) ? 0 : target_pmu_write(t, 1, c, 0);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* Where a stop must be; anything else ends the measurement. */
+static int expect_stop(struct target *t, const struct stop *st,
+                       unsigned long where, const char *what,
+                       unsigned long done)
+{
+    if (st->kind == 'W' || st->kind == 'X') {
+        snprintf(t->err, sizeof t->err, "the program ended (%s %d) after %lu "
+                 "iteration%s, before reaching %s", st->kind == 'W' ? "status"
+                 : "signal", st->signal, done, done == 1 ? "" : "s", what);
+        return PMUCTL_EXIT_TARGET;
+    }
+    if (!st->have_pc || st->pc != where) {
+        snprintf(t->err, sizeof t->err, "the program stopped at 0x%08lx "
+                 "(signal %d), not at %s (0x%08lx)", st->pc, st->signal, what,
+                 where);
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(const struct measure_opts *o, unsigned long i,
+                     const char *phase, double *last)
+{
+    double t = now_s();
+    if (!o->progress || t - *last < 0.1)
+        return;
+    *last = t;
+    fprintf(stderr, "\rpmuctl: %s %lu/%lu ", phase, i, o->iterations);
+}
+
+/* One bracket: we are stopped at FROM (counts in st); records the counts
+ * of group g's events into the stats. empty: the bracket ends where it
+ * starts, FROM's breakpoint staying in (--calibrate). */
+static int bracket(struct target *t, const struct event_list *l, int g,
+                   const struct measure_opts *o, struct stop *st, int empty,
+                   struct stats *out)
+{
+    uint32_t start[TARGET_MAX_COUNTERS], end[TARGET_MAX_COUNTERS];
+    unsigned long stop_at = empty ? o->from : o->to;
+    int rc;
+
+    if ((rc = counts_at(t, st, start)))
+        return rc;
+    if (!empty && ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0))))
+        return rc;
+    if ((rc = target_continue(t, st, o->run_timeout_ms)) ||
+        (rc = expect_stop(t, st, stop_at, empty ? "--from" : "--to", 0)) ||
+        (rc = counts_at(t, st, end)))
+        return rc;
+    for (int i = 0; i < l->n; i++)
+        if (l->e[i].group == g &&
+            stats_add(&out[i], (double)(uint32_t)(end[l->e[i].counter] -
+                                                  start[l->e[i].counter]))) {
+            snprintf(t->err, sizeof t->err, "out of memory");
+            return PMUCTL_EXIT_TARGET;
+        }
+    if (!empty && ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
+        return rc;
+    return 0;
+}
+
+static int run(struct target *t, const struct event_list *l,
+               const struct measure_opts *o, struct stats *raw,
+               struct stats *cal, unsigned long *done)
+{
+    struct stop st;
+    int rc, cur = -1;
+    double last = 0;
+
+    if ((rc = target_bp(t, o->from, 1)))
+        return rc;
+    for (unsigned long i = 0; i < o->iterations; i++) {
+        int g = (int)(i % (unsigned long)l->ngroups);
+        progress(o, i, "iteration", &last);
+        if ((rc = target_continue(t, &st, o->run_timeout_ms)) ||
+            (rc = expect_stop(t, &st, o->from, "--from", i)))
+            return rc;
+        if (o->calibrate && i == 0) {
+            /* Empty brackets first: resuming onto FROM's breakpoint traps
+             * before the instruction there runs. */
+            for (unsigned long k = 0; k < o->iterations; k++) {
+                int cg = (int)(k % (unsigned long)l->ngroups);
+                progress(o, k, "calibration", &last);
+                if (cg != cur && (rc = program_group(t, l, cg)))
+                    return rc;
+                cur = cg;
+                if ((rc = bracket(t, l, cg, o, &st, 1, cal)))
+                    return rc;
+            }
+        }
+        if (g != cur && (rc = program_group(t, l, g)))
+            return rc;
+        cur = g;
+        if ((rc = bracket(t, l, g, o, &st, 0, raw)))
+            return rc;
+        *done = i + 1;
+    }
+    return 0;
+}
+
+int measure_run(struct target *t, const struct event_list *l,
+                const struct measure_opts *o, struct result *r)
+{
+    static struct stats raw[EVENTS_MAX], cal[EVENTS_MAX];
+    unsigned long done = 0;
+    int rc;
+
+    memset(raw, 0, sizeof raw);
+    memset(cal, 0, sizeof cal);
+    rc = target_save_pmu(t);
+    if (!rc) {
+        int frozen;
+        rc = target_frozen(t, &frozen);
+        if (!rc && frozen) {
+            t->saved_frozen = 1;
+            rc = target_set_frozen(t, 0);
+        }
+    }
+    if (!rc)
+        rc = run(t, l, o, raw, cal, &done);
+    if (o->progress)
+        fprintf(stderr, "\r%40s\r", "");
+    r->iterations = done;
+    r->ngroups = l->ngroups;
+    r->calibrated = o->calibrate;
+    r->n = l->n;
+    for (int i = 0; i < l->n; i++) {
+        stats_summarize(&raw[i], &r->ev[i].raw);
+        stats_summarize(&cal[i], &r->ev[i].cal);
+        r->ev[i].event = l->e[i].ev.name;
+        r->ev[i].group = l->e[i].group;
+        r->ev[i].counter = l->e[i].counter;
+        stats_free(&raw[i]);
+        stats_free(&cal[i]);
+    }
+    return rc;
+}

@@ -1,0 +1,229 @@
+/*
+ * report.c - output formats. The -x and --json field names follow perf
+ * stat's (-x: value, unit, event, ...; -j: "counter-value", "event",
+ * "metric-value", "metric-unit") so that scripts written for perf stat
+ * need little change; our own additions are min, max, median, spread.
+ */
+#include "report.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "metrics.h"
+
+double result_value(const struct result_event *e, int calibrated)
+{
+    double v = e->raw.mean;
+    if (calibrated) {
+        v -= e->cal.mean;
+        if (v < 0)
+            v = 0;
+    }
+    return v;
+}
+
+/* Metrics use the first measurement of each event by name. */
+static double lookup_mean(void *ctx, const char *event)
+{
+    const struct result *r = ctx;
+    for (int i = 0; i < r->n; i++)
+        if (!strcmp(r->ev[i].event, event) && r->ev[i].raw.n)
+            return result_value(&r->ev[i], r->calibrated);
+    return -1;
+}
+
+/* Calls fn for every metric whose events were measured, once per name. */
+static void each_metric(const struct result *r,
+                        void (*fn)(void *arg, const struct metric_def *d,
+                                   double v, int first),
+                        void *arg)
+{
+    int first = 1;
+    for (unsigned i = 0; i < metric_count; i++) {
+        double v;
+        int dup = 0;
+        for (unsigned k = 0; k < i; k++) {
+            double w;
+            dup |= !strcmp(metric_defs[k].name, metric_defs[i].name) &&
+                   metric_eval(&metric_defs[k], lookup_mean, (void *)r, &w) == 0;
+        }
+        if (!dup && metric_eval(&metric_defs[i], lookup_mean, (void *)r, &v) == 0) {
+            fn(arg, &metric_defs[i], v, first);
+            first = 0;
+        }
+    }
+}
+
+static void fmt_count(char *out, size_t len, double v)
+{
+    /* Whole numbers print whole; means of varying counts keep 2 digits. */
+    if (fabs(v - nearbyint(v)) < 1e-9)
+        snprintf(out, len, "%.0f", v);
+    else
+        snprintf(out, len, "%.2f", v);
+}
+
+static void table_metric(void *arg, const struct metric_def *d, double v,
+                         int first)
+{
+    FILE *f = arg;
+    if (first)
+        fputc('\n', f);
+    fprintf(f, "  %18.3f  %-14s %s\n", v, d->unit, d->name);
+}
+
+void report_table(FILE *f, const struct result *r)
+{
+    fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s (0x%08lx)\n",
+            r->from, r->from_addr, r->to, r->to_addr);
+    fprintf(f, " %s; core %s; %lu iteration%s, %d group%s taking turns\n\n",
+            r->counts_from, r->core, r->iterations,
+            r->iterations == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s");
+    if (r->calibrated)
+        fprintf(f, "  %18s  %12s  %-28s %-10s %9s  %s\n", "corrected mean",
+                "raw mean", "event", "counted in", "spread", "min .. max");
+    else
+        fprintf(f, "  %18s  %-28s %-10s %9s  %s\n", "mean", "event",
+                "counted in", "spread", "min .. max");
+    for (int i = 0; i < r->n; i++) {
+        const struct result_event *e = &r->ev[i];
+        char val[32], raw[32], mn[32], mx[32], it[32];
+        fmt_count(val, sizeof val, result_value(e, r->calibrated));
+        fmt_count(raw, sizeof raw, e->raw.mean);
+        fmt_count(mn, sizeof mn, e->raw.min);
+        fmt_count(mx, sizeof mx, e->raw.max);
+        snprintf(it, sizeof it, "%zu/%lu", e->raw.n, r->iterations);
+        fprintf(f, "  %18s  ", val);
+        if (r->calibrated)
+            fprintf(f, "%12s  ", raw);
+        fprintf(f, "%-28s %-10s +-%6.2f%%  %s .. %s\n", e->label, it,
+                stats_spread_pct(&e->raw), mn, mx);
+    }
+    each_metric(r, table_metric, f);
+    if (r->calibrated) {
+        fprintf(f, "\n  corrected = raw - mean of an empty bracket (");
+        for (int i = 0; i < r->n; i++) {
+            char c[32];
+            fmt_count(c, sizeof c, r->ev[i].cal.mean);
+            fprintf(f, "%s%s %s", i ? ", " : "", r->ev[i].label, c);
+        }
+        fprintf(f, ")\n");
+    }
+    fputc('\n', f);
+}
+
+struct sep_ctx {
+    FILE *f;
+    const char *sep;
+};
+
+static void sep_metric(void *arg, const struct metric_def *d, double v,
+                       int first)
+{
+    struct sep_ctx *c = arg;
+    (void)first;
+    fprintf(c->f, "%.6f%s%s%s%s%s%s\n", v, c->sep, d->unit, c->sep, d->name,
+            c->sep, c->sep);
+}
+
+void report_separated(FILE *f, const struct result *r, const char *sep)
+{
+    struct sep_ctx c = {f, sep};
+    for (int i = 0; i < r->n; i++) {
+        const struct result_event *e = &r->ev[i];
+        char val[32];
+        fmt_count(val, sizeof val, result_value(e, r->calibrated));
+        /* value, unit (counts have none), event, iterations, spread */
+        fprintf(f, "%s%s%s%s%s%zu%s%.2f%%", val, sep, sep, e->label, sep,
+                e->raw.n, sep, stats_spread_pct(&e->raw));
+        if (r->calibrated) {
+            char raw[32];
+            fmt_count(raw, sizeof raw, e->raw.mean);
+            fprintf(f, "%s%s", sep, raw);
+        }
+        fputc('\n', f);
+    }
+    each_metric(r, sep_metric, &c);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_num(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.17g", v);
+    else
+        fputs("null", f);
+}
+
+static void json_metric(void *arg, const struct metric_def *d, double v,
+                        int first)
+{
+    FILE *f = arg;
+    fprintf(f, "%s\n    {\"metric\": ", first ? "" : ",");
+    json_str(f, d->name);
+    fputs(", \"metric-value\": ", f);
+    json_num(f, v);
+    fputs(", \"metric-unit\": ", f);
+    json_str(f, d->unit);
+    fputc('}', f);
+}
+
+void report_json(FILE *f, const struct result *r)
+{
+    fprintf(f, "{\n  \"counts-from\": ");
+    json_str(f, r->counts_from);
+    fprintf(f, ",\n  \"core\": ");
+    json_str(f, r->core);
+    fprintf(f, ",\n  \"from\": ");
+    json_str(f, r->from);
+    fprintf(f, ",\n  \"to\": ");
+    json_str(f, r->to);
+    fprintf(f, ",\n  \"from-address\": %lu,\n  \"to-address\": %lu", r->from_addr,
+            r->to_addr);
+    fprintf(f, ",\n  \"iterations\": %lu,\n  \"groups\": %d,\n  \"calibrated\": %s",
+            r->iterations, r->ngroups, r->calibrated ? "true" : "false");
+    fprintf(f, ",\n  \"events\": [");
+    for (int i = 0; i < r->n; i++) {
+        const struct result_event *e = &r->ev[i];
+        fprintf(f, "%s\n    {\"event\": ", i ? "," : "");
+        json_str(f, e->event);
+        fputs(", \"label\": ", f);
+        json_str(f, e->label);
+        fprintf(f, ", \"group\": %d, \"counter\": %d, \"counter-value\": ",
+                e->group + 1, e->counter);
+        json_num(f, result_value(e, r->calibrated));
+        fputs(", \"min\": ", f);
+        json_num(f, e->raw.min);
+        fputs(", \"max\": ", f);
+        json_num(f, e->raw.max);
+        fputs(", \"median\": ", f);
+        json_num(f, e->raw.median);
+        fputs(", \"stderr\": ", f);
+        json_num(f, e->raw.stderr_mean);
+        fprintf(f, ", \"iterations\": %zu", e->raw.n);
+        if (r->calibrated) {
+            fputs(", \"raw-value\": ", f);
+            json_num(f, e->raw.mean);
+            fputs(", \"calibration-value\": ", f);
+            json_num(f, e->cal.mean);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n  \"metrics\": [");
+    each_metric(r, json_metric, f);
+    fprintf(f, "\n  ]\n}\n");
+}

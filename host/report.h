@@ -1,0 +1,41 @@
+/*
+ * report.h - a measurement's results and its three output formats: a
+ * readable table, one line per event with a separator (-x), and JSON.
+ */
+#ifndef PMUCTL_REPORT_H
+#define PMUCTL_REPORT_H
+
+#include <stdio.h>
+
+#include "events.h"
+#include "stats.h"
+
+struct result_event {
+    char label[112];          /* event name, modes, [gN] */
+    const char *event;        /* catalogue name */
+    int group, counter;
+    struct stats_summary raw; /* per iteration */
+    struct stats_summary cal; /* empty bracket, when calibrated */
+};
+
+struct result {
+    const char *core;
+    const char *counts_from;  /* what produced the counts, in words */
+    const char *from, *to;    /* as the user wrote them */
+    unsigned long from_addr, to_addr;
+    unsigned long iterations;
+    int ngroups;
+    int calibrated;
+    struct result_event ev[EVENTS_MAX];
+    int n;
+};
+
+/* The value reported for an event: the mean, less the empty bracket's
+ * mean when calibrated (never below 0). */
+double result_value(const struct result_event *e, int calibrated);
+
+void report_table(FILE *f, const struct result *r);
+void report_separated(FILE *f, const struct result *r, const char *sep);
+void report_json(FILE *f, const struct result *r);
+
+#endif

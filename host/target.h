@@ -1,0 +1,89 @@
+/*
+ * target.h - one debugging session with a target that has a PMU: connect
+ * (finding out whether the program was running), read the description,
+ * find the counters, read/write them, breakpoints, resume and wait, and
+ * leave the target as it was found.
+ */
+#ifndef PMUCTL_TARGET_H
+#define PMUCTL_TARGET_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "catalog.h"
+#include "perfctl.h"
+#include "rsp.h"
+#include "tdesc.h"
+
+#define TARGET_MAX_COUNTERS 8
+#define TARGET_MAX_BPS 8
+#define MIPS_PC_REGNUM 37 /* GDB's fixed MIPS numbering (DESIGN.md) */
+
+extern volatile sig_atomic_t pmuctl_interrupted;
+
+struct stop {
+    char kind;         /* 'T'/'S' stopped, 'W' exited, 'X' killed */
+    int signal;        /* or exit status */
+    int have_pc;
+    unsigned long pc;
+    unsigned cnt_mask; /* bit n: cnt[n] came in the reply */
+    uint32_t cnt[TARGET_MAX_COUNTERS];
+};
+
+struct target;
+
+/* How counters are reached: the stub's registers, or OpenOCD's
+ * "monitor mips32 cp0" (target_openocd.c). */
+struct pmu_access {
+    const char *name;
+    int (*read)(struct target *t, int ctl, unsigned n, uint32_t *v);
+    int (*write)(struct target *t, int ctl, unsigned n, uint32_t v);
+};
+
+struct target {
+    struct rsp rsp;
+    struct tdesc tdesc;
+    int big_endian;
+    int found_running;  /* leave it running: detach at the end */
+    int is_openocd;
+    const struct pmu_access *pmu;
+    char core[16];
+    const struct pmu_catalog *cat;
+    const struct pmuctl_ctl_layout *lay;
+    unsigned n_counters;
+    int ctl_reg[TARGET_MAX_COUNTERS], cnt_reg[TARGET_MAX_COUNTERS];
+    uint32_t prid;
+    /* What we changed, to put back. */
+    int saved;
+    uint32_t saved_ctl[TARGET_MAX_COUNTERS], saved_cnt[TARGET_MAX_COUNTERS];
+    int saved_frozen;   /* -1: not changed */
+    unsigned long bps[TARGET_MAX_BPS];
+    int nbps;
+    char err[256];      /* the last failure, one line */
+};
+
+/* Each returns a pmuctl_exit status (0 ok) and leaves t->err set. */
+int target_connect(struct target *t, const char *spec, int timeout_ms);
+int target_find_pmu(struct target *t);
+int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v);
+int target_pmu_write(struct target *t, int ctl, unsigned n, uint32_t v);
+/* "monitor pmu" on the stub: *frozen = 1 if counters stay frozen on
+ * resume. */
+int target_frozen(struct target *t, int *frozen);
+int target_set_frozen(struct target *t, int frozen);
+int target_reset_counts(struct target *t);
+/* Saves every control and count (once), to be put back by target_leave. */
+int target_save_pmu(struct target *t);
+int target_bp(struct target *t, unsigned long addr, int insert);
+/* Continues and waits for the next stop (timeout_ms < 0: forever). On
+ * SIGINT it stops the program first and returns PMUCTL_EXIT_INTERRUPTED
+ * with the stop in *st. */
+int target_continue(struct target *t, struct stop *st, int timeout_ms);
+int target_parse_stop(struct target *t, const char *pkt, struct stop *st);
+/* Removes our breakpoints, restores what target_save_pmu saved and the
+ * freeze state, then detaches (program found running) or just closes. */
+void target_leave(struct target *t);
+/* Maps an rsp status to an exit status and a message in t->err. */
+int target_io_fail(struct target *t, int rsp_status, const char *doing);
+
+#endif

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# End to end, issue 5: how pmuctl ends when the target cannot serve it.
+# Usage: pmuctl_errors.sh PMUCTL FIRMWARE.elf
+# A target with no PMU (QEMU's 34Kf: Config1.PC = 0) gets one sentence and
+# status 1, and is left usable; a port nobody listens on, a peer that
+# hangs up and a peer that never answers get statuses 3, 3 and 4
+# (docs/pmuctl.md, "Exit status").
+. "$(dirname "$0")/lib.sh"
+PMUCTL=$1 ELF=$2
+OUT=$E2E_TMP/out
+
+start_qemu "$ELF"
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" info >"$OUT" 2>&1
+RC=$?
+check "QEMU (no PMU): status 1" test "$RC" = 1
+check "QEMU (no PMU): one line that says there are no counters" \
+    test "$(wc -l <"$OUT")" = 1 -a "$(grep -c "publishes no performance counters" "$OUT")" = 1
+gdb_batch "target remote 127.0.0.1:$QEMU_PORT" "continue" >"$OUT"
+check "QEMU: after pmuctl, GDB still runs the program to its end" grep -q "exited with code" "$OUT"
+
+# Fake peers on the loopback: one closes at once, one never answers.
+fake_peer() { # fake_peer close|silent -> prints the port
+    python3 - "$1" <<'PY' &
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 0)); s.listen(1)
+print(s.getsockname()[1], flush=True)
+c, _ = s.accept()
+if sys.argv[1] == "silent":
+    c.settimeout(20)
+    try:
+        while c.recv(4096):  # read, never answer, until pmuctl hangs up
+            pass
+    except OSError:
+        pass
+c.close()
+PY
+}
+exec 3< <(fake_peer close)
+E2E_PIDS+=($!)
+read -r CLOSE_PORT <&3
+exec 4< <(fake_peer silent)
+E2E_PIDS+=($!)
+read -r SILENT_PORT <&4
+
+"$PMUCTL" -t "127.0.0.1:$CLOSE_PORT" read >"$OUT" 2>&1
+RC=$?
+check "a peer that hangs up: status 3, 'connection ... lost'" \
+    test "$RC" = 3 -a "$(grep -c "connection to the target was lost" "$OUT")" = 1
+START=$(date +%s)
+"$PMUCTL" -t "127.0.0.1:$SILENT_PORT" -T 1 read >"$OUT" 2>&1
+RC=$?
+END=$(date +%s)
+check "a peer that never answers: status 4, 'did not answer in time'" \
+    test "$RC" = 4 -a "$(grep -c "did not answer in time" "$OUT")" = 1
+check "... within a few seconds of -T 1 (took $((END - START)) s)" test $((END - START)) -le 5
+FREE=$(free_port)
+"$PMUCTL" -t "127.0.0.1:$FREE" read >"$OUT" 2>&1
+RC=$?
+check "nobody listens: status 3, 'cannot connect'" \
+    test "$RC" = 3 -a "$(grep -c "cannot connect" "$OUT")" = 1
+"$PMUCTL" -t /dev/null@115200 read >"$OUT" 2>&1
+check "a device that is no serial line: status 3 and why" \
+    test $? = 3 -a "$(grep -c "not a serial line" "$OUT")" = 1
+finish

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# End to end, issue 5: pmuctl straight to the stub on vboard (34K).
+# Usage: pmuctl_vboard.sh PMUCTL VBOARD FIRMWARE.elf TOP_SRC_DIR
+# Oracles: QEMU's execution log of the same ELF for the instruction count
+# of region_begin..region_end (tests/vboard/qemu_count.py after
+# tests/e2e/drop_stub_pcs.py), the objdump of the ELF for the instructions
+# that breakpoints must leave in place, and GDB for the control registers.
+. "$(dirname "$0")/lib.sh"
+PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
+OUT=$E2E_TMP/out
+FROM=$(sym_addr "$ELF" region_begin)
+TO=$(sym_addr "$ELF" region_end)
+
+# ---- QEMU's count of one pass of the region (two rounds, run to the end).
+QPORT=$(free_port)
+qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+    -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$ELF" \
+    -serial "tcp:127.0.0.1:$QPORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
+QEMU_PID=$!
+E2E_PIDS+=($QEMU_PID)
+for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
+gdb_batch "file $ELF" "target remote 127.0.0.1:$QPORT" "set var fw_rounds = 2" \
+    "continue" >"$E2E_TMP/qemu-gdb.out"
+kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
+python3 "$TOP/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$ELF" \
+    "$(dirname "$ELF")/../malta/libpmustub.a" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+             mips-linux-gnu-objdump "$FROM" "$TO")
+echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
+
+# ---- vboard, the stub waiting at its boot stop.
+start_vboard() {
+    VPORT=$(free_port)
+    "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
+        --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
+    VBOARD_PID=$!
+    E2E_PIDS+=($VBOARD_PID)
+    for _ in $(seq 100); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
+    sleep 0.3
+}
+start_vboard
+T="127.0.0.1:$VPORT"
+
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions -r 5 -x , >"$OUT" 2>&1
+echo "# pmuctl: $(cat "$OUT")"
+check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iteration" \
+    grep -qx "$QEMU_COUNT,,instructions,5,0.00%" "$OUT"
+
+# Eight events in two groups, instructions in both; JSON parses.
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 6 \
+    -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \
+    --json -o "$E2E_TMP/m.json" >"$OUT" 2>&1
+check "eight events: JSON parses, each group counted in 3 of 6 iterations, instructions = QEMU's in both" \
+    python3 - "$E2E_TMP/m.json" "$QEMU_COUNT" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["events"]
+assert d["iterations"] == 6 and d["groups"] == 2 and len(ev) == 8, d
+assert all(e["iterations"] == 3 for e in ev), ev
+ins = [e for e in ev if e["event"] == "instructions"]
+assert [e["group"] for e in ins] == [1, 2], ins
+assert all(e["counter-value"] == e["min"] == e["max"] == int(sys.argv[2]) for e in ins), ins
+assert any(m["metric"] == "IPC" for m in d["metrics"]), d["metrics"]
+PY
+# The 34K counts events of one table on even counters and of the other on
+# odd ones (MD00548 Table 3): placement in JSON.
+check "34K: branches on an even counter, branch_mispredictions and stores on odd ones" \
+    python3 - "$E2E_TMP/m.json" <<'PY'
+import json, sys
+ev = {e["event"]: e["counter"] for e in json.load(open(sys.argv[1]))["events"]}
+assert ev["branches"] % 2 == 0 and ev["branch_mispredictions"] % 2 == 1 and ev["stores"] % 2 == 1, ev
+PY
+
+# CSV with a separator: fields parse.
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
+    -e cycles,instructions,loads,stores --calibrate -x ';' >"$OUT" 2>&1
+check "-x ';' --calibrate: one line per event, 6 fields, calibration of instructions is 0" \
+    python3 - "$OUT" "$QEMU_COUNT" <<'PY'
+import csv, sys
+rows = [r for r in csv.reader(open(sys.argv[1]), delimiter=";")]
+evs = {r[2]: r for r in rows if r[2] in ("cycles", "instructions", "loads", "stores")}
+assert len(evs) == 4 and all(len(r) == 6 for r in evs.values()), rows
+i = evs["instructions"]
+assert i[0] == i[5] == sys.argv[2] and i[3] == "3", i   # corrected == raw: the empty bracket counts 0
+assert float(evs["cycles"][0]) > 0
+PY
+
+# Bad input changes nothing; say so with status 2.
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -e instructons >"$OUT" 2>&1
+RC=$?
+check "an unknown event: status 2 and the nearest name" \
+    test "$RC" = 2 -a "$(grep -c "did you mean instructions" "$OUT")" = 1
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from no_such_symbol --to region_end >"$OUT" 2>&1
+check "a symbol not in the ELF: status 2" test $? = 2
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from fw_data --to region_end >"$OUT" 2>&1
+check "data is no place for a breakpoint: status 2" \
+    grep -q "not in the program's code" "$OUT"
+
+# ---- SIGINT: put known controls in with GDB (acks kept, as pmuctl will
+# find them), interrupt a long run, then GDB finds them and no breakpoint.
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    'set $perfctl0 = 0x2a' 'set $perfctl1 = 0xb' 'set $perfctl2 = 0x162' \
+    'set $perfcnt3 = 12345' "info registers pmu" "disconnect" >"$E2E_TMP/before.out"
+grep -E '^perf(ctl|cnt)[0-9]+[: ]' "$E2E_TMP/before.out" >"$E2E_TMP/before.regs"
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -r 10000000 -e branches,loads,stores,instructions --no-progress >"$OUT" 2>&1 &
+PM=$!
+sleep 2
+kill -INT "$PM"
+wait "$PM"
+RC=$?
+check "SIGINT: pmuctl ends with status 130 and reports the iterations done" \
+    test "$RC" = 130 -a "$(grep -c "complete iteration" "$OUT")" = 1
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    "info registers pmu" "x/2xw region_begin" "x/xw region_end" "disconnect" >"$E2E_TMP/after.out"
+grep -E '^perf(ctl|cnt)[0-9]+[: ]' "$E2E_TMP/after.out" >"$E2E_TMP/after.regs"
+check "SIGINT: GDB finds the control registers and counts as before" \
+    diff "$E2E_TMP/before.regs" "$E2E_TMP/after.regs"
+check "SIGINT: the control registers were really set (the oracle is not empty)" \
+    grep -qE "perfctl0:? +0x8000002a" "$E2E_TMP/before.regs"
+check "SIGINT: no breakpoint left at region_begin or region_end (memory = the ELF's words)" \
+    python3 - "$E2E_TMP/after.out" "$ELF" "$FROM" "$TO" <<'PY'
+import re, subprocess, sys
+out, elf, a, b = sys.argv[1], sys.argv[2], int(sys.argv[3], 16), int(sys.argv[4], 16)
+mem = {}
+for line in open(out):
+    m = re.match(r"^0x([0-9a-f]+) <[^>]*>:\s+(.*)$", line)
+    if m:
+        for k, w in enumerate(re.findall(r"0x([0-9a-f]{8})", m.group(2))):
+            mem[int(m.group(1), 16) + 4 * k] = w
+dump = subprocess.run(["mips-linux-gnu-objdump", "-d", elf], capture_output=True, text=True).stdout
+want = {}
+for line in dump.splitlines():
+    m = re.match(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s", line)
+    if m:
+        want[int(m.group(1), 16)] = m.group(2)
+assert a in mem and b in mem, mem
+assert all(mem[x] == want[x] for x in mem), (mem, {x: want[x] for x in mem})
+PY
+OUT=$E2E_TMP/after.out
+finish

@@ -1,0 +1,88 @@
+/*
+ * pmuctl_test_cli.c - the command line: what is accepted, and that bad
+ * input ends with exit status 2 and a one-line message before any target
+ * is contacted (cli_parse never connects).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "cli.h"
+#include "exit_status.h"
+
+static struct cli c;
+static char err[512];
+
+static int parse(const char *line)
+{
+    static char buf[1024];
+    char *argv[64];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "pmuctl %s", line);
+    for (char *tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " "))
+        argv[argc++] = tok;
+    argv[argc] = NULL;
+    err[0] = 0;
+    return cli_parse(&c, argc, argv, err, sizeof err);
+}
+
+static void accepted(void **s)
+{
+    (void)s;
+    assert_int_equal(parse("-t 127.0.0.1:1234 measure --from a --to 0x80100010 "
+                           "-e cycles -r 10 --elf x.elf --calibrate -x ; -o out"), 0);
+    assert_int_equal(c.cmd, CMD_MEASURE);
+    assert_int_equal(c.iterations, 10);
+    assert_string_equal(c.sep, ";");
+    assert_true(c.calibrate);
+    assert_int_equal(parse("set instructions:u cycles -t /dev/ttyUSB0@115200"), 0);
+    assert_int_equal(c.cmd, CMD_SET);
+    assert_int_equal(c.nargs, 2);
+    assert_string_equal(c.args[1], "cycles");
+    assert_int_equal(parse("list --cpu r10k"), 0);
+    assert_int_equal(parse("--help"), 0);
+    assert_int_equal(c.cmd, CMD_HELP);
+    assert_int_equal(parse("-t h:1 info -T 0.5"), 0);
+    assert_int_equal(c.timeout_ms, 500);
+}
+
+static void refused(void **s)
+{
+    static const struct {
+        const char *line, *msg;
+    } bad[] = {
+        {"", "no command given"},
+        {"frobnicate", "unknown command 'frobnicate'"},
+        {"info", "info needs a target"},
+        {"-t h:1 measure --from a", "measure needs --from LOC and --to LOC"},
+        {"-t h:1 measure --from a --to b -r 0", "-r wants a number"},
+        {"-t h:1 measure --from a --to b -r -3", "-r wants a number"},
+        {"-t h:1 measure --from a --to b -r 5x", "-r wants a number"},
+        {"-t h:1 measure --from a --to b --json -x ,", "choose one"},
+        {"-t h:1 read --from a", "--from does not apply"},
+        {"-t h:1 info --cpu 34k", "--cpu does not apply"},
+        {"-t h:1 set", "set needs at least one EVENT"},
+        {"-t h:1 read extra", "read takes no argument 'extra'"},
+        {"-t h:1 info --bogus", "unknown option"},
+        {"-t h:1 info -T x", "--timeout must be a number of seconds"},
+        {"-t h:1 info -T 0", "--timeout must be a number of seconds"},
+        {"-t h:1 measure --from a --to b -e", "unknown option or missing argument"},
+    };
+    (void)s;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        int rc = parse(bad[i].line);
+        if (rc != PMUCTL_EXIT_USAGE || !strstr(err, bad[i].msg))
+            fail_msg("'%s': rc %d, '%s' (want '%s')", bad[i].line, rc, err, bad[i].msg);
+        assert_null(strchr(err, '\n'));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(accepted), cmocka_unit_test(refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,149 @@
+/*
+ * pmuctl_test_report.c - the three output formats of a measurement, and
+ * the derived metrics: IPC = instructions / cycles (34K note, section
+ * 4.3), miss rates in percent, perfex's L1 cache line reuse
+ * ((loads + stores - misses) / misses, seed 002), calibration.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static struct result r;
+
+static void add(const char *event, double mean, double cal, size_t n)
+{
+    struct result_event *e = &r.ev[r.n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->label, sizeof e->label, "%s", event);
+    e->event = event;
+    e->raw.n = n;
+    e->raw.mean = e->raw.min = e->raw.max = e->raw.median = mean;
+    e->cal.n = n;
+    e->cal.mean = cal;
+}
+
+static char *render(void (*fmt)(FILE *, const struct result *))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    fmt(f, &r);
+    fclose(f);
+    return buf;
+}
+
+static void csv(FILE *f, const struct result *res) { report_separated(f, res, ";"); }
+
+static void start(const char *core, const char *label, unsigned long iterations,
+                  int ngroups, int calibrated)
+{
+    memset(&r, 0, sizeof r);
+    r.core = core;
+    r.counts_from = label;
+    r.from = "region_begin";
+    r.to = "region_end";
+    r.iterations = iterations;
+    r.ngroups = ngroups;
+    r.calibrated = calibrated;
+}
+
+static void setup_basic(void)
+{
+    start("34k", "counts from \"vboard\"", 10, 2, 0);
+    add("cycles", 2828, 0, 5);
+    add("instructions", 1414, 0, 5);
+    add("dcache_accesses", 200, 0, 5);
+    add("dcache_misses", 50, 0, 5);
+}
+
+static void json_fields(void **s)
+{
+    (void)s;
+    setup_basic();
+    char *out = render(report_json);
+    assert_non_null(strstr(out, "\"iterations\": 10"));
+    assert_non_null(strstr(out, "{\"event\": \"instructions\""));
+    assert_non_null(strstr(out, "\"counter-value\": 1414, \"min\": 1414, \"max\": 1414"));
+    assert_non_null(strstr(out, "{\"metric\": \"IPC\", \"metric-value\": 0.5, \"metric-unit\": \"insn per cycle\"}"));
+    assert_non_null(strstr(out, "{\"metric\": \"D-cache miss rate\", \"metric-value\": 25,"));
+    /* Quotes in strings are escaped. */
+    assert_non_null(strstr(out, "\"counts from \\\"vboard\\\"\""));
+    /* No metric without its events: no I-cache rate here. */
+    assert_null(strstr(out, "I-cache"));
+    free(out);
+}
+
+static void separated_lines(void **s)
+{
+    (void)s;
+    setup_basic();
+    char *out = render(csv);
+    /* value;unit;event;iterations;spread */
+    assert_non_null(strstr(out, "2828;;cycles;5;0.00%\n"));
+    assert_non_null(strstr(out, "1414;;instructions;5;0.00%\n"));
+    assert_non_null(strstr(out, "0.500000;insn per cycle;IPC;;\n"));
+    int lines = 0;
+    for (char *p = out; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 4 + 2); /* events, IPC, D-cache miss rate */
+    free(out);
+}
+
+static void table_is_labelled(void **s)
+{
+    (void)s;
+    setup_basic();
+    char *out = render(report_table);
+    assert_non_null(strstr(out, "counts from \"vboard\"; core 34k; 10 iterations, 2 groups"));
+    assert_non_null(strstr(out, "instructions"));
+    assert_non_null(strstr(out, "5/10"));
+    assert_non_null(strstr(out, "0.500  insn per cycle IPC"));
+    free(out);
+}
+
+static void calibration_corrects(void **s)
+{
+    (void)s;
+    start("34k", "x", 2, 1, 1);
+    add("cycles", 110, 10, 2);
+    add("instructions", 100, 0, 2);
+    add("loads", 3, 5, 2);  /* never corrected below 0 */
+    char *out = render(csv);
+    assert_non_null(strstr(out, "100;;cycles;2;0.00%;110\n"));
+    assert_non_null(strstr(out, "0;;loads;2;0.00%;3\n"));
+    assert_non_null(strstr(out, "1.000000;insn per cycle;IPC;;\n"));
+    free(out);
+    out = render(report_json);
+    assert_non_null(strstr(out, "\"raw-value\": 110, \"calibration-value\": 10"));
+    free(out);
+}
+
+static void perfex_line_reuse(void **s)
+{
+    (void)s;
+    start("r10k", "x", 2, 2, 0);
+    add("graduated_loads", 300, 0, 1);
+    add("graduated_stores", 100, 0, 1);
+    add("dcache_misses", 40, 0, 1);
+    char *out = render(report_json);
+    /* (300 + 100 - 40) / 40 = 9; hit rate 1 - 40/400 = 90% */
+    assert_non_null(strstr(out, "\"L1 cache line reuse\", \"metric-value\": 9,"));
+    assert_non_null(strstr(out, "\"L1 data cache hit rate\", \"metric-value\": 90,"));
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(json_fields), cmocka_unit_test(separated_lines),
+        cmocka_unit_test(table_is_labelled), cmocka_unit_test(calibration_corrects),
+        cmocka_unit_test(perfex_line_reuse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

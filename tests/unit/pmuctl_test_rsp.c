@@ -1,0 +1,194 @@
+/*
+ * pmuctl_test_rsp.c - the RSP client against a scripted peer on a
+ * socketpair. Oracles: packets as the GDB manual spells them ("$?#3f",
+ * "$OK#9a", run-length "0* " = "0000", escape "}]" = "}"), acks, timeouts
+ * and a closed peer.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "rsp.h"
+
+static struct rsp *r;
+static int peer;
+
+static int setup(void **s)
+{
+    int sv[2];
+    (void)s;
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    r = calloc(1, sizeof *r);
+    r->conn.fd = sv[0];
+    r->timeout_ms = 200;
+    peer = sv[1];
+    return 0;
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    conn_close(&r->conn);
+    if (peer >= 0)
+        close(peer);
+    free(r);
+    return 0;
+}
+
+static void peer_says(const char *bytes)
+{
+    assert_int_equal(write(peer, bytes, strlen(bytes)), (ssize_t)strlen(bytes));
+}
+
+static const char *peer_heard(void)
+{
+    static char buf[256];
+    ssize_t n = recv(peer, buf, sizeof buf - 1, MSG_DONTWAIT);
+    buf[n > 0 ? n : 0] = 0;
+    return buf;
+}
+
+static void send_frames_and_waits_for_ack(void **s)
+{
+    (void)s;
+    peer_says("+");
+    assert_int_equal(rsp_send(r, "?"), RSP_OK);
+    assert_string_equal(peer_heard(), "$?#3f");
+    /* A '-' asks for the packet again. */
+    peer_says("-+");
+    assert_int_equal(rsp_send(r, "?"), RSP_OK);
+    assert_string_equal(peer_heard(), "$?#3f$?#3f");
+    /* No ack at all: timeout. */
+    assert_int_equal(rsp_send(r, "?"), RSP_TIMEOUT);
+}
+
+static void recv_acks_and_decodes(void **s)
+{
+    (void)s;
+    peer_says("$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_string_equal(peer_heard(), "+");
+    peer_says("$0* #7a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "0000");
+    peer_says("$}]#da");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "}");
+    assert_int_equal(r->reply_len, 1);
+    /* Bad checksum: '-', then the resent packet is taken. */
+    peer_heard();
+    peer_says("$OK#00$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(peer_heard(), "-+");
+    /* A notification is skipped. */
+    peer_says("%Stop:T05#00$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+}
+
+static void noack_mode(void **s)
+{
+    (void)s;
+    r->noack = 1;
+    assert_int_equal(rsp_send(r, "g"), RSP_OK);
+    assert_string_equal(peer_heard(), "$g#67");
+    peer_says("$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(peer_heard(), "");
+}
+
+static void timeout_and_lost(void **s)
+{
+    (void)s;
+    assert_int_equal(rsp_recv(r, 50), RSP_TIMEOUT);
+    peer_says("$O");  /* half a packet, then the peer goes */
+    close(peer);
+    peer = -1;
+    assert_int_equal(rsp_recv(r, 200), RSP_LOST);
+}
+
+static void monitor_output(void **s)
+{
+    char out[64];
+    int failed;
+    (void)s;
+    r->noack = 1;
+    /* OpenOCD: console output in O packets, then OK. */
+    peer_says("$O6869#2c$O0a#e0$OK#9a");
+    assert_int_equal(rsp_monitor(r, "pmu", out, sizeof out, &failed), RSP_OK);
+    assert_false(failed);
+    assert_string_equal(out, "hi\n");
+    assert_string_equal(peer_heard(), "$qRcmd,706d75#90");
+    /* The stub: the output is the reply. */
+    peer_says("$6869#dd");
+    assert_int_equal(rsp_monitor(r, "x", out, sizeof out, &failed), RSP_OK);
+    assert_string_equal(out, "hi");
+    peer_says("$E01#a6");
+    assert_int_equal(rsp_monitor(r, "x", out, sizeof out, &failed), RSP_OK);
+    assert_true(failed);
+}
+
+static void register_values(void **s)
+{
+    unsigned long long v;
+    char hex[17];
+    (void)s;
+    assert_int_equal(rsp_decode_reg("8010012c", 8, 1, &v), 0);
+    assert_true(v == 0x8010012c);
+    assert_int_equal(rsp_decode_reg("2c011080", 8, 0, &v), 0);
+    assert_true(v == 0x8010012c);
+    assert_int_equal(rsp_decode_reg("xxxxxxxx", 8, 1, &v), -1);
+    assert_int_equal(rsp_decode_reg("123", 3, 1, &v), -1);
+    rsp_encode_reg(0x2a, 4, 1, hex);
+    assert_string_equal(hex, "0000002a");
+    rsp_encode_reg(0x2a, 4, 0, hex);
+    assert_string_equal(hex, "2a000000");
+}
+
+static void target_specs(void **s)
+{
+    char host[64], port[64], err[256];
+    unsigned baud;
+    int serial;
+    (void)s;
+    assert_int_equal(conn_parse_target("127.0.0.1:3333", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), 0);
+    assert_false(serial);
+    assert_string_equal(host, "127.0.0.1");
+    assert_string_equal(port, "3333");
+    assert_int_equal(conn_parse_target("/dev/ttyUSB0@9600", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), 0);
+    assert_true(serial);
+    assert_string_equal(port, "/dev/ttyUSB0");
+    assert_int_equal(baud, 9600);
+    assert_int_equal(conn_parse_target("/dev/ttyS0", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), 0);
+    assert_int_equal(baud, 115200);
+    assert_int_equal(conn_parse_target("/dev/ttyS0@12345", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), -1);
+    assert_non_null(strstr(err, "unsupported baud rate"));
+    assert_int_equal(conn_parse_target("localhost", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), -1);
+    assert_int_equal(conn_parse_target("h:65536", host, sizeof host, port,
+                                       sizeof port, &baud, &serial, err, sizeof err), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(send_frames_and_waits_for_ack, setup, teardown),
+        cmocka_unit_test_setup_teardown(recv_acks_and_decodes, setup, teardown),
+        cmocka_unit_test_setup_teardown(noack_mode, setup, teardown),
+        cmocka_unit_test_setup_teardown(timeout_and_lost, setup, teardown),
+        cmocka_unit_test_setup_teardown(monitor_output, setup, teardown),
+        cmocka_unit_test_setup_teardown(register_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(target_specs, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

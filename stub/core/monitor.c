@@ -13,6 +13,8 @@ static struct reply *mon_reply;
 
 void stub_mon_puts(const char *s)
 {
+    if (!mon_reply)
+        return; /* called outside a monitor command: nowhere to go */
     for (; *s; s++)
         reply_hex_bytes(mon_reply, (const uint8_t *)s, 1);
 }
@@ -107,6 +109,7 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
     } else {
         (void)c->run(args);
     }
+    mon_reply = 0;
     if (r->len == 0)
         reply_str(r, "OK");
     return -1;

@@ -6,6 +6,14 @@
 
 #define REG_MAX_BYTES 8
 
+/* The port's size, or 0 for a register wider than the buffers here: a port
+ * error is not a reason to overflow the stack. */
+static unsigned reg_size(unsigned regno)
+{
+    unsigned n = stub_t->reg_size(regno);
+    return n <= REG_MAX_BYTES ? n : 0;
+}
+
 static void reply_reg(struct reply *r, unsigned regno, unsigned size)
 {
     uint8_t v[REG_MAX_BYTES];
@@ -25,7 +33,7 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
     (void)pkt;
     (void)len;
     for (unsigned i = 0; i < stub_t->nregs_g; i++)
-        reply_reg(r, i, stub_t->reg_size(i));
+        reply_reg(r, i, reg_size(i));
     return -1;
 }
 
@@ -35,7 +43,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
     uint8_t v[REG_MAX_BYTES];
 
     for (unsigned i = 0; i < stub_t->nregs_g; i++)
-        need += 2 * stub_t->reg_size(i);
+        need += 2 * reg_size(i);
     if (len != 1 + need) {
         reply_error(r, 0x02);
         return -1;
@@ -48,7 +56,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
         }
     }
     for (unsigned i = 0; i < stub_t->nregs_g; i++) {
-        unsigned size = stub_t->reg_size(i);
+        unsigned size = reg_size(i);
         /* Unavailable ('x') and read-only registers keep their values. */
         if (hex_decode(pkt + pos, v, size) == 0)
             (void)stub_t->reg_write(i, v);
@@ -66,7 +74,7 @@ static unsigned parse_regno(const char *pkt, unsigned *regno, const char **end)
     if (!hex_u32(pkt + 1, &n, end) || n >= stub_t->nregs)
         return 0;
     *regno = n;
-    return stub_t->reg_size(n);
+    return reg_size(n);
 }
 
 int h_reg_p(char *pkt, unsigned len, struct reply *r)
@@ -107,7 +115,7 @@ void reply_expedited(struct reply *r)
     for (const int *e = stub_t->expedite; e && *e >= 0; e++) {
         unsigned regno = (unsigned)*e;
         uint8_t v[REG_MAX_BYTES];
-        unsigned size = stub_t->reg_size(regno);
+        unsigned size = reg_size(regno);
 
         if (!size || stub_t->reg_read(regno, v) != STUB_REG_OK)
             continue;

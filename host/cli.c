@@ -14,7 +14,7 @@
                      "stores, branches exact; cycles and caches modelled)"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
-       OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS };
+       OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -34,6 +34,7 @@ static const struct option options[] = {
     {"label", required_argument, 0, OPT_LABEL},
     {"vboard", no_argument, 0, OPT_VBOARD},
     {"no-progress", no_argument, 0, OPT_NO_PROGRESS},
+    {"rsp-stats", no_argument, 0, OPT_STATS},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -93,6 +94,7 @@ void cli_usage(FILE *f)
 "                          a simulator)\n"
 "      --vboard            the target is vboard: label the counts as simulated\n"
 "      --no-progress       no progress line on a terminal\n"
+"      --rsp-stats         at the end, print the packets exchanged (stderr)\n"
 "  -h, --help              this text\n"
 "\n"
 "Exit status: 0 done, 1 the target refused or lacks something, 2 bad command\n"
@@ -150,6 +152,7 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
     case OPT_LABEL: c->label = optarg; return 0;
     case OPT_VBOARD: c->label = VBOARD_LABEL; return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
+    case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
     }
     snprintf(err, errlen, "unknown option or missing argument (pmuctl --help)");

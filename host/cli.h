@@ -27,6 +27,7 @@ struct cli {
     int json;
     int calibrate;
     int no_progress;
+    int rsp_stats;
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
     char **args;         /* the command's own arguments (set) */

@@ -69,6 +69,11 @@ int main(int argc, char **argv)
     else
         rc = run_command(&c, &t);
     target_leave(&t);
+    if (c.rsp_stats)
+        fprintf(stderr, "pmuctl: rsp: %lu packets sent, %lu received, %lu "
+                "continues, %lu bytes out, %lu bytes in\n", t.rsp.packets_out,
+                t.rsp.packets_in, t.rsp.resumes, t.rsp.conn.bytes_out,
+                t.rsp.conn.bytes_in);
     if (pmuctl_interrupted && rc == 0)
         rc = PMUCTL_EXIT_INTERRUPTED;
     return rc;

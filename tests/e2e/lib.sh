@@ -48,6 +48,33 @@ start_qemu() {
     return 1
 }
 
+# The oracle for counts: runs ELF on QEMU to its end, one instruction per
+# translation block with every block logged, driven by GDB with the extra
+# -ex commands given (e.g. "set var x = 2"), and writes to $E2E_TMP/program.log
+# the log without the stub's own instructions (tests/e2e/drop_stub_pcs.py).
+# Usage: qemu_program_log ELF [GDB-COMMAND...]
+qemu_program_log() {
+    local elf=$1 qport pid top
+    shift
+    top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    qport=$(free_port)
+    qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+        -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
+        -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
+    pid=$!
+    E2E_PIDS+=($pid)
+    for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
+    # No Ctrl-C poll: its timer interrupts would land in the region, and one
+    # on a delay slot re-runs the branch.
+    gdb_batch "file $elf" "target remote 127.0.0.1:$qport" "monitor ctrlc off" \
+        "$@" "continue" >"$E2E_TMP/qemu-gdb.out"
+    # After the exit the stub polls the line for a new GDB, one logged
+    # instruction at a time: stop QEMU before reading its log.
+    kill "$pid"; wait "$pid" 2>/dev/null
+    python3 "$top/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$elf" \
+        "$(dirname "$elf")/libpmustub.a" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+}
+
 # gdb-multiarch in batch mode; arguments are -ex commands.
 gdb_batch() {
     local args=()

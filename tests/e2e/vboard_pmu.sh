@@ -50,22 +50,8 @@ ONE_FROM=$(sym_addr "$ELF" branch_demo)
 ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
 
 # QEMU's count for the region: the same ELF, run to its end under GDB with
-# no breakpoint, one instruction per translation block, every block logged.
-QPORT=$(free_port)
-qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
-    -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$ELF" \
-    -serial "tcp:127.0.0.1:$QPORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
-QEMU_PID=$!
-E2E_PIDS+=($QEMU_PID)
-for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
-# No Ctrl-C poll: its timer interrupts would land in the region, and one on
-# a delay slot re-runs the branch.
-gdb_batch "target remote 127.0.0.1:$QPORT" "monitor ctrlc off" "continue" >/dev/null
-# After the exit the stub polls the line for a new GDB, one logged
-# instruction at a time: stop QEMU before reading its log.
-kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
-python3 "$TOP/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$ELF" \
-    "$(dirname "$ELF")/libpmustub.a" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+# no breakpoint.
+qemu_program_log "$ELF"
 QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
 # The R10000's and R12000's graduated-instructions event counts an integer

@@ -52,10 +52,10 @@ start_qemu() {
 # translation block with every block logged, driven by GDB with the extra
 # -ex commands given (e.g. "set var x = 2"), and writes to $E2E_TMP/program.log
 # the log without the stub's own instructions (tests/e2e/drop_stub_pcs.py).
-# Usage: qemu_program_log ELF [GDB-COMMAND...]
+# Usage: qemu_program_log ELF LIBPMUSTUB.a [GDB-COMMAND...]
 qemu_program_log() {
-    local elf=$1 qport pid top
-    shift
+    local elf=$1 lib=$2 qport pid top
+    shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
     qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
@@ -72,7 +72,7 @@ qemu_program_log() {
     # instruction at a time: stop QEMU before reading its log.
     kill "$pid"; wait "$pid" 2>/dev/null
     python3 "$top/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$elf" \
-        "$(dirname "$elf")/libpmustub.a" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+        "$lib" mips-linux-gnu-nm >"$E2E_TMP/program.log"
 }
 
 # gdb-multiarch in batch mode; arguments are -ex commands.

@@ -12,18 +12,7 @@ FROM=$(sym_addr "$ELF" region_begin)
 TO=$(sym_addr "$ELF" region_end)
 
 # ---- QEMU's count of one pass of the region (two rounds, run to the end).
-QPORT=$(free_port)
-qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
-    -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$ELF" \
-    -serial "tcp:127.0.0.1:$QPORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
-QEMU_PID=$!
-E2E_PIDS+=($QEMU_PID)
-for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QPORT" "set var fw_rounds = 2" \
-    "continue" >"$E2E_TMP/qemu-gdb.out"
-kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
-python3 "$TOP/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$ELF" \
-    "$(dirname "$ELF")/../malta/libpmustub.a" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+qemu_program_log "$ELF" "$(dirname "$ELF")/../malta/libpmustub.a" "set var fw_rounds = 2"
 QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
 echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"

@@ -9,6 +9,11 @@
 PMUCTL=$1 ELF=$2
 OUT=$E2E_TMP/out
 
+# The whole test is one function, read by bash before any of it runs: bash
+# reads a plain script piece by piece, so a change to this file during a
+# run (the tree is shared) showed up once as a spurious syntax error.
+main() {
+
 start_qemu "$ELF"
 "$PMUCTL" -t "127.0.0.1:$QEMU_PORT" info >"$OUT" 2>&1
 RC=$?
@@ -63,3 +68,5 @@ check "nobody listens: status 3, 'cannot connect'" \
 check "a device that is no serial line: status 3 and why" \
     test $? = 3 -a "$(grep -c "not a serial line" "$OUT")" = 1
 finish
+}
+main

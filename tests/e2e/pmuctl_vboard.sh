@@ -8,6 +8,11 @@
 . "$(dirname "$0")/lib.sh"
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
 OUT=$E2E_TMP/out
+
+# The whole test is one function, read by bash before any of it runs: bash
+# reads a plain script piece by piece, so a change to this file during a
+# run (the tree is shared) showed up once as a spurious syntax error.
+main() {
 FROM=$(sym_addr "$ELF" region_begin)
 TO=$(sym_addr "$ELF" region_end)
 
@@ -129,3 +134,5 @@ assert all(mem[x] == want[x] for x in mem), (mem, {x: want[x] for x in mem})
 PY
 OUT=$E2E_TMP/after.out
 finish
+}
+main

@@ -145,7 +145,13 @@ int cmd_read(const struct cli *c, struct target *t)
 
 int cmd_freeze(const struct cli *c, struct target *t)
 {
-    int rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
+    int rc;
+    if (t->is_openocd) {
+        pmuctl_error("freeze and unfreeze are the stub's (monitor pmu); through "
+                     "OpenOCD the counters count while the core runs");
+        return PMUCTL_EXIT_TARGET;
+    }
+    rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
     if (rc)
         return fail(t, rc);
     printf("counters %s when the program resumes\n",

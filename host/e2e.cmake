@@ -11,3 +11,15 @@ add_test(NAME e2e_pmuctl_errors
          COMMAND bash ${_e2e}/pmuctl_errors.sh $<TARGET_FILE:pmuctl>
                  ${PMUSTUB_MALTA_DIR}/pmustub-demo.elf)
 set_tests_properties(e2e_pmuctl_errors PROPERTIES TIMEOUT 120)
+# Through OpenOCD on vboard's EJTAG port (tests/vboard/ejtag_tests.cmake
+# builds the loop firmware).
+find_program(PMUCTL_OPENOCD openocd)
+if(PMUCTL_OPENOCD AND TARGET vboard_ejtag_loop)
+  add_test(NAME e2e_pmuctl_openocd
+           COMMAND bash ${_e2e}/pmuctl_openocd.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard>
+                   ${CMAKE_SOURCE_DIR}/tests/vboard/openocd/vboard-34k.cfg
+                   ${CMAKE_BINARY_DIR}/tests/vboard/ejtag_loop.elf
+                   ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_openocd PROPERTIES TIMEOUT 300)
+endif()

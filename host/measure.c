@@ -22,10 +22,14 @@
 
 #include "exit_status.h"
 
-/* Counts at this stop, from the reply or read from the target. */
-static int counts_at(struct target *t, const struct stop *st, uint32_t *cnt)
+/* Counts at this stop of the counters in mask, from the reply or read
+ * from the target. */
+static int counts_at(struct target *t, const struct stop *st, unsigned mask,
+                     uint32_t *cnt)
 {
     for (unsigned n = 0; n < t->n_counters; n++) {
+        if (!(mask & (1u << n)))
+            continue;
         if (st->cnt_mask & (1u << n)) {
             cnt[n] = st->cnt[n];
             continue;
@@ -107,15 +111,19 @@ static int bracket(struct target *t, const struct event_list *l, int g,
 {
     uint32_t start[TARGET_MAX_COUNTERS], end[TARGET_MAX_COUNTERS];
     unsigned long stop_at = empty ? o->from : o->to;
+    unsigned used = 0;
     int rc;
 
-    if ((rc = counts_at(t, st, start)))
+    for (int i = 0; i < l->n; i++)
+        if (l->e[i].group == g)
+            used |= 1u << l->e[i].counter;
+    if ((rc = counts_at(t, st, used, start)))
         return rc;
     if (!empty && ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0))))
         return rc;
     if ((rc = target_continue(t, st, o->run_timeout_ms)) ||
         (rc = expect_stop(t, st, stop_at, empty ? "--from" : "--to", 0)) ||
-        (rc = counts_at(t, st, end)))
+        (rc = counts_at(t, st, used, end)))
         return rc;
     for (int i = 0; i < l->n; i++)
         if (l->e[i].group == g &&
@@ -178,7 +186,7 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(raw, 0, sizeof raw);
     memset(cal, 0, sizeof cal);
     rc = target_save_pmu(t);
-    if (!rc) {
+    if (!rc && !t->is_openocd) { /* the stub's "monitor pmu freeze" state */
         int frozen;
         rc = target_frozen(t, &frozen);
         if (!rc && frozen) {

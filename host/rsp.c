@@ -151,6 +151,7 @@ int rsp_recv(struct rsp *r, int timeout_ms)
             return h < 0 ? h : l;
         if (lead == '%')
             continue; /* a notification: none that we use */
+
         int ok = rsp_hexval(h) >= 0 && rsp_hexval(l) >= 0 &&
                  (unsigned)(rsp_hexval(h) << 4 | rsp_hexval(l)) == (sum & 0xff);
         if (!r->noack) {
@@ -163,6 +164,8 @@ int rsp_recv(struct rsp *r, int timeout_ms)
                 return RSP_PROTO; /* nobody will send it again */
             continue;
         }
+        if (n == 1 && r->reply[0] == 'O')
+            continue; /* empty console output: OpenOCD's keep-alive */
         r->packets_in++;
         return decode(r->reply, n, &r->reply_len);
     }

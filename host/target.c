@@ -175,6 +175,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         return PMUCTL_EXIT_CONNECT;
     if ((rc = probe(t, timeout_ms, &st)))
         return target_io_fail(t, rc, "waiting for the target's first reply");
+    t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
     if ((rc = rsp_request(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips")))
         return target_io_fail(t, rc, "qSupported");
     if (!strstr(t->rsp.reply, "qXfer:features:read+")) {
@@ -240,6 +241,15 @@ int target_find_pmu(struct target *t)
     int n = tdesc_pmu_counters(&t->tdesc, t->ctl_reg, t->cnt_reg,
                                TARGET_MAX_COUNTERS);
     if (n == 0) {
+        int rc = target_openocd_detect(t);
+        if (rc)
+            return rc;
+        if (t->is_openocd) {
+            /* OpenOCD halts a running core when a gdb client attaches
+             * ("debug-request": SIGINT); leave it running then. */
+            t->found_running = t->first_signal == 2;
+            return target_openocd_find_pmu(t);
+        }
         snprintf(t->err, sizeof t->err,
                  "this target publishes no performance counters (no perfctl0 "
                  "in group pmu): %s",
@@ -343,6 +353,21 @@ int target_bp(struct target *t, unsigned long addr, int insert)
     return 0;
 }
 
+static int read_pc(struct target *t, struct stop *st)
+{
+    char req[8];
+    unsigned long long v;
+    int rc;
+    snprintf(req, sizeof req, "p%x", MIPS_PC_REGNUM);
+    if ((rc = rsp_request(&t->rsp, req)))
+        return rc;
+    if (rsp_decode_reg(t->rsp.reply, t->rsp.reply_len, t->big_endian, &v))
+        return RSP_PROTO;
+    st->pc = (unsigned long)(v & 0xffffffffu);
+    st->have_pc = 1;
+    return RSP_OK;
+}
+
 int target_continue(struct target *t, struct stop *st, int timeout_ms)
 {
     int rc;
@@ -358,6 +383,8 @@ int target_continue(struct target *t, struct stop *st, int timeout_ms)
     t->rsp.intr_ok = 1;
     rc = wait_stop(t, st, timeout_ms);
     t->rsp.intr_ok = 0;
+    if (rc == RSP_OK && (st->kind == 'T' || st->kind == 'S') && !st->have_pc)
+        rc = read_pc(t, st); /* OpenOCD's stop replies carry no registers */
     if (rc == RSP_OK && pmuctl_interrupted)
         snprintf(t->err, sizeof t->err, "interrupted; putting the target back");
     if (rc == RSP_OK)
@@ -400,6 +427,14 @@ void target_leave(struct target *t)
     if (t->saved_frozen >= 0 && target_set_frozen(t, t->saved_frozen))
         fprintf(stderr, "pmuctl: restoring the freeze state: %s\n", t->err);
     t->saved_frozen = -1;
+    if (t->found_running && t->is_openocd) {
+        /* OpenOCD's D only says OK (src/server/gdb_server.c, gdb_detach):
+         * resume the core it halted for us first. */
+        char out[256];
+        int failed;
+        if (rsp_monitor(&t->rsp, "resume", out, sizeof out, &failed) || failed)
+            fprintf(stderr, "pmuctl: could not resume the core through OpenOCD\n");
+    }
     if (t->found_running) {
         /* D: the stub takes out its breakpoints and lets the program run
          * (stub/core/stub.c, h_detach). */

@@ -53,6 +53,7 @@ struct target {
     unsigned n_counters;
     int ctl_reg[TARGET_MAX_COUNTERS], cnt_reg[TARGET_MAX_COUNTERS];
     uint32_t prid;
+    int first_signal;   /* of the stop reply we found the target in */
     /* What we changed, to put back. */
     int saved;
     uint32_t saved_ctl[TARGET_MAX_COUNTERS], saved_cnt[TARGET_MAX_COUNTERS];
@@ -83,6 +84,10 @@ int target_parse_stop(struct target *t, const char *pkt, struct stop *st);
 /* Removes our breakpoints, restores what target_save_pmu saved and the
  * freeze state, then detaches (program found running) or just closes. */
 void target_leave(struct target *t);
+/* target_openocd.c: is it OpenOCD (sets is_openocd); its PMU through
+ * "monitor mips32 cp0". */
+int target_openocd_detect(struct target *t);
+int target_openocd_find_pmu(struct target *t);
 /* Maps an rsp status to an exit status and a message in t->err. */
 int target_io_fail(struct target *t, int rsp_status, const char *doing);
 

@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "pmuctl_peer.h"
 #include "rsp.h"
 
 static struct rsp *r;
@@ -20,13 +21,10 @@ static int peer;
 
 static int setup(void **s)
 {
-    int sv[2];
     (void)s;
-    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
     r = calloc(1, sizeof *r);
-    r->conn.fd = sv[0];
-    r->timeout_ms = 200;
-    peer = sv[1];
+    peer = peer_connect(r, 200);
+    assert_true(peer >= 0);
     return 0;
 }
 
@@ -45,24 +43,17 @@ static void peer_says(const char *bytes)
     assert_int_equal(write(peer, bytes, strlen(bytes)), (ssize_t)strlen(bytes));
 }
 
-static const char *peer_heard(void)
-{
-    static char buf[256];
-    ssize_t n = recv(peer, buf, sizeof buf - 1, MSG_DONTWAIT);
-    buf[n > 0 ? n : 0] = 0;
-    return buf;
-}
 
 static void send_frames_and_waits_for_ack(void **s)
 {
     (void)s;
     peer_says("+");
     assert_int_equal(rsp_send(r, "?"), RSP_OK);
-    assert_string_equal(peer_heard(), "$?#3f");
+    assert_string_equal(peer_heard(peer), "$?#3f");
     /* A '-' asks for the packet again. */
     peer_says("-+");
     assert_int_equal(rsp_send(r, "?"), RSP_OK);
-    assert_string_equal(peer_heard(), "$?#3f$?#3f");
+    assert_string_equal(peer_heard(peer), "$?#3f$?#3f");
     /* No ack at all: timeout. */
     assert_int_equal(rsp_send(r, "?"), RSP_TIMEOUT);
 }
@@ -73,7 +64,7 @@ static void recv_acks_and_decodes(void **s)
     peer_says("$OK#9a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
     assert_string_equal(r->reply, "OK");
-    assert_string_equal(peer_heard(), "+");
+    assert_string_equal(peer_heard(peer), "+");
     peer_says("$0* #7a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
     assert_string_equal(r->reply, "0000");
@@ -82,10 +73,10 @@ static void recv_acks_and_decodes(void **s)
     assert_string_equal(r->reply, "}");
     assert_int_equal(r->reply_len, 1);
     /* Bad checksum: '-', then the resent packet is taken. */
-    peer_heard();
+    peer_heard(peer);
     peer_says("$OK#00$OK#9a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
-    assert_string_equal(peer_heard(), "-+");
+    assert_string_equal(peer_heard(peer), "-+");
     /* A notification is skipped. */
     peer_says("%Stop:T05#00$OK#9a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
@@ -97,10 +88,10 @@ static void noack_mode(void **s)
     (void)s;
     r->noack = 1;
     assert_int_equal(rsp_send(r, "g"), RSP_OK);
-    assert_string_equal(peer_heard(), "$g#67");
+    assert_string_equal(peer_heard(peer), "$g#67");
     peer_says("$OK#9a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
-    assert_string_equal(peer_heard(), "");
+    assert_string_equal(peer_heard(peer), "");
 }
 
 static void timeout_and_lost(void **s)
@@ -124,7 +115,7 @@ static void monitor_output(void **s)
     assert_int_equal(rsp_monitor(r, "pmu", out, sizeof out, &failed), RSP_OK);
     assert_false(failed);
     assert_string_equal(out, "hi\n");
-    assert_string_equal(peer_heard(), "$qRcmd,706d75#90");
+    assert_string_equal(peer_heard(peer), "$qRcmd,706d75#90");
     /* The stub: the output is the reply. */
     peer_says("$6869#dd");
     assert_int_equal(rsp_monitor(r, "x", out, sizeof out, &failed), RSP_OK);

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# End to end, issue 5: pmuctl through stock OpenOCD 0.12 (mips_m4k) on
+# vboard's EJTAG port, whose target description has no counter registers:
+# pmuctl recognises OpenOCD and uses "monitor mips32 cp0 25 SEL [VALUE]".
+# Usage: pmuctl_openocd.sh PMUCTL VBOARD CFG EJTAG_LOOP.elf TOP_SRC_DIR
+# Oracles: QEMU's execution of the same ELF (its own gdbstub stops it after
+# two passes; tests/vboard/qemu_count.py counts loop..after_tick), the
+# 34K's counter layout (MD00548: even/odd tables), and OpenOCD's own Tcl
+# port for the control registers and breakpoints after a SIGINT.
+PMUCTL=$1 VBOARD=$2 CFG=$3 FW=$4 TOP=$5
+. "$(dirname "$0")/openocd_lib.sh"
+. "$(dirname "$0")/lib.sh"
+trap 'oo_cleanup; e2e_cleanup' EXIT
+
+main() {
+OUT=$OO_TMP/out
+LOOP=$(sym_addr "$FW" loop)
+AFTER=$(sym_addr "$FW" after_tick)
+
+# ---- QEMU's count: two passes under QEMU's own gdbstub, then stop.
+GPORT=$(free_port)
+qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+    -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$FW" \
+    -gdb "tcp:127.0.0.1:$GPORT" -S >"$OO_TMP/qemu.log" 2>&1 &
+QPID=$!
+oo_track $QPID
+oo_wait_port "$GPORT" $QPID
+gdb_batch "file $FW" "target remote 127.0.0.1:$GPORT" "break *0x$AFTER" "continue" "continue" \
+    "continue" >"$OO_TMP/qemu-gdb.out"
+kill $QPID; wait $QPID 2>/dev/null
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$OO_TMP/exec.log" "$FW" \
+             mips-linux-gnu-objdump "$LOOP" "$AFTER")
+echo "# QEMU: $QEMU_COUNT instructions from loop to after_tick"
+
+# ---- vboard + OpenOCD (gdb and Tcl ports).
+oo_start_server RBB "$OO_TMP/vboard.log" "$VBOARD" --kernel "$FW" --serial stdio \
+    --remote-bitbang @PORT || exit 1
+oo_pick_port TCL
+oo_start_server GDBP "$OO_TMP/openocd.log" openocd -c "set VBOARD_RBB_PORT $RBB" \
+    -f "$CFG" -c "gdb_port @PORT; telnet_port disabled; tcl_port $TCL" || exit 1
+T="127.0.0.1:$GDBP"
+tcl() { # tcl CMD...: OpenOCD's Tcl RPC (commands end with 0x1a)
+    python3 - "$TCL" "$@" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+for cmd in sys.argv[2:]:
+    s.sendall(cmd.encode() + b"\x1a")
+    buf = b""
+    while not buf.endswith(b"\x1a"):
+        buf += s.recv(4096)
+    print(buf[:-1].decode().strip())
+PY
+}
+
+"$PMUCTL" -t "$T" info >"$OUT" 2>&1
+check "OpenOCD: info finds the 34K and its 4 counters through mips32 cp0" \
+    grep -q "^core: 34k, 4 counters" "$OUT"
+"$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -e instructions \
+    -r 4 -x , >"$OUT" 2>&1
+echo "# pmuctl: $(cat "$OUT")"
+check "OpenOCD: instructions from loop to after_tick equal QEMU's count ($QEMU_COUNT)" \
+    grep -qx "$QEMU_COUNT,,instructions,4,0.00%" "$OUT"
+"$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 4 \
+    -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \
+    --json >"$OUT" 2>&1
+check "OpenOCD: eight events in two groups, JSON parses, instructions = QEMU's in both" \
+    python3 - "$OUT" "$QEMU_COUNT" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ins = [e for e in d["events"] if e["event"] == "instructions"]
+assert d["groups"] == 2 and len(d["events"]) == 8, d
+assert [e["iterations"] for e in ins] == [2, 2], ins
+assert all(e["counter-value"] == int(sys.argv[2]) for e in ins), ins
+ev = {e["event"]: e["counter-value"] for e in d["events"]}
+assert ev["loads"] == 1 and ev["stores"] == 1, ev   # tick: one lw, one sw
+PY
+
+# ---- SIGINT: known controls in, a long run interrupted, then OpenOCD's
+# Tcl port reads the controls and lists the breakpoints.
+tcl halt "mips32 cp0 25 0 0x2a" "mips32 cp0 25 2 0x162" "mips32 cp0 25 3 777" resume >/dev/null
+tcl halt "capture {mips32 cp0 25 0}" "capture {mips32 cp0 25 2}" \
+    "capture {mips32 cp0 25 4}" resume >"$OO_TMP/before"
+"$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 10000000 \
+    -e branches,loads,stores,cycles --no-progress >"$OUT" 2>&1 &
+PM=$!
+sleep 3
+kill -INT $PM
+wait $PM
+RC=$?
+check "OpenOCD: SIGINT ends pmuctl with status 130" test "$RC" = 130
+tcl halt "capture {mips32 cp0 25 0}" "capture {mips32 cp0 25 2}" \
+    "capture {mips32 cp0 25 4}" "capture bp" resume >"$OO_TMP/after"
+check "OpenOCD: the controls read back as before the run" \
+    test "$(head -4 "$OO_TMP/before")" = "$(head -4 "$OO_TMP/after")"
+check "OpenOCD: ... and they were really set (0x2a with M = 0x8000002a)" \
+    grep -q "select 0: 8000002a" "$OO_TMP/before"
+check "OpenOCD: no breakpoint left (bp lists none)" \
+    test "$(tail -n +5 "$OO_TMP/after" | grep -ci "breakpoint")" = 0
+echo "# before: $(tr '\n' '|' <"$OO_TMP/before")"
+echo "# after: $(tr '\n' '|' <"$OO_TMP/after")"
+OUT=$OO_TMP/openocd.log
+finish
+}
+main

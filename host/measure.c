@@ -25,20 +25,31 @@
 /* Counts at this stop of the counters in mask, from the reply or read
  * from the target. */
 static int counts_at(struct target *t, const struct stop *st, unsigned mask,
-                     uint32_t *cnt)
+                     uint64_t *cnt, unsigned *wide)
 {
+    *wide = 0;
     for (unsigned n = 0; n < t->n_counters; n++) {
+        int w;
         if (!(mask & (1u << n)))
             continue;
         if (st->cnt_mask & (1u << n)) {
             cnt[n] = st->cnt[n];
+            *wide |= st->wide_mask & (1u << n);
             continue;
         }
-        int rc = target_pmu_read(t, 0, n, &cnt[n]);
+        int rc = target_pmu_count(t, n, &cnt[n], &w);
         if (rc)
             return rc;
+        *wide |= (unsigned)w << n;
     }
     return 0;
+}
+
+/* A bracket's count: 64-bit counts subtract as they are; 32-bit ones
+ * modulo 2^32 (the region must then count fewer than 2^32 events). */
+static uint64_t count_diff(uint64_t start, uint64_t end, int wide)
+{
+    return wide ? end - start : (uint32_t)(end - start);
 }
 
 static int program_group(struct target *t, const struct event_list *l, int g)
@@ -109,7 +120,8 @@ static int bracket(struct target *t, const struct event_list *l, int g,
                    const struct measure_opts *o, struct stop *st, int empty,
                    struct stats *out)
 {
-    uint32_t start[TARGET_MAX_COUNTERS], end[TARGET_MAX_COUNTERS];
+    uint64_t start[TARGET_MAX_COUNTERS], end[TARGET_MAX_COUNTERS];
+    unsigned wide_start, wide_end;
     unsigned long stop_at = empty ? o->from : o->to;
     unsigned used = 0;
     int rc;
@@ -117,21 +129,23 @@ static int bracket(struct target *t, const struct event_list *l, int g,
     for (int i = 0; i < l->n; i++)
         if (l->e[i].group == g)
             used |= 1u << l->e[i].counter;
-    if ((rc = counts_at(t, st, used, start)))
+    if ((rc = counts_at(t, st, used, start, &wide_start)))
         return rc;
     if (!empty && ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0))))
         return rc;
     if ((rc = target_continue(t, st, o->run_timeout_ms)) ||
         (rc = expect_stop(t, st, stop_at, empty ? "--from" : "--to", 0)) ||
-        (rc = counts_at(t, st, used, end)))
+        (rc = counts_at(t, st, used, end, &wide_end)))
         return rc;
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < l->n; i++) {
+        unsigned c = (unsigned)l->e[i].counter;
+        int wide = (wide_start & wide_end & (1u << c)) != 0;
         if (l->e[i].group == g &&
-            stats_add(&out[i], (double)(uint32_t)(end[l->e[i].counter] -
-                                                  start[l->e[i].counter]))) {
+            stats_add(&out[i], (double)count_diff(start[c], end[c], wide))) {
             snprintf(t->err, sizeof t->err, "out of memory");
             return PMUCTL_EXIT_TARGET;
         }
+    }
     if (!empty && ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
         return rc;
     return 0;

@@ -68,8 +68,14 @@ int target_parse_stop(struct target *t, const char *p, struct stop *st)
                     st->have_pc = 1;
                     st->pc = (unsigned long)(v & 0xffffffffu);
                 }
-                for (unsigned n = 0; n < t->n_counters; n++) {
-                    if (t->cnt_reg[n] == regnum && !t->is_openocd) {
+                for (unsigned n = 0; n < t->n_counters && !t->is_openocd; n++) {
+                    /* The 64-bit count wins over the 32-bit one. */
+                    if (t->wide_reg[n] == regnum) {
+                        st->cnt[n] = v;
+                        st->cnt_mask |= 1u << n;
+                        st->wide_mask |= 1u << n;
+                    } else if (t->cnt_reg[n] == regnum &&
+                               !(st->wide_mask & (1u << n))) {
                         st->cnt[n] = (uint32_t)v;
                         st->cnt_mask |= 1u << n;
                     }
@@ -265,7 +271,34 @@ int target_find_pmu(struct target *t)
         return PMUCTL_EXIT_TARGET;
     }
     t->n_counters = (unsigned)n;
+    for (unsigned i = 0; i < t->n_counters; i++)
+        t->wide_reg[i] = tdesc_pmu_wide(&t->tdesc, i);
     t->pmu = &regs_access;
+    return 0;
+}
+
+int target_pmu_count(struct target *t, unsigned n, uint64_t *v, int *wide)
+{
+    char req[16];
+    unsigned long long x;
+    uint32_t v32;
+    int rc;
+
+    *wide = !t->is_openocd && t->wide_reg[n] >= 0;
+    if (!*wide) {
+        rc = target_pmu_read(t, 0, n, &v32);
+        *v = v32;
+        return rc;
+    }
+    snprintf(req, sizeof req, "p%x", t->wide_reg[n]);
+    if ((rc = rsp_request(&t->rsp, req)))
+        return target_io_fail(t, rc, "reading a 64-bit count");
+    if (rsp_decode_reg(t->rsp.reply, t->rsp.reply_len, t->big_endian, &x)) {
+        snprintf(t->err, sizeof t->err, "reading perfcnt%u_64: the target "
+                 "answered '%.20s'", n, t->rsp.reply);
+        return PMUCTL_EXIT_TARGET;
+    }
+    *v = x;
     return 0;
 }
 
@@ -321,7 +354,7 @@ int target_save_pmu(struct target *t)
     for (unsigned n = 0; n < t->n_counters; n++) {
         int rc = target_pmu_read(t, 1, n, &t->saved_ctl[n]);
         if (!rc)
-            rc = target_pmu_read(t, 0, n, &t->saved_cnt[n]);
+            rc = target_pmu_count(t, n, &t->saved_cnt[n], &t->saved_wide[n]);
         if (rc)
             return rc;
     }
@@ -406,6 +439,25 @@ int target_continue(struct target *t, struct stop *st, int timeout_ms)
     return PMUCTL_EXIT_INTERRUPTED;
 }
 
+/* The count as saved: the stub's 64-bit count whole, else 32 bits. */
+static int restore_count(struct target *t, unsigned n)
+{
+    char req[48], hex[17];
+    int rc;
+    if (!t->saved_wide[n])
+        return target_pmu_write(t, 0, n, (uint32_t)t->saved_cnt[n]);
+    rsp_encode_reg(t->saved_cnt[n], 8, t->big_endian, hex);
+    snprintf(req, sizeof req, "P%x=%s", t->wide_reg[n], hex);
+    if ((rc = rsp_request(&t->rsp, req)))
+        return target_io_fail(t, rc, "restoring a 64-bit count");
+    if (strcmp(t->rsp.reply, "OK")) {
+        snprintf(t->err, sizeof t->err, "writing perfcnt%u_64: the target "
+                 "answered '%.20s'", n, t->rsp.reply);
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}
+
 void target_leave(struct target *t)
 {
     if (t->rsp.conn.fd < 0)
@@ -419,7 +471,7 @@ void target_leave(struct target *t)
     if (t->saved) {
         for (unsigned n = 0; n < t->n_counters; n++) {
             if (target_pmu_write(t, 1, n, t->saved_ctl[n]) ||
-                target_pmu_write(t, 0, n, t->saved_cnt[n]))
+                restore_count(t, n))
                 fprintf(stderr, "pmuctl: restoring counter %u: %s\n", n, t->err);
         }
         t->saved = 0;

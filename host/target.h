@@ -27,7 +27,8 @@ struct stop {
     int have_pc;
     unsigned long pc;
     unsigned cnt_mask; /* bit n: cnt[n] came in the reply */
-    uint32_t cnt[TARGET_MAX_COUNTERS];
+    unsigned wide_mask; /* bit n: cnt[n] is the stub's 64-bit count */
+    uint64_t cnt[TARGET_MAX_COUNTERS];
 };
 
 struct target;
@@ -52,11 +53,14 @@ struct target {
     const struct pmuctl_ctl_layout *lay;
     unsigned n_counters;
     int ctl_reg[TARGET_MAX_COUNTERS], cnt_reg[TARGET_MAX_COUNTERS];
+    int wide_reg[TARGET_MAX_COUNTERS]; /* perfcntN_64, or -1 */
     uint32_t prid;
     int first_signal;   /* of the stop reply we found the target in */
     /* What we changed, to put back. */
     int saved;
-    uint32_t saved_ctl[TARGET_MAX_COUNTERS], saved_cnt[TARGET_MAX_COUNTERS];
+    uint32_t saved_ctl[TARGET_MAX_COUNTERS];
+    uint64_t saved_cnt[TARGET_MAX_COUNTERS];
+    int saved_wide[TARGET_MAX_COUNTERS];
     int saved_frozen;   /* -1: not changed */
     unsigned long bps[TARGET_MAX_BPS];
     int nbps;
@@ -68,6 +72,9 @@ int target_connect(struct target *t, const char *spec, int timeout_ms);
 int target_find_pmu(struct target *t);
 int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v);
 int target_pmu_write(struct target *t, int ctl, unsigned n, uint32_t v);
+/* Count n as wide as the target keeps it: the stub's 64-bit count where it
+ * publishes one (*wide = 1), else the 32-bit register. */
+int target_pmu_count(struct target *t, unsigned n, uint64_t *v, int *wide);
 /* "monitor pmu" on the stub: *frozen = 1 if counters stay frozen on
  * resume. */
 int target_frozen(struct target *t, int *frozen);

@@ -114,6 +114,8 @@ int target_openocd_find_pmu(struct target *t)
     t->cat = catalog_core(t->core);
     t->lay = perfctl_layout(t->core);
     t->n_counters = cores[i].max_counters;
+    for (unsigned n = 0; n < TARGET_MAX_COUNTERS; n++)
+        t->wide_reg[n] = -1;
     if (cores[i].m_chain) {
         for (unsigned n = 0; n < cores[i].max_counters; n++) {
             if ((rc = oo_read(t, 1, n, &ctl)))

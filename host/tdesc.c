@@ -195,6 +195,15 @@ int tdesc_pmu_counters(const struct tdesc *d, int ctl_regnum[],
     return n;
 }
 
+int tdesc_pmu_wide(const struct tdesc *d, unsigned n)
+{
+    char name[32];
+    const struct tdesc_reg *r;
+    snprintf(name, sizeof name, "perfcnt%u_64", n);
+    r = tdesc_find(d, name);
+    return r && !strcmp(r->group, "pmu") && r->bitsize == 64 ? r->regnum : -1;
+}
+
 int tdesc_pmu_core(const struct tdesc *d, char *core, size_t len)
 {
     const struct tdesc_reg *r = tdesc_find(d, "perfctl0");

@@ -39,6 +39,9 @@ const struct tdesc_reg *tdesc_find(const struct tdesc *d, const char *name);
  * N = 0, 1, ... while both exist. Fills regnums and returns N. */
 int tdesc_pmu_counters(const struct tdesc *d, int ctl_regnum[],
                        int cnt_regnum[], int max);
+/* The stub's 64-bit count of counter n ("perfcntN_64", 64 bits, group
+ * pmu), or -1 if the target has none. */
+int tdesc_pmu_wide(const struct tdesc *d, unsigned n);
 /* The core whose event types the stub named its PerfCtl type after
  * ("pmu_<core>_perfctl<k>", target-xml/gen_pmu_xml.py); 0 if none. */
 int tdesc_pmu_core(const struct tdesc *d, char *core, size_t len);

@@ -91,6 +91,41 @@ check "a symbol not in the ELF: status 2" test $? = 2
 check "data is no place for a breakpoint: status 2" \
     grep -q "not in the program's code" "$OUT"
 
+# ---- A serial line: a pseudo-terminal relayed to vboard's socket, so
+# that pmuctl opens a tty and sets it up with termios.
+python3 - "$VPORT" "$E2E_TMP/pty" <<'PY' &
+import os, select, socket, sys, tty
+master, slave = os.openpty()
+tty.setraw(master)
+open(sys.argv[2] + ".tmp", "w").write(os.ttyname(slave))
+os.rename(sys.argv[2] + ".tmp", sys.argv[2])
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+while True:
+    r, _, _ = select.select([master, s], [], [], 30)
+    if not r:
+        break
+    if s in r:
+        d = s.recv(4096)
+        if not d:
+            break
+        os.write(master, d)
+    if master in r:
+        try:
+            d = os.read(master, 4096)
+        except OSError:
+            continue
+        s.sendall(d)
+PY
+RELAY=$!
+E2E_PIDS+=($RELAY)
+for _ in $(seq 50); do [ -e "$E2E_TMP/pty" ] && break; sleep 0.1; done
+"$PMUCTL" -t "$(cat "$E2E_TMP/pty")@115200" measure --elf "$ELF" --from region_begin \
+    --to region_end -e instructions -r 2 -x , >"$OUT" 2>&1
+check "over a serial line (DEVICE@115200, a pty): the same count" \
+    grep -qx "$QEMU_COUNT,,instructions,2,0.00%" "$OUT"
+kill $RELAY 2>/dev/null; wait $RELAY 2>/dev/null
+sleep 0.2
+
 # ---- SIGINT: put known controls in with GDB (acks kept, as pmuctl will
 # find them), interrupt a long run, then GDB finds them and no breakpoint.
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \

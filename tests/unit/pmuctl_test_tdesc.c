@@ -47,6 +47,8 @@ static void stub_description(void **state)
     assert_int_equal(tdesc_pmu_counters(d, ctl, cnt, 8), 2);
     assert_int_equal(ctl[1], 74);
     assert_int_equal(cnt[1], 75);
+    assert_int_equal(tdesc_pmu_wide(d, 1), 76);
+    assert_int_equal(tdesc_pmu_wide(d, 0), -1);
     assert_true(tdesc_pmu_core(d, core, sizeof core));
     assert_string_equal(core, "r10k");
     free(d);

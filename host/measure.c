@@ -113,6 +113,30 @@ static void progress(const struct measure_opts *o, unsigned long i,
     fprintf(stderr, "\rpmuctl: %s %lu/%lu ", phase, i, o->iterations);
 }
 
+/* Runs the program from FROM, where it is stopped with FROM's breakpoint
+ * in, to the bracket's end: TO; or, when FROM is TO (one pass of a loop),
+ * round to FROM again, stepping off its breakpoint first; or (empty)
+ * nowhere: resumed onto FROM's breakpoint it traps at once. */
+static int run_bracket(struct target *t, const struct measure_opts *o,
+                       struct stop *st, int empty)
+{
+    int rc;
+    if (empty || o->from == o->to) {
+        if (!empty && ((rc = target_bp(t, o->from, 0)) ||
+                       (rc = target_resume(t, "s", st, o->run_timeout_ms)) ||
+                       (rc = expect_stop(t, st, st->pc, "the step", 0)) ||
+                       (rc = target_bp(t, o->from, 1))))
+            return rc;
+        if ((rc = target_continue(t, st, o->run_timeout_ms)))
+            return rc;
+        return expect_stop(t, st, o->from, "--from", 0);
+    }
+    if ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0)) ||
+        (rc = target_continue(t, st, o->run_timeout_ms)))
+        return rc;
+    return expect_stop(t, st, o->to, "--to", 0);
+}
+
 /* One bracket: we are stopped at FROM (counts in st); records the counts
  * of group g's events into the stats. empty: the bracket ends where it
  * starts, FROM's breakpoint staying in (--calibrate). */
@@ -122,7 +146,6 @@ static int bracket(struct target *t, const struct event_list *l, int g,
 {
     uint64_t start[TARGET_MAX_COUNTERS], end[TARGET_MAX_COUNTERS];
     unsigned wide_start, wide_end;
-    unsigned long stop_at = empty ? o->from : o->to;
     unsigned used = 0;
     int rc;
 
@@ -131,10 +154,7 @@ static int bracket(struct target *t, const struct event_list *l, int g,
             used |= 1u << l->e[i].counter;
     if ((rc = counts_at(t, st, used, start, &wide_start)))
         return rc;
-    if (!empty && ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0))))
-        return rc;
-    if ((rc = target_continue(t, st, o->run_timeout_ms)) ||
-        (rc = expect_stop(t, st, stop_at, empty ? "--from" : "--to", 0)) ||
+    if ((rc = run_bracket(t, o, st, empty)) ||
         (rc = counts_at(t, st, used, end, &wide_end)))
         return rc;
     for (int i = 0; i < l->n; i++) {
@@ -146,7 +166,8 @@ static int bracket(struct target *t, const struct event_list *l, int g,
             return PMUCTL_EXIT_TARGET;
         }
     }
-    if (!empty && ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
+    if (!empty && o->from != o->to &&
+        ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
         return rc;
     return 0;
 }
@@ -156,7 +177,7 @@ static int run(struct target *t, const struct event_list *l,
                struct stats *cal, unsigned long *done)
 {
     struct stop st;
-    int rc, cur = -1;
+    int rc, cur = -1, at_from = 0;
     double last = 0;
 
     if ((rc = target_bp(t, o->from, 1)))
@@ -164,9 +185,11 @@ static int run(struct target *t, const struct event_list *l,
     for (unsigned long i = 0; i < o->iterations; i++) {
         int g = (int)(i % (unsigned long)l->ngroups);
         progress(o, i, "iteration", &last);
-        if ((rc = target_continue(t, &st, o->run_timeout_ms)) ||
-            (rc = expect_stop(t, &st, o->from, "--from", i)))
+        /* A loop pass (FROM = TO) ends where the next one starts. */
+        if (!at_from && ((rc = target_continue(t, &st, o->run_timeout_ms)) ||
+                         (rc = expect_stop(t, &st, o->from, "--from", i))))
             return rc;
+        at_from = o->from == o->to;
         if (o->calibrate && i == 0) {
             /* Empty brackets first: resuming onto FROM's breakpoint traps
              * before the instruction there runs. */

@@ -403,15 +403,21 @@ static int read_pc(struct target *t, struct stop *st)
 
 int target_continue(struct target *t, struct stop *st, int timeout_ms)
 {
+    return target_resume(t, "c", st, timeout_ms);
+}
+
+int target_resume(struct target *t, const char *how, struct stop *st,
+                  int timeout_ms)
+{
     int rc;
 
     if (pmuctl_interrupted) {
         snprintf(t->err, sizeof t->err, "interrupted; putting the target back");
         return PMUCTL_EXIT_INTERRUPTED;
     }
-    rc = rsp_send(&t->rsp, "c");
+    rc = rsp_send(&t->rsp, how);
     if (rc)
-        return target_io_fail(t, rc, "continuing");
+        return target_io_fail(t, rc, "resuming the program");
     t->rsp.resumes++;
     t->rsp.intr_ok = 1;
     rc = wait_stop(t, st, timeout_ms);

@@ -87,6 +87,9 @@ int target_bp(struct target *t, unsigned long addr, int insert);
  * SIGINT it stops the program first and returns PMUCTL_EXIT_INTERRUPTED
  * with the stop in *st. */
 int target_continue(struct target *t, struct stop *st, int timeout_ms);
+/* The same with another resume packet ("s": one instruction). */
+int target_resume(struct target *t, const char *how, struct stop *st,
+                  int timeout_ms);
 int target_parse_stop(struct target *t, const char *pkt, struct stop *st);
 /* Removes our breakpoints, restores what target_save_pmu saved and the
  * freeze state, then detaches (program found running) or just closes. */

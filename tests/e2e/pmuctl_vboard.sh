@@ -41,6 +41,16 @@ echo "# pmuctl: $(cat "$OUT")"
 check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iteration" \
     grep -qx "$QEMU_COUNT,,instructions,5,0.00%" "$OUT"
 
+# One pass of the loop: --from = --to = region_begin (a step off the
+# breakpoint each time). QEMU: region_begin..region_end plus
+# region_end..region_begin (fw_rounds = 2 gave a second pass).
+BACK=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+       mips-linux-gnu-objdump "$TO" "$FROM")
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_begin \
+    -e instructions -r 3 -x , >"$OUT" 2>&1
+check "--from = --to: one loop pass counts QEMU's $QEMU_COUNT + $BACK instructions" \
+    grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT"
+
 # Eight events in two groups, instructions in both; JSON parses.
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 6 \
     -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \

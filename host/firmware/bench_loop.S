@@ -7,15 +7,9 @@
  */
 #define WORK_N 100
 
-    .text
-    .set noreorder
-    .globl bench_loop
-    .ent bench_loop
-bench_loop:
-    addiu $sp, $sp, -24
-    sw $ra, 20($sp)
-    sw $s0, 16($sp)
-    move $s0, $a0
+#include "loop_frame.h"
+
+    LOOP_ENTER(bench_loop)
 1:
     .globl region_begin
 region_begin:
@@ -23,11 +17,4 @@ region_begin:
     li $a0, WORK_N              /* delay slot: in the region */
     .globl region_end
 region_end:
-    addiu $s0, $s0, -1
-    bnez $s0, 1b
-    nop
-    lw $s0, 16($sp)
-    lw $ra, 20($sp)
-    jr $ra
-    addiu $sp, $sp, 24
-    .end bench_loop
+    LOOP_LEAVE(bench_loop)

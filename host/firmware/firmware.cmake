@@ -5,33 +5,32 @@
 # ${PMUCTL_MS_ELF} (pmuctl-mergesort.elf, the blocksize experiment).
 find_program(PMUCTL_MIPS_CC mips-linux-gnu-gcc)
 set(PMUCTL_FW_ELF "" CACHE INTERNAL "")
+# pmuctl_firmware_elf(OUT SOURCES...): one firmware, linked with the stub.
+function(pmuctl_firmware_elf out)
+  set(_srcs)
+  foreach(src ${ARGN})
+    list(APPEND _srcs ${CMAKE_CURRENT_SOURCE_DIR}/firmware/${src})
+  endforeach()
+  get_filename_component(_dir ${out} DIRECTORY)
+  add_custom_command(
+    OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${_dir}
+    COMMAND ${PMUCTL_MIPS_CC} -march=34kc -mno-dsp -EB -O2 -g -ffreestanding
+            -nostdlib -static -fno-pic -mno-abicalls -G0
+            -T ${PMUSTUB_MALTA_DIR}/malta.ld ${_srcs}
+            ${PMUSTUB_MALTA_DIR}/libpmustub.a -o ${out}
+    DEPENDS ${_srcs} ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h target_malta
+    COMMENT "Building ${out}"
+    VERBATIM)
+endfunction()
+
+set(PMUCTL_MS_ELF "" CACHE INTERNAL "")
 if(PMUCTL_MIPS_CC)
-  set(_fw_dir ${CMAKE_CURRENT_SOURCE_DIR}/firmware)
   set(_fw_out ${CMAKE_BINARY_DIR}/target/pmuctl)
   set(PMUCTL_FW_ELF ${_fw_out}/pmuctl-bench.elf CACHE INTERNAL "")
-  add_custom_command(
-    OUTPUT ${PMUCTL_FW_ELF}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${_fw_out}
-    COMMAND ${PMUCTL_MIPS_CC} -march=34kc -mno-dsp -EB -O2 -g -ffreestanding
-            -nostdlib -static -fno-pic -mno-abicalls -G0
-            -T ${PMUSTUB_MALTA_DIR}/malta.ld
-            ${_fw_dir}/bench_loop.S ${_fw_dir}/work.c
-            ${PMUSTUB_MALTA_DIR}/libpmustub.a -o ${PMUCTL_FW_ELF}
-    DEPENDS ${_fw_dir}/bench_loop.S ${_fw_dir}/work.c target_malta
-    COMMENT "Building the pmuctl measurement firmware"
-    VERBATIM)
-  # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
   set(PMUCTL_MS_ELF ${_fw_out}/pmuctl-mergesort.elf CACHE INTERNAL "")
-  add_custom_command(
-    OUTPUT ${PMUCTL_MS_ELF}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${_fw_out}
-    COMMAND ${PMUCTL_MIPS_CC} -march=34kc -mno-dsp -EB -O2 -g -ffreestanding
-            -nostdlib -static -fno-pic -mno-abicalls -G0
-            -T ${PMUSTUB_MALTA_DIR}/malta.ld
-            ${_fw_dir}/ms_loop.S ${_fw_dir}/ms_work.c
-            ${PMUSTUB_MALTA_DIR}/libpmustub.a -o ${PMUCTL_MS_ELF}
-    DEPENDS ${_fw_dir}/ms_loop.S ${_fw_dir}/ms_work.c target_malta
-    COMMENT "Building the mergesort blocksize firmware"
-    VERBATIM)
+  pmuctl_firmware_elf(${PMUCTL_FW_ELF} bench_loop.S work.c)
+  # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
+  pmuctl_firmware_elf(${PMUCTL_MS_ELF} ms_loop.S ms_work.c)
   add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_MS_ELF})
 endif()

@@ -6,6 +6,8 @@
  *     msB_end:   jal ms_refill; nop      (fresh random data, not measured)
  * and ms_loop(rounds) runs all six sites `rounds` times.
  */
+#include "loop_frame.h"
+
 #define SITE(bs)                         \
     .globl ms##bs##_begin;               \
 ms##bs##_begin:                          \
@@ -16,15 +18,7 @@ ms##bs##_end:                            \
     jal ms_refill;                       \
     nop
 
-    .text
-    .set noreorder
-    .globl ms_loop
-    .ent ms_loop
-ms_loop:
-    addiu $sp, $sp, -24
-    sw $ra, 20($sp)
-    sw $s0, 16($sp)
-    move $s0, $a0
+    LOOP_ENTER(ms_loop)
 1:
     SITE(64)
     SITE(128)
@@ -32,11 +26,4 @@ ms_loop:
     SITE(512)
     SITE(1024)
     SITE(2048)
-    addiu $s0, $s0, -1
-    bnez $s0, 1b
-    nop
-    lw $s0, 16($sp)
-    lw $ra, 20($sp)
-    jr $ra
-    addiu $sp, $sp, 24
-    .end ms_loop
+    LOOP_LEAVE(ms_loop)

@@ -101,6 +101,40 @@ check "a symbol not in the ELF: status 2" test $? = 2
 check "data is no place for a breakpoint: status 2" \
     grep -q "not in the program's code" "$OUT"
 
+# ---- A program found running is left running: on a fresh board GDB
+# detaches from the boot stop (the program runs its 10^6 rounds); pmuctl
+# interrupts it, measures and detaches; then a plain RSP client sends 0x03
+# and '?': a program left running stops with SIGINT (T02), or has ended
+# (W); one left stopped would still report its stop at region_end (T05).
+kill "$VBOARD_PID"; wait "$VBOARD_PID" 2>/dev/null
+start_vboard
+T="127.0.0.1:$VPORT"
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    "detach" >"$E2E_TMP/detach.out"
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions -r 3 -x , >"$OUT" 2>&1
+check "a running program: measured ($QEMU_COUNT instructions) ..." \
+    grep -qx "$QEMU_COUNT,,instructions,3,0.00%" "$OUT"
+check "... and left running (0x03 then '?' gets SIGINT or an exit)" \
+    python3 - "$VPORT" <<'PY'
+import re, socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(b"\x03")
+time.sleep(1)
+s.sendall(b"$?#3f")
+buf, end = b"", time.time() + 10
+while time.time() < end and not re.search(rb"\$[TSW][0-9a-f]{2}", buf):
+    buf += s.recv(4096)
+s.sendall(b"+$D#44")   # detach: the program runs on for the tests below
+time.sleep(0.3)
+m = re.findall(rb"\$([TSW][0-9a-f]{2})", buf)
+assert m and (m[-1] in (b"T02", b"S02") or m[-1].startswith(b"W")), buf
+PY
+# The next tests want a fresh board stopped at its boot stop.
+kill "$VBOARD_PID"; wait "$VBOARD_PID" 2>/dev/null
+start_vboard
+T="127.0.0.1:$VPORT"
+
 # ---- A serial line: a pseudo-terminal relayed to vboard's socket, so
 # that pmuctl opens a tty and sets it up with termios.
 python3 - "$VPORT" "$E2E_TMP/pty" <<'PY' &

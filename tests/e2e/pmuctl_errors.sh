@@ -6,6 +6,7 @@
 # hangs up and a peer that never answers get statuses 3, 3 and 4
 # (docs/pmuctl.md, "Exit status").
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
 PMUCTL=$1 ELF=$2
 OUT=$E2E_TMP/out
 
@@ -59,7 +60,7 @@ END=$(date +%s)
 check "a peer that never answers: status 4, 'did not answer in time'" \
     test "$RC" = 4 -a "$(grep -c "did not answer in time" "$OUT")" = 1
 check "... within a few seconds of -T 1 (took $((END - START)) s)" test $((END - START)) -le 5
-FREE=$(free_port)
+pm_pick_port FREE
 "$PMUCTL" -t "127.0.0.1:$FREE" read >"$OUT" 2>&1
 RC=$?
 check "nobody listens: status 3, 'cannot connect'" \

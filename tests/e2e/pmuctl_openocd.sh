@@ -10,6 +10,7 @@
 PMUCTL=$1 VBOARD=$2 CFG=$3 FW=$4 TOP=$5
 . "$(dirname "$0")/openocd_lib.sh"
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
 trap 'oo_cleanup; e2e_cleanup' EXIT
 
 main() {
@@ -18,7 +19,7 @@ LOOP=$(sym_addr "$FW" loop)
 AFTER=$(sym_addr "$FW" after_tick)
 
 # ---- QEMU's count: two passes under QEMU's own gdbstub, then stop.
-GPORT=$(free_port)
+pm_pick_port GPORT
 qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
     -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$FW" \
     -gdb "tcp:127.0.0.1:$GPORT" -S >"$OO_TMP/qemu.log" 2>&1 &

@@ -6,6 +6,7 @@
 # tests/e2e/drop_stub_pcs.py), the objdump of the ELF for the instructions
 # that breakpoints must leave in place, and GDB for the control registers.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
 OUT=$E2E_TMP/out
 
@@ -24,7 +25,7 @@ echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
 
 # ---- vboard, the stub waiting at its boot stop.
 start_vboard() {
-    VPORT=$(free_port)
+    pm_pick_port VPORT
     "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     VBOARD_PID=$!

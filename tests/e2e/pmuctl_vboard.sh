@@ -91,6 +91,22 @@ assert i[0] == i[5] == sys.argv[2] and i[3] == "3", i   # corrected == raw: the 
 assert float(evs["cycles"][0]) > 0
 PY
 
+# A --to the program does not reach in time (bench_loop's return, after
+# 10^6 rounds): status 4, and the target is put back (GDB reads the ELF's
+# instruction there, not a breakpoint).
+NEVER=$(mips-linux-gnu-objdump -d "$ELF" | awk '/<region_end>:/ { on = 1 }
+    on && $3 == "jr" { sub(":", "", $1); print $1; exit }')
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to "0x$NEVER" \
+    --run-timeout 2 -e instructions >"$OUT" 2>&1
+RC=$?
+check "a --to never reached: status 4 after --run-timeout, saying so" \
+    test "$RC" = 4 -a "$(grep -c "did not stop at a breakpoint within 2 s" "$OUT")" = 1
+WORD=$(mips-linux-gnu-objdump -d "$ELF" | awk -v a="$NEVER:" '$1 == a { print $2 }')
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    "x/xw 0x$NEVER" "disconnect" >"$E2E_TMP/never.out"
+check "... and no breakpoint is left there (memory reads 0x$WORD)" \
+    grep -qE "^0x$NEVER <[^>]*>:\s+0x$WORD\$" "$E2E_TMP/never.out"
+
 # Bad input changes nothing; say so with status 2.
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -e instructons >"$OUT" 2>&1
 RC=$?
@@ -196,7 +212,8 @@ check "SIGINT: the control registers were really set (the oracle is not empty)" 
 check "SIGINT: no breakpoint left at region_begin or region_end (memory = the ELF's words)" \
     python3 - "$E2E_TMP/after.out" "$ELF" "$FROM" "$TO" <<'PY'
 import re, subprocess, sys
-out, elf, a, b = sys.argv[1], sys.argv[2], int(sys.argv[3], 16), int(sys.argv[4], 16)
+out, elf = sys.argv[1], sys.argv[2]
+a, b = (int(x, 16) for x in sys.argv[3:5])
 mem = {}
 for line in open(out):
     m = re.match(r"^0x([0-9a-f]+) <[^>]*>:\s+(.*)$", line)

@@ -211,25 +211,35 @@ int events_assign(struct event_list *l, unsigned n_counters, char *err,
     ng = braced;
     for (int i = 0; i < l->n; i++) {
         int g = l->e[i].user_group;
-        if (g >= 0) {
-            if (!try_add(l, &groups[g], i, n_counters)) {
-                snprintf(err, errlen,
-                         "group %d: '%s' finds no free counter that can count "
-                         "it beside the group's other events", g + 1,
-                         l->e[i].ev.name);
-                return -1;
-            }
-            continue;
+        if (g >= 0 && !try_add(l, &groups[g], i, n_counters)) {
+            snprintf(err, errlen,
+                     "group %d: '%s' finds no free counter that can count "
+                     "it beside the group's other events", g + 1,
+                     l->e[i].ev.name);
+            return -1;
         }
-        for (g = braced; g < ng; g++)
-            if (try_add(l, &groups[g], i, n_counters))
-                break;
-        if (g == ng) {
-            if (ng == GROUPS_MAX) {
-                snprintf(err, errlen, "more than %d groups needed", GROUPS_MAX);
-                return -1;
+    }
+    /* The others, fewest usable counters first: an event that only one
+     * counter can count gets a group of its own choosing before events
+     * that could go anywhere fill the counters (R10000: three counter-1
+     * events and cycles, instructions make three groups, not four). */
+    for (unsigned want = 1; want <= n_counters; want++) {
+        for (int i = 0; i < l->n; i++) {
+            int g;
+            if (l->e[i].user_group >= 0 ||
+                (unsigned)__builtin_popcount(l->e[i].ev.counters &
+                                             ((1u << n_counters) - 1)) != want)
+                continue;
+            for (g = braced; g < ng; g++)
+                if (try_add(l, &groups[g], i, n_counters))
+                    break;
+            if (g == ng) {
+                if (ng == GROUPS_MAX) {
+                    snprintf(err, errlen, "more than %d groups needed", GROUPS_MAX);
+                    return -1;
+                }
+                try_add(l, &groups[ng++], i, n_counters);
             }
-            try_add(l, &groups[ng++], i, n_counters);
         }
     }
     for (int g = 0; g < ng; g++)

@@ -91,6 +91,20 @@ static void r10k_rearranges_to_fit(void **s)
     assert_int_equal(l.e[1].counter, 0);
 }
 
+/* Three events only counter 1 can count (graduated_loads, graduated_stores,
+ * dcache_misses: R10000 User's Manual 14.20, via the catalogue) need three
+ * turns; cycles and instructions fit beside them on counter 0. */
+static void r10k_constrained_events_first(void **s)
+{
+    (void)s;
+    assert_int_equal(parse("r10k", "cycles,instructions,graduated_loads,"
+                                   "graduated_stores,dcache_misses", 2), 0);
+    assert_int_equal(l.ngroups, 3);
+    check_placement();
+    assert_int_equal(l.e[0].counter, 0);
+    assert_int_equal(l.e[1].counter, 0);
+}
+
 static void r10k_conflicting_counters(void **s)
 {
     (void)s;
@@ -160,6 +174,7 @@ int main(void)
         cmocka_unit_test(four_mixed_events_fit_one_group),
         cmocka_unit_test(eight_events_in_two_braced_groups),
         cmocka_unit_test(r10k_rearranges_to_fit),
+        cmocka_unit_test(r10k_constrained_events_first),
         cmocka_unit_test(r10k_conflicting_counters),
         cmocka_unit_test(unknown_names_get_suggestions),
         cmocka_unit_test(malformed_lists),

@@ -191,8 +191,12 @@ sleep 0.2
 # find them), interrupt a long run, then GDB finds them and no breakpoint.
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
     'set $perfctl0 = 0x2a' 'set $perfctl1 = 0xb' 'set $perfctl2 = 0x162' \
-    'set $perfcnt3 = 12345' "info registers pmu" "disconnect" >"$E2E_TMP/before.out"
-grep -E '^perf(ctl|cnt)[0-9]+[: ]' "$E2E_TMP/before.out" >"$E2E_TMP/before.regs"
+    'set $perfcnt3 = 12345' 'set $perfcnt0_64 = 0x1fffffff0' "info registers pmu" \
+    "disconnect" >"$E2E_TMP/before.out"
+grep -E '^perf(ctl|cnt)[0-9]+(_64)?[: ]' "$E2E_TMP/before.out" >"$E2E_TMP/before.regs"
+"$PMUCTL" -t "$T" read >"$OUT" 2>&1
+check "read: the 64-bit count GDB wrote (0x1fffffff0) and the event perfctl0 selects" \
+    grep -qx "8589934576 instructions counter0" "$OUT"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -r 10000000 -e branches,loads,stores,instructions --no-progress >"$OUT" 2>&1 &
 PM=$!
@@ -204,7 +208,7 @@ check "SIGINT: pmuctl ends with status 130 and reports the iterations done" \
     test "$RC" = 130 -a "$(grep -c "complete iteration" "$OUT")" = 1
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
     "info registers pmu" "x/2xw region_begin" "x/xw region_end" "disconnect" >"$E2E_TMP/after.out"
-grep -E '^perf(ctl|cnt)[0-9]+[: ]' "$E2E_TMP/after.out" >"$E2E_TMP/after.regs"
+grep -E '^perf(ctl|cnt)[0-9]+(_64)?[: ]' "$E2E_TMP/after.out" >"$E2E_TMP/after.regs"
 check "SIGINT: GDB finds the control registers and counts as before" \
     diff "$E2E_TMP/before.regs" "$E2E_TMP/after.regs"
 check "SIGINT: the control registers were really set (the oracle is not empty)" \

@@ -14,7 +14,12 @@ volatile sig_atomic_t pmuctl_interrupted;
 
 int target_io_fail(struct target *t, int rc, const char *doing)
 {
-    snprintf(t->err, sizeof t->err, "%s: %s", doing, rsp_status_text(rc));
+    snprintf(t->err, sizeof t->err, "%s: %s%s", doing, rsp_status_text(rc),
+             rc == RSP_LOST && (t->nbps || t->saved)
+                 ? "; its breakpoints and counter controls could not be put back"
+                 : "");
+    if (rc == RSP_LOST)
+        conn_close(&t->rsp.conn); /* nothing more to say to it */
     if (rc == RSP_TIMEOUT)
         return PMUCTL_EXIT_TIMEOUT;
     if (rc == RSP_INTR)

@@ -233,6 +233,24 @@ for line in dump.splitlines():
 assert a in mem and b in mem, mem
 assert all(mem[x] == want[x] for x in mem), (mem, {x: want[x] for x in mem})
 PY
+
+# ---- The board goes away in the middle of a run: status 3, one line that
+# says what could not be put back, and the iterations done.
+kill "$VBOARD_PID"; wait "$VBOARD_PID" 2>/dev/null
+start_vboard
+T="127.0.0.1:$VPORT"
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -r 10000000 --no-progress -x , >"$E2E_TMP/lost.out" 2>"$E2E_TMP/lost.err" &
+PM=$!
+sleep 2
+kill "$VBOARD_PID"
+wait "$PM"
+RC=$?
+check "a lost connection: status 3, one error line saying nothing could be put back" \
+    test "$RC" = 3 -a "$(grep -c "could not be put back" "$E2E_TMP/lost.err")" = 1 \
+         -a "$(grep -c "^pmuctl: .*lost" "$E2E_TMP/lost.err")" = 1
+check "... and the complete iterations are still reported" \
+    grep -qE "^$QEMU_COUNT,,instructions,[1-9][0-9]*,0.00%" "$E2E_TMP/lost.out"
 OUT=$E2E_TMP/after.out
 finish
 }

@@ -1,25 +1,23 @@
 # pmuctl's end-to-end tests (run from host/CMakeLists.txt once vboard is
 # defined). Scripts: tests/e2e/pmuctl_*.sh.
 set(_e2e ${CMAKE_SOURCE_DIR}/tests/e2e)
-if(PMUCTL_FW_ELF)
-  add_test(NAME e2e_pmuctl_vboard
-           COMMAND bash ${_e2e}/pmuctl_vboard.sh $<TARGET_FILE:pmuctl>
-                   $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
-  set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
-endif()
+add_test(NAME e2e_pmuctl_vboard
+         COMMAND bash ${_e2e}/pmuctl_vboard.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
 add_test(NAME e2e_pmuctl_errors
          COMMAND bash ${_e2e}/pmuctl_errors.sh $<TARGET_FILE:pmuctl>
                  ${PMUSTUB_MALTA_DIR}/pmustub-demo.elf)
 set_tests_properties(e2e_pmuctl_errors PROPERTIES TIMEOUT 120)
+pmustub_test_needs(e2e_pmuctl_errors qemu-system-mips gdb-multiarch)
 # Through OpenOCD on vboard's EJTAG port (tests/vboard/ejtag_tests.cmake
 # builds the loop firmware).
-find_program(PMUCTL_OPENOCD openocd)
-if(PMUCTL_OPENOCD AND TARGET vboard_ejtag_loop)
-  add_test(NAME e2e_pmuctl_openocd
-           COMMAND bash ${_e2e}/pmuctl_openocd.sh $<TARGET_FILE:pmuctl>
-                   $<TARGET_FILE:vboard>
-                   ${CMAKE_SOURCE_DIR}/tests/vboard/openocd/vboard-34k.cfg
-                   ${CMAKE_BINARY_DIR}/tests/vboard/ejtag_loop.elf
-                   ${CMAKE_SOURCE_DIR})
-  set_tests_properties(e2e_pmuctl_openocd PROPERTIES TIMEOUT 300)
-endif()
+add_test(NAME e2e_pmuctl_openocd
+         COMMAND bash ${_e2e}/pmuctl_openocd.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard>
+                 ${CMAKE_SOURCE_DIR}/tests/vboard/openocd/vboard-34k.cfg
+                 ${CMAKE_BINARY_DIR}/tests/vboard/ejtag_loop.elf
+                 ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_openocd PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_openocd qemu-system-mips gdb-multiarch openocd)

@@ -3,7 +3,7 @@
 # with the stub by the README's "Bring your own program" command.
 # Outputs: ${PMUCTL_FW_ELF} (build/target/pmuctl/pmuctl-bench.elf) and
 # ${PMUCTL_MS_ELF} (pmuctl-mergesort.elf, the blocksize experiment).
-find_program(PMUCTL_MIPS_CC mips-linux-gnu-gcc)
+set(PMUCTL_MIPS_CC ${PMUSTUB_TOOL_mips_linux_gnu_gcc}) # cmake/tools.cmake
 set(PMUCTL_FW_ELF "" CACHE INTERNAL "")
 # pmuctl_firmware_elf(OUT SOURCES...): one firmware, linked with the stub.
 function(pmuctl_firmware_elf out)
@@ -25,7 +25,7 @@ function(pmuctl_firmware_elf out)
 endfunction()
 
 set(PMUCTL_MS_ELF "" CACHE INTERNAL "")
-if(PMUCTL_MIPS_CC)
+block()
   set(_fw_out ${CMAKE_BINARY_DIR}/target/pmuctl)
   set(PMUCTL_FW_ELF ${_fw_out}/pmuctl-bench.elf CACHE INTERNAL "")
   set(PMUCTL_MS_ELF ${_fw_out}/pmuctl-mergesort.elf CACHE INTERNAL "")
@@ -33,4 +33,4 @@ if(PMUCTL_MIPS_CC)
   # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
   pmuctl_firmware_elf(${PMUCTL_MS_ELF} ms_loop.S ms_work.c)
   add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_MS_ELF})
-endif()
+endblock()

@@ -20,7 +20,7 @@ AFTER=$(sym_addr "$FW" after_tick)
 
 # ---- QEMU's count: two passes under QEMU's own gdbstub, then stop.
 pm_pick_port GPORT
-qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
     -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$FW" \
     -gdb "tcp:127.0.0.1:$GPORT" -S >"$OO_TMP/qemu.log" 2>&1 &
 QPID=$!

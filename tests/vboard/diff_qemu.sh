@@ -18,7 +18,7 @@ to=$("$nm" "$elf" | awk '$3 == "work_end" { print $1 }')
 [ -n "$from" ] && [ -n "$to" ] || { echo "FAIL: no work_begin/work_end in $elf"; exit 1; }
 from=${from: -8} to=${to: -8}
 
-timeout 300 "$qemu" -M malta -cpu 34Kf -nographic -no-reboot -kernel "$elf" \
+timeout 300 "$qemu" -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -kernel "$elf" \
     -singlestep -d exec,nochain -D "$tmp/qemu.log" </dev/null >"$tmp/qemu.out" 2>"$tmp/qemu.err"
 timeout 300 "$vboard" --no-reboot --kernel "$elf" --serial stdio \
     --count-insns "0x$from:0x$to" </dev/null >"$tmp/vboard.out" 2>"$tmp/vboard.err"

@@ -42,19 +42,17 @@ endforeach()
 # The TAP alone behind remote_bitbang, with the unit tests' fake CPU.
 add_executable(vboard_ejtag_test_server ${VBOARD_EJTAG_DIR}/ejtag_test_server.c)
 target_link_libraries(vboard_ejtag_test_server PRIVATE vboard_ejtag_san)
-find_program(VBOARD_OPENOCD openocd)
-if(VBOARD_OPENOCD)
-  add_test(NAME vboard_openocd_tap
-           COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_tap.sh
-                   $<TARGET_FILE:vboard_ejtag_test_server>
-                   ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg)
-endif()
+add_test(NAME vboard_openocd_tap
+         COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_tap.sh
+                 $<TARGET_FILE:vboard_ejtag_test_server>
+                 ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg)
+pmustub_test_needs(vboard_openocd_tap openocd)
 
 # ---- firmware for the OpenOCD end-to-end test --------------------------------
 # Built with the MIPS cross compiler directly: one assembly file, no libc,
 # linked at 0x80100000 by openocd/ejtag_loop.ld.
-find_program(VBOARD_MIPS_GCC mips-linux-gnu-gcc)
-if(VBOARD_MIPS_GCC)
+set(VBOARD_MIPS_GCC ${PMUSTUB_TOOL_mips_linux_gnu_gcc}) # cmake/tools.cmake
+block(PROPAGATE VBOARD_EJTAG_LOOP_ELF)
   set(VBOARD_EJTAG_LOOP_ELF ${CMAKE_CURRENT_BINARY_DIR}/ejtag_loop.elf)
   add_custom_command(
     OUTPUT ${VBOARD_EJTAG_LOOP_ELF}
@@ -66,19 +64,18 @@ if(VBOARD_MIPS_GCC)
             ${VBOARD_EJTAG_DIR}/openocd/ejtag_loop.ld
     COMMENT "Building the OpenOCD test firmware ejtag_loop.elf")
   add_custom_target(vboard_ejtag_loop ALL DEPENDS ${VBOARD_EJTAG_LOOP_ELF})
-endif()
+endblock()
 
 # ---- OpenOCD + gdb end to end on the real vboard ------------------------------
 # Registered once this directory is fully processed, so that the vboard
 # target exists whatever the order of include() and add_executable().
 function(vboard_ejtag_register_e2e)
-  if(TARGET vboard AND VBOARD_OPENOCD AND VBOARD_MIPS_GCC)
-    add_test(NAME vboard_openocd_e2e
-             COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_vboard.sh
-                     $<TARGET_FILE:vboard>
-                     ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg
-                     ${VBOARD_EJTAG_LOOP_ELF})
-    set_tests_properties(vboard_openocd_e2e PROPERTIES TIMEOUT 300)
-  endif()
+  add_test(NAME vboard_openocd_e2e
+           COMMAND ${VBOARD_EJTAG_DIR}/../e2e/openocd_vboard.sh
+                   $<TARGET_FILE:vboard>
+                   ${VBOARD_EJTAG_DIR}/openocd/vboard-34k.cfg
+                   ${VBOARD_EJTAG_LOOP_ELF})
+  set_tests_properties(vboard_openocd_e2e PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(vboard_openocd_e2e openocd gdb-multiarch)
 endfunction()
 cmake_language(DEFER CALL vboard_ejtag_register_e2e)

@@ -86,8 +86,9 @@ def main(argv):
             syms[parts[2]] = int(parts[0][-8:], 16)
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "qemu.log")
+        # -nic none -vga none: a minimal Debian has no option ROMs for them.
         subprocess.run([qemu, "-M", "malta", "-cpu", "34Kf", "-nographic",
-                        "-no-reboot", "-kernel", elf, "-singlestep", "-d",
+                        "-nic", "none", "-vga", "none", "-no-reboot", "-kernel", elf, "-singlestep", "-d",
                         "exec,nochain", "-D", log], stdin=subprocess.DEVNULL,
                        capture_output=True, timeout=300, check=True)
         pcs = qemu_count.executed(log, qemu_count.branch_targets(elf, objdump))

@@ -7,8 +7,9 @@ usage:
   gen_pmu.py cmake REGISTRY OUT.cmake
       the CMake lists of cores (all, per board) and the input files
   gen_pmu.py host REGISTRY OUT_DIR
-      pmu_catalog.h (catalogues and core facts for pmuctl and vboard) and
-      pmuctl_fields.h (control-register layouts for pmuctl)
+      pmu_catalog.h (catalogues and core facts for pmuctl and vboard),
+      pmuctl_fields.h (control-register layouts for pmuctl) and
+      pmu_metrics.h (derived metrics, their events checked)
   gen_pmu.py stub REGISTRY BOARD OUT.c OUT.h [OUT.xml-dir]
       the stub's core table for BOARD (only the cores it can meet): PMU
       feature pieces, event-name tables, identification, register numbers
@@ -164,7 +165,35 @@ def load(registry_path):
         for k in b.get("cores", []):
             if k not in keys:
                 raise RegistryError(f"{registry_path}: board {bname} names unknown core {k}")
+    if "metrics" in reg:
+        path = os.path.join(base, reg["metrics"])
+        inputs.append(path)
+        reg["metric_list"] = load_metrics(path, {e[2] for c in cores for e in c["event_list"]})
     return reg, inputs
+
+
+METRIC_TERMS = 3
+
+
+def load_metrics(path, event_names):
+    """The metrics, each event name checked against the catalogues."""
+    try:
+        with open(path, "rb") as f:
+            metrics = tomllib.load(f).get("metrics", [])
+    except tomllib.TOMLDecodeError as e:
+        raise RegistryError(f"{path}: {e}")
+    for i, m in enumerate(metrics, start=1):
+        where = f"{path}: metric {i} ({m.get('name', '?')})"
+        if not m.get("name") or not m.get("unit") or not m.get("plus") or not m.get("den"):
+            raise RegistryError(f"{where}: needs name, unit, plus and den")
+        for part in ("plus", "minus", "den"):
+            names = m.get(part, [])
+            if len(names) > METRIC_TERMS:
+                raise RegistryError(f"{where}: at most {METRIC_TERMS} events in {part}")
+            for n in names:
+                if n not in event_names:
+                    raise RegistryError(f"{where}: {n!r} is no event of any catalogue")
+    return metrics
 
 
 def ident(s):
@@ -269,6 +298,26 @@ def emit_host(reg, outdir):
         body.append(f'    {{ "{c["key"]}", {bits}, {shift}u, 0x{mask:x}u }},')
     body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}"]
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
+
+    def terms(names):
+        return "{" + ", ".join(f'"{n}"' for n in names) + "}" if names else "{0}"
+    body = [f"#define METRIC_TERMS {METRIC_TERMS}", "",
+            "struct metric_def {",
+            "    const char *name;",
+            "    const char *unit;",
+            "    const char *plus[METRIC_TERMS];  /* numerator: sum of these ... */",
+            "    const char *minus[METRIC_TERMS]; /* ... minus these */",
+            "    const char *den[METRIC_TERMS];   /* denominator: sum of these */",
+            "    double scale;                    /* 100 for percentages */",
+            "    int one_minus;                   /* value = 1 - ratio (hit rates) */",
+            "};", "",
+            "static const struct metric_def metric_defs[] = {"]
+    for m in reg.get("metric_list", []):
+        body.append(f'    {{"{m["name"]}", "{m["unit"]}", {terms(m["plus"])}, '
+                    f'{terms(m.get("minus", []))}, {terms(m["den"])}, {m.get("scale", 1)}, '
+                    f'{int(m.get("one_minus", False))}}},')
+    body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
+    write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
 
 
 # --------------------------------------------------------------------- stub --

@@ -100,8 +100,10 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("bad discovery", "cores.toml", '"fixed"', '"guess"')
     broken("control register without EVENT", "fields.csv", "c2,EVENT,5,8,event", "c2,EVT,5,8,")
     broken("TOML syntax", "cores.toml", "[boards.b1]", "[boards.b1")
+    broken("metric names an unknown event", "metrics.toml", '"branches"]', '"branchez"]')
+    broken("metric without a denominator", "metrics.toml", 'den = ["cycles"]\n', '')
 
 for f in failures:
     print("FAIL:", f)
-print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 12 broken inputs")
+print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 14 broken inputs")
 sys.exit(1 if failures else 0)

@@ -9,4 +9,5 @@ set(PMUSTUB_REGISTRY_INPUTS
     <fixture>/fields.csv
     <fixture>/events/c1.csv
     <fixture>/events/c2.csv
+    <fixture>/metrics.toml
 )

@@ -1,7 +1,9 @@
 /*
  * main.c - vboard: options, then the single-threaded main loop: poll() the
- * sockets, run a slice of instructions, deliver timer/counter interrupts,
- * repeat. Everything printed about counts is labelled as simulated.
+ * sockets, let the machine run a slice of instructions (it delivers its
+ * timer and counter interrupts), repeat. The machine is picked by --cpu and
+ * reached only through common/machine.h. Everything printed about counts is
+ * labelled as simulated.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -13,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "ejtag.h"
 #include "elf_load.h"
-#include "list_events.h"
+#include "machine.h"
+#include "rbb.h"
 #include "serial.h"
+#include "uart.h"
 
 #define SLICE 20000u /* instructions between polls of the sockets */
 
@@ -25,7 +27,7 @@ struct options {
     const char *kernel;
     const char *serial;
     const char *count_insns;
-    enum cpu_model cpu;
+    const char *cpu;
     uint32_t ram_mib;
     uint32_t baud;
     uint64_t max_insns;    /* 0: no limit */
@@ -35,16 +37,40 @@ struct options {
     bool stats;
 };
 
+#define DEFAULT_CPU "34k"
+
+/* The --cpu keys of every machine class, as "a, b or c". */
+static void cpu_keys(char *out, size_t len)
+{
+    unsigned total = 0, i = 0;
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
+        for (const char *const *k = (*c)->cpus; *k; k++)
+            total++;
+    size_t at = 0;
+    out[0] = '\0';
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
+        for (const char *const *k = (*c)->cpus; *k && at < len; k++, i++)
+            at += (size_t)snprintf(out + at, len - at, "%s%s",
+                                   i == 0 ? "" : i + 1 == total ? " or " : ", ", *k);
+}
+
 static void usage(FILE *f)
 {
     fputs("usage: vboard --kernel FILE.elf [options]\n"
-          "A simulated Malta-compatible MIPS32 board with performance counters.\n"
-          "  --kernel FILE.elf        big-endian MIPS32 ELF to run (as QEMU -kernel)\n"
+          "A simulated board with performance counters; --cpu picks the machine.\n"
+          "  --kernel FILE.elf        big-endian ELF to run (as QEMU -kernel)\n"
           "  --serial stdio|tcp:HOST:PORT[,server][,nowait]\n"
           "                           UART backend (default stdio); TCP listens and,\n"
           "                           unless nowait, waits for the first client\n"
-          "  --cpu 34k|r10k|r12k      CPU personality (PRId, counters; default 34k)\n"
-          "  --ram MiB                RAM size (default 128)\n"
+          "  --cpu CPU                CPU personality (PRId, counters; default "
+          DEFAULT_CPU "):\n", f);
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++) {
+        fputs("                          ", f);
+        for (const char *const *k = (*c)->cpus; *k; k++)
+            fprintf(f, " %s", *k);
+        fprintf(f, " (%s)\n", (*c)->name);
+    }
+    fputs("  --ram MiB                RAM size (default 128)\n"
           "  --baud N                 pace the UART at N baud (10 bits per byte)\n"
           "  --max-insns N            stop with status 3 after N instructions\n"
           "  --count-insns FROM:TO    print (on stderr) how many instructions ran from\n"
@@ -98,7 +124,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { NULL, 0, NULL, 0 },
     };
     uint64_t v;
-    *o = (struct options){ .serial = "stdio", .cpu = CPU_34K, .ram_mib = 128,
+    *o = (struct options){ .serial = "stdio", .cpu = DEFAULT_CPU, .ram_mib = 128,
                            .rbb_port = -1 };
     opterr = 0;
     int ch;
@@ -107,8 +133,14 @@ static void parse_options(int argc, char **argv, struct options *o)
         case O_KERNEL: o->kernel = optarg; break;
         case O_SERIAL: o->serial = optarg; break;
         case O_CPU:
-            if (!cpu_model_from_name(optarg, &o->cpu))
-                bad("--cpu: unknown CPU '%s' (want 34k, r10k or r12k)", optarg);
+            if (!vb_machine_for_cpu(optarg)) {
+                char keys[256], msg[512];
+                cpu_keys(keys, sizeof(keys));
+                snprintf(msg, sizeof(msg), "--cpu: unknown CPU '%s' (want %s)",
+                         optarg, keys);
+                bad("%s", msg);
+            }
+            o->cpu = optarg;
             break;
         case O_RAM:
             if (!parse_u64(optarg, &v) || v == 0 || v > 2048)
@@ -146,7 +178,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 }
 
 /* FROM or TO of --count-insns: a number or an ELF symbol. */
-static uint32_t resolve(const char *kernel, const char *what)
+static uint64_t resolve(const char *kernel, const char *what)
 {
     uint64_t v;
     uint32_t s;
@@ -158,7 +190,12 @@ static uint32_t resolve(const char *kernel, const char *what)
     return 0;
 }
 
-static void setup_watch(struct cpu *c, const char *kernel, const char *spec)
+/* --count-insns FROM:TO, resolved to addresses. */
+struct watch_spec {
+    uint64_t from, to;
+};
+
+static struct watch_spec parse_watch(const char *kernel, const char *spec)
 {
     char buf[256];
     snprintf(buf, sizeof(buf), "%s", spec);
@@ -166,29 +203,17 @@ static void setup_watch(struct cpu *c, const char *kernel, const char *spec)
     if (!colon)
         bad("--count-insns: want FROM:TO, got '%s'", spec);
     *colon = '\0';
-    c->watch_from = resolve(kernel, buf);
-    c->watch_to = resolve(kernel, colon + 1);
-    c->watch_on = true;
-    c->slow_checks = true;
+    return (struct watch_spec){ resolve(kernel, buf), resolve(kernel, colon + 1) };
 }
 
-static bool load_kernel(struct board *b, const char *path)
+static bool boot(const struct vb_machine_class *cls, struct vb_machine *m)
 {
     char err[512];
-    uint32_t entry;
-    if (!elf_load(path, b->ram, b->ram_low_size, &entry, err, sizeof(err))) {
+    if (!cls->boot(m, err, sizeof(err))) {
         fprintf(stderr, "vboard: --kernel %s\n", err);
         return false;
     }
-    b->entry = entry;
-    b->kernel_path = path;
     return true;
-}
-
-static void report_watch(const struct cpu *c)
-{
-    fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions from 0x%08" PRIx32
-            " to 0x%08" PRIx32 "\n", c->watch_count, c->watch_from, c->watch_to);
 }
 
 static volatile sig_atomic_t got_signal;
@@ -197,35 +222,40 @@ static void on_signal(int sig) { got_signal = sig; }
 int main(int argc, char **argv)
 {
     struct options o;
-    static struct board b;
     struct serial ser;
     char err[512];
     parse_options(argc, argv, &o);
+    const struct vb_machine_class *cls = vb_machine_for_cpu(o.cpu);
     if (o.list_events)
-        return list_events(stdout, o.cpu) ? 0 : 1;
+        return cls->list_events(stdout, o.cpu) ? 0 : 1;
     if (!serial_parse(&ser, o.serial, err, sizeof(err))) {
         fprintf(stderr, "vboard: %s\n", err);
         return 2;
     }
-    if (!board_init(&b, o.cpu, o.ram_mib))
+    const struct vb_machine_config cfg = { .cpu = o.cpu, .kernel = o.kernel,
+                                           .ram_mib = o.ram_mib };
+    struct vb_machine *m = cls->create(&cfg, err, sizeof(err));
+    if (!m) {
+        fprintf(stderr, "vboard: %s\n", err);
         return 1;
-    struct cpu *c = &b.cpu;
-    b.uart.baud = o.baud;
-    if (!load_kernel(&b, o.kernel))
+    }
+    struct uart *uart = cls->console(m);
+    uart->baud = o.baud;
+    if (!boot(cls, m))
         return 1;
-    board_boot(&b);
-    if (o.count_insns)
-        setup_watch(c, o.kernel, o.count_insns);
+    struct watch_spec w = { 0, 0 };
+    if (o.count_insns) {
+        w = parse_watch(o.kernel, o.count_insns);
+        cls->watch(m, w.from, w.to);
+    }
 
-    struct ejtag *ej = NULL;
     struct rbb *rbb = NULL;
     if (o.rbb_port > 0) {
-        ej = ejtag_new(c);
-        rbb = ej ? rbb_listen(ej, (uint16_t)o.rbb_port) : NULL;
-        if (!rbb)
+        rbb = cls->debug_listen(m, (uint16_t)o.rbb_port, err, sizeof(err));
+        if (!rbb) {
+            fprintf(stderr, "vboard: %s\n", err);
             return 1;
-        c->ejtag = ej;
-        c->slow_checks = true;
+        }
     }
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, on_signal);
@@ -235,15 +265,17 @@ int main(int argc, char **argv)
 
     int status = 0;
     bool reported = false;
+    uint64_t count;
+    enum vb_run_stop last = VB_RUN_SLICE;
     double t0 = uart_now_ns();
     for (;;) {
         struct pollfd pfds[4];
         unsigned n = serial_pollfds(&ser, pfds);
         if (rbb)
             pfds[n++] = (struct pollfd){ .fd = rbb_fd(rbb), .events = POLLIN };
-        bool idle = c->probe_stalled || c->waiting;
+        bool idle = last == VB_RUN_IDLE || last == VB_RUN_STALLED;
         poll(pfds, n, idle ? 5 : 0);
-        serial_service(&ser, &b.uart);
+        serial_service(&ser, uart);
         if (rbb)
             while (rbb_service(rbb))
                 ;
@@ -252,69 +284,60 @@ int main(int argc, char **argv)
             status = 130;
             break;
         }
-        if (b.reset_requested) {
+        if (last == VB_RUN_RESET) {
             /* QEMU: SOFTRES 0x42 -> qemu_system_reset_request(GUEST_RESET);
              * with -no-reboot that is a shutdown (exit 0), else the machine
              * resets: ROM blobs (the ELF) are reloaded and the bootloader
              * jumps to the entry again. */
             if (o.no_reboot)
                 break;
-            if (!load_kernel(&b, o.kernel)) {
+            if (!boot(cls, m)) {
                 status = 1;
                 break;
             }
-            board_boot(&b);
         }
         uint64_t budget = SLICE;
-        uint64_t quiet = cpu_quiet_budget(c);
-        if (quiet < budget)
-            budget = quiet ? quiet : 1;
-        /* instructions completed or abandoned by an exception: a firmware
-         * stuck in a loop of faults must still reach the bound */
-        uint64_t progress = c->ev[EV_INSNS] + c->ev[EV_EXC];
+        uint64_t quiet = cls->quiet_budget(m);
+        if (quiet && quiet < budget)
+            budget = quiet;
+        uint64_t progress = cls->progress(m);
         if (o.max_insns) {
             if (progress >= o.max_insns) {
                 fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
-                        " simulated instructions (pc 0x%08" PRIx32 ")\n",
-                        o.max_insns, c->pc);
+                        " simulated instructions (pc 0x%08" PRIx64 ")\n",
+                        o.max_insns, cls->pc(m));
                 status = 3;
                 break;
             }
             if (o.max_insns - progress < budget)
                 budget = o.max_insns - progress;
         }
-        enum run_stop r = cpu_run(c, budget);
-        if (r == RUN_WAIT && c->timer_armed && !(cpu_count(c) == c->compare)) {
-            /* nothing runs until the timer: skip the idle cycles */
-            uint64_t now = cpu_cycles(c);
-            if (c->timer_cycle > now)
-                c->ev[EV_IDLE] += c->timer_cycle - now;
-        }
-        cpu_update_timer(c);
-        cpu_check_interrupts(c);
-        if (c->watch_done && !reported) {
-            report_watch(c);
+        last = cls->run(m, budget);
+        if (!reported && cls->watch_result(m, &count) == VB_WATCH_DONE) {
+            fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions from 0x%08"
+                    PRIx64 " to 0x%08" PRIx64 "\n", count, w.from, w.to);
             reported = true;
         }
     }
-    serial_flush(&ser, &b.uart);
+    serial_flush(&ser, uart);
     if (o.stats) {
         double secs = (uart_now_ns() - t0) / 1e9;
+        uint64_t insns, cycles;
+        cls->totals(m, &insns, &cycles);
         fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions, %" PRIu64
                 " cycles (timing model) in %.3f s: %.1f million simulated"
-                " instructions per second\n", c->ev[EV_INSNS], cpu_cycles(c), secs,
-                secs > 0 ? c->ev[EV_INSNS] / secs / 1e6 : 0.0);
+                " instructions per second\n", insns, cycles, secs,
+                secs > 0 ? insns / secs / 1e6 : 0.0);
     }
-    if (c->watch_on && !reported)
-        fprintf(stderr, "vboard (simulated): --count-insns: 0x%08" PRIx32
-                " %s; counted %" PRIu64 " instructions\n", c->watch_to,
-                c->watch_counting ? "never reached" : "FROM never executed",
-                c->watch_count);
+    enum vb_watch_state ws = cls->watch_result(m, &count);
+    if (!reported && ws != VB_WATCH_OFF)
+        fprintf(stderr, "vboard (simulated): --count-insns: 0x%08" PRIx64
+                " %s; counted %" PRIu64 " instructions\n", w.to,
+                ws == VB_WATCH_COUNTING ? "never reached" : "FROM never executed",
+                count);
     serial_close(&ser);
     if (rbb)
         rbb_close(rbb);
-    if (ej)
-        ejtag_free(ej);
-    board_free(&b);
+    cls->destroy(m);
     return status;
 }

@@ -34,8 +34,8 @@ static void close_elf(Elf *e, int fd)
         close(fd);
 }
 
-bool elf_load(const char *path, uint8_t *ram, uint32_t ram_size,
-              uint32_t *entry, char *err, size_t errlen)
+bool elf_load(const char *path, const struct elf_target *t, uint8_t *ram,
+              uint32_t ram_size, uint32_t *entry, char *err, size_t errlen)
 {
     int fd = -1;
     bool ok = false;
@@ -52,8 +52,8 @@ bool elf_load(const char *path, uint8_t *ram, uint32_t ram_size,
         goto out;
     }
     if (ident[EI_CLASS] != ELFCLASS32 || ident[EI_DATA] != ELFDATA2MSB ||
-        eh.e_machine != EM_MIPS) {
-        snprintf(err, errlen, "%s: not a 32-bit big-endian MIPS ELF", path);
+        eh.e_machine != t->machine) {
+        snprintf(err, errlen, "%s: not a 32-bit big-endian %s ELF", path, t->arch);
         goto out;
     }
     if (eh.e_type != ET_EXEC) {
@@ -72,7 +72,7 @@ bool elf_load(const char *path, uint8_t *ram, uint32_t ram_size,
         }
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
             continue;
-        uint64_t pa = ph.p_paddr & 0x1fffffffu;
+        uint64_t pa = ph.p_paddr & t->paddr_mask;
         if (ph.p_filesz > ph.p_memsz || pa + ph.p_memsz > ram_size) {
             snprintf(err, errlen, "%s: segment at 0x%llx (%llu bytes) is outside RAM",
                      path, (unsigned long long)ph.p_paddr,

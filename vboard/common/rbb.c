@@ -1,5 +1,5 @@
 /*
- * rbb.c - OpenOCD remote_bitbang server for vboard's EJTAG port.
+ * rbb.c - OpenOCD remote_bitbang server for a machine's JTAG TAP (rbb.h).
  *
  * Wire protocol of OpenOCD 0.12 (openocd v0.12.0
  * src/jtag/drivers/remote_bitbang.c and doc/manual/jtag/drivers/
@@ -12,7 +12,7 @@
  *   'Q'       quit: we close the connection and accept the next one.
  * OpenOCD is the client; one client at a time.
  *
- * While the CPU owes its next processor access (ejtag_waiting_for_cpu) we
+ * While the CPU owes its next processor access (tap.waiting_for_cpu) we
  * stop clocking the TAP and return false, so that the main loop runs the
  * CPU first, even when written as "while (rbb_service(r)) ;". Bytes are read
  * with MSG_PEEK and only the ones processed are consumed, so the rest stays
@@ -20,9 +20,7 @@
  * nothing within CPU_WAIT_MS, we go on without it.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ejtag.h"
-
-#include "ejtag_port.h"
+#include "rbb.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -41,7 +39,7 @@
 #define CPU_WAIT_MS 100
 
 struct rbb {
-    struct ejtag *ej;
+    struct rbb_tap tap;
     int listen_fd;
     int client_fd; /* -1 when no client */
     int64_t wait_until_ms; /* give up waiting for the CPU then */
@@ -60,12 +58,12 @@ static int set_nonblocking(int fd)
     return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
-struct rbb *rbb_listen(struct ejtag *ej, uint16_t port)
+struct rbb *rbb_listen(const struct rbb_tap *tap, uint16_t port, char *err,
+                       size_t errlen)
 {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) {
-        fprintf(stderr, "vboard: remote-bitbang: socket: %s\n",
-                strerror(errno));
+        snprintf(err, errlen, "remote-bitbang: socket: %s", strerror(errno));
         return NULL;
     }
     int one = 1;
@@ -77,18 +75,18 @@ struct rbb *rbb_listen(struct ejtag *ej, uint16_t port)
     sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
         listen(fd, 1) < 0 || set_nonblocking(fd) < 0) {
-        fprintf(stderr, "vboard: remote-bitbang: cannot listen on "
-                "127.0.0.1:%u: %s\n", (unsigned)port, strerror(errno));
+        snprintf(err, errlen, "remote-bitbang: cannot listen on "
+                 "127.0.0.1:%u: %s", (unsigned)port, strerror(errno));
         close(fd);
         return NULL;
     }
     struct rbb *r = calloc(1, sizeof *r);
     if (!r) {
         close(fd);
-        fprintf(stderr, "vboard: remote-bitbang: out of memory\n");
+        snprintf(err, errlen, "remote-bitbang: out of memory");
         return NULL;
     }
-    r->ej = ej;
+    r->tap = *tap;
     r->listen_fd = fd;
     r->client_fd = -1;
     return r;
@@ -153,17 +151,17 @@ static size_t run_commands(struct rbb *r, const char *in, size_t n,
         char c = in[i++];
         if (c >= '0' && c <= '7') {
             unsigned v = (unsigned)(c - '0');
-            ejtag_pins(r->ej, v & 4u, v & 2u, v & 1u);
+            r->tap.pins(r->tap.ctx, v & 4u, v & 2u, v & 1u);
         } else if (c == 'R') {
-            out[(*nout)++] = ejtag_tdo(r->ej) ? '1' : '0';
+            out[(*nout)++] = r->tap.tdo(r->tap.ctx) ? '1' : '0';
         } else if (c >= 'r' && c <= 'u') {
             unsigned v = (unsigned)(c - 'r');
-            ejtag_reset_lines(r->ej, v & 2u, v & 1u);
+            r->tap.reset_lines(r->tap.ctx, v & 2u, v & 1u);
         } else if (c == 'Q') {
             *quit = true;
             break;
         }
-        if (ejtag_waiting_for_cpu(r->ej)) {
+        if (r->tap.waiting_for_cpu(r->tap.ctx)) {
             r->wait_until_ms = now_ms() + CPU_WAIT_MS;
             *cpu_turn = true;
             break;
@@ -176,10 +174,10 @@ bool rbb_service(struct rbb *r)
 {
     if (r->client_fd < 0)
         return try_accept(r);
-    if (ejtag_waiting_for_cpu(r->ej)) {
+    if (r->tap.waiting_for_cpu(r->tap.ctx)) {
         if (now_ms() < r->wait_until_ms)
             return false;
-        ejtag_stop_waiting_for_cpu(r->ej);
+        r->tap.stop_waiting_for_cpu(r->tap.ctx);
     }
 
     char in[RBB_CHUNK], out[RBB_CHUNK];

@@ -9,7 +9,6 @@
  */
 #include <string.h>
 
-#include "board.h"
 #include "cpu.h"
 #include "ejtag.h"
 
@@ -73,6 +72,15 @@ void cpu_update_timer(struct cpu *c)
     if (c->timer_armed && cpu_cycles(c) >= c->timer_cycle) {
         c->cause |= CAUSE_TI;
         arm_timer(c); /* the next match is one Count wrap later */
+    }
+}
+
+void cpu_idle_until_timer(struct cpu *c)
+{
+    if (c->timer_armed && cpu_count(c) != c->compare) {
+        uint64_t now = cpu_cycles(c);
+        if (c->timer_cycle > now)
+            c->ev[EV_IDLE] += c->timer_cycle - now;
     }
 }
 
@@ -226,7 +234,7 @@ bool cpu_in_debug_mode(const struct cpu *c) { return (c->debug & DBG_DM) != 0; }
 
 void cpu_reset(struct cpu *c, bool debug_boot)
 {
-    board_boot(c->board);
+    c->reset_board(c->bus.ctx);
     if (debug_boot) {
         c->cur_pc = c->pc;
         c->cur_ds = false;
@@ -338,11 +346,12 @@ void cp0_write(struct cpu *c, unsigned reg, unsigned sel, uint32_t v)
 
 /* ---- power-on state ---------------------------------------------------------- */
 
-bool cpu_init(struct cpu *c, enum cpu_model model, struct board *b,
-              uint8_t *ram, uint32_t ram_size)
+bool cpu_init(struct cpu *c, enum cpu_model model, const struct vb_bus *bus,
+              void (*reset_board)(void *ctx), uint8_t *ram, uint32_t ram_size)
 {
     memset(c, 0, sizeof(*c));
-    c->board = b;
+    c->bus = *bus;
+    c->reset_board = reset_board;
     c->ram = ram;
     c->ram_size = ram_size;
     cache_memo_clear(&c->imemo);

@@ -16,7 +16,6 @@
 
 #include <string.h>
 
-#include "board.h"
 #include "ejtag.h"
 #include "mem.h"
 

@@ -15,9 +15,9 @@
 
 #include "cache.h"
 #include "events.h"
+#include "machine.h"
 #include "pmu.h"
 
-struct board;
 struct ejtag;
 
 /* Personalities (PRId, Config, PMU). */
@@ -87,7 +87,11 @@ struct cpu {
     bool timer_armed;
 
     /* ---- board and models -------------------------------------------------- */
-    struct board *board;
+    /* The board as the CPU sees it (machine_malta.c wires it): devices
+     * behind the bus (RAM is the CPU's own, below), and the board reset
+     * that an EJTAG processor reset (ECR.PrRst, SRST) pulls. */
+    struct vb_bus bus;
+    void (*reset_board)(void *ctx); /* ctx: bus.ctx */
     uint8_t *ram;          /* low RAM, physical 0 .. ram_size-1 */
     uint32_t ram_size;
     uint32_t fast_ram_size; /* ram_size, or 0 in debug mode (no fast paths) */
@@ -117,13 +121,17 @@ struct cpu {
 };
 
 
+/* The --cpu keys by enum cpu_model, NULL-terminated (personality.c). */
+extern const char *const cpu_model_names[];
 bool cpu_model_from_name(const char *name, enum cpu_model *out);
 const char *cpu_model_name(enum cpu_model m);
-/* Sets PRId, Config0-3/7, the cache model and the counter personality. */
+/* Sets PRId, Config0-3/7, the cache model and the counter personality;
+ * false if the cache model cannot be allocated. */
 bool cpu_apply_personality(struct cpu *c, enum cpu_model m);
-/* Architectural reset values (MD00090 table 9.x), then the personality. */
-bool cpu_init(struct cpu *c, enum cpu_model model, struct board *b,
-              uint8_t *ram, uint32_t ram_size);
+/* Architectural reset values (MD00090 table 9.x), then the personality;
+ * false if the cache model cannot be allocated. */
+bool cpu_init(struct cpu *c, enum cpu_model model, const struct vb_bus *bus,
+              void (*reset_board)(void *ctx), uint8_t *ram, uint32_t ram_size);
 void cpu_free(struct cpu *c);
 /* Processor reset: registers and CP0 to reset values, PC = 0xbfc00000.
  * Keeps RAM, the personality, the probe and the event totals. */
@@ -134,6 +142,9 @@ enum run_stop cpu_run(struct cpu *c, uint64_t n);
 bool cpu_check_interrupts(struct cpu *c);
 /* Updates Cause.TI/Cause.PCI from the timer and counters (main loop). */
 void cpu_update_timer(struct cpu *c);
+/* After cpu_run returned RUN_WAIT: nothing runs until the timer interrupt,
+ * so the cycles until Count reaches Compare are idle ones. */
+void cpu_idle_until_timer(struct cpu *c);
 uint32_t cpu_count(const struct cpu *c);
 /* Instructions that may pass before the timer or a counter needs a look. */
 uint64_t cpu_quiet_budget(const struct cpu *c);

@@ -1,10 +1,10 @@
 /*
  * ejtag.h - the contract between vboard's CPU (cpu.c, mem.c) and its EJTAG
- * probe port (ejtag.c: TAP, ECR, processor access, drseg; rbb.c: OpenOCD's
- * remote_bitbang wire protocol).
+ * probe port (ejtag.c: TAP, ECR, processor access, drseg; its pins face
+ * OpenOCD's remote_bitbang through common/rbb.c and ejtag_rbb.c).
  *
  * Ownership: the CPU side implements the cpu_* hooks below; the EJTAG side
- * implements the ejtag_* and rbb_* functions. Neither reaches into the
+ * implements the ejtag_* functions. Neither reaches into the
  * other's structures.
  *
  * Debug-mode model (MIPS EJTAG spec MD00047; OpenOCD 0.12 mips32_pracc.c,
@@ -72,25 +72,5 @@ bool ejtag_probe_enabled(const struct ejtag *ej);
  * step (mips_m4k_single_step_core -> mips32_enable_interrupts), so that
  * Debug.SSt steps the instruction at DEPC, not a pending interrupt. */
 bool ejtag_interrupts_enabled(const struct ejtag *ej);
-
-/* ---- remote_bitbang server (rbb.c) ---------------------------------------- */
-
-struct rbb;
-/* Listens on 127.0.0.1:port; returns NULL with a message on stderr on error. */
-struct rbb *rbb_listen(struct ejtag *ej, uint16_t port);
-/* The socket fd to include in the main loop's poll() set (listen or client). */
-int rbb_fd(const struct rbb *r);
-/* Processes whatever bytes are waiting, without blocking; returns true if it
- * did anything (so the main loop keeps polling the probe while the CPU is
- * stalled on a pending dmseg access).
- * (Added by the EJTAG side:) it stops early, and returns false, when the
- * probe has just completed a processor access, requested a debug interrupt
- * or reset the processor into debug mode, and keeps returning false until
- * the CPU has posted its next dmseg access (at most 100 ms): the main loop
- * must run the CPU in between, so that the access is already pending at the
- * next Capture-DR. The bytes not yet processed stay in the socket, so
- * poll() reports rbb_fd() readable. */
-bool rbb_service(struct rbb *r);
-void rbb_close(struct rbb *r);
 
 #endif

@@ -1,12 +1,13 @@
 /*
  * ejtag_port.h - the pin-level side of vboard's EJTAG port, used by the
- * remote_bitbang server (rbb.c) and the unit tests. Not part of the CPU
- * contract (that is ejtag.h).
+ * remote_bitbang server (common/rbb.c, through ejtag_rbb_tap) and the unit
+ * tests. Not part of the CPU contract (that is ejtag.h).
  */
 #ifndef VBOARD_EJTAG_PORT_H
 #define VBOARD_EJTAG_PORT_H
 
 #include "ejtag.h"
+#include "rbb.h"
 
 /* Drive TCK/TMS/TDI; the TAP acts on TCK rising edges. */
 void ejtag_pins(struct ejtag *ej, bool tck, bool tms, bool tdi);
@@ -26,6 +27,9 @@ bool ejtag_waiting_for_cpu(struct ejtag *ej);
 /* Stop waiting (the CPU did not post anything in reasonable time, e.g. it
  * runs debug code from RAM). */
 void ejtag_stop_waiting_for_cpu(struct ejtag *ej);
+
+/* These pins as the TAP of a remote_bitbang server (ejtag_rbb.c). */
+struct rbb_tap ejtag_rbb_tap(struct ejtag *ej);
 
 /* Fixed identification values (see ejtag.c for how they were chosen). */
 extern const uint32_t ejtag_idcode_value;

@@ -4,7 +4,6 @@
  */
 #include "mem.h"
 
-#include "board.h"
 #include "cpu.h"
 #include "ejtag.h"
 
@@ -52,6 +51,17 @@ static enum seg classify(const struct cpu *c, uint32_t va, uint32_t *pa)
     return SEG_MAPPED;
 }
 
+/* Devices: whatever the machine puts on the bus at a physical address. */
+static bool dev_read(struct cpu *c, uint32_t pa, unsigned size, uint32_t *v)
+{
+    return c->bus.read(c->bus.ctx, pa, size, v);
+}
+
+static bool dev_write(struct cpu *c, uint32_t pa, unsigned size, uint32_t v)
+{
+    return c->bus.write(c->bus.ctx, pa, size, v);
+}
+
 static enum mem_result mapped_fault(struct cpu *c, uint32_t va, bool store)
 {
     cpu_tlb_refill(c, store, va);
@@ -70,7 +80,7 @@ enum mem_result mem_fetch(struct cpu *c, uint32_t va, uint32_t *insn)
             *insn = be32_get(c->ram + pa);
             return MEM_OK;
         }
-        if (board_io_read(c->board, pa, 4, insn))
+        if (dev_read(c, pa, 4, insn))
             return MEM_OK;
         cpu_exception(c, EXC_IBE);
         return MEM_EXCEPTION;
@@ -122,8 +132,7 @@ enum mem_result mem_access(struct cpu *c, uint32_t va, unsigned size,
             *val = mem_ram_get(c->ram + pa, size);
         return MEM_OK;
     }
-    if (store ? board_io_write(c->board, pa, size, *val)
-              : board_io_read(c->board, pa, size, val))
+    if (store ? dev_write(c, pa, size, *val) : dev_read(c, pa, size, val))
         return MEM_OK;
     cpu_exception(c, EXC_DBE);
     return MEM_EXCEPTION;
@@ -154,8 +163,7 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
         mem_ram_put(c->ram + pa, 4, (old & keep) | bits);
         return MEM_OK;
     }
-    if (board_io_read(c->board, pa, 4, &old) &&
-        board_io_write(c->board, pa, 4, (old & keep) | bits))
+    if (dev_read(c, pa, 4, &old) && dev_write(c, pa, 4, (old & keep) | bits))
         return MEM_OK;
     cpu_exception(c, EXC_DBE);
     return MEM_EXCEPTION;
@@ -182,7 +190,7 @@ bool mem_peek(struct cpu *c, uint32_t va, unsigned size, uint32_t *val)
         *val = mem_ram_get(c->ram + pa, size);
         return true;
     }
-    return c->board && board_io_read(c->board, pa, size, val);
+    return dev_read(c, pa, size, val);
 }
 
 bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val)
@@ -194,5 +202,5 @@ bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val)
         mem_ram_put(c->ram + pa, size, val);
         return true;
     }
-    return c->board && board_io_write(c->board, pa, size, val);
+    return dev_write(c, pa, size, val);
 }

@@ -1,7 +1,8 @@
 /*
  * mem.h - the CPU's view of memory: virtual-to-physical translation of the
- * fixed MIPS32 segments, the modelled caches, RAM fast paths, the board's
- * devices and, in debug mode, the EJTAG dmseg/drseg windows.
+ * fixed MIPS32 segments, the modelled caches, RAM fast paths, the devices
+ * on the machine's bus (struct vb_bus) and, in debug mode, the EJTAG
+ * dmseg/drseg windows.
  *
  * Segments (MD00090 section 4.3, "Virtual Memory", Table 4.2/4.3):
  *   kuseg 0x00000000-0x7fffffff mapped (unmapped and uncached when Status.ERL=1)

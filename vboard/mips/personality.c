@@ -4,14 +4,16 @@
  * All three run the same MIPS32 Release 2 instruction set (the R10000 and
  * R12000 are MIPS IV machines; vboard simulates only their PRId and PMU).
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "cpu.h"
 
+/* --cpu NAME, and the event catalogue's core name, by enum cpu_model. */
+const char *const cpu_model_names[] = {
+    [CPU_34K] = "34k", [CPU_R10K] = "r10k", [CPU_R12K] = "r12k", NULL
+};
+
 struct personality {
-    enum cpu_model model;
-    const char *name;      /* --cpu NAME, and the event catalogue's core name */
     uint32_t prid;
     unsigned icache_size, icache_ways, icache_line;
     unsigned dcache_size, dcache_ways, dcache_line;
@@ -27,16 +29,16 @@ struct personality {
  * 32 KiB 2-way, 64-byte I-cache lines and 32-byte D-cache lines (R10000
  * User's Manual chapter 3, "Primary Instruction/Data Cache"). */
 static const struct personality personalities[] = {
-    { CPU_34K,  "34k",  0x00019500u, 32768, 4, 32, 32768, 4, 32 },
-    { CPU_R10K, "r10k", 0x00000934u, 32768, 2, 64, 32768, 2, 32 },
-    { CPU_R12K, "r12k", 0x00000e35u, 32768, 2, 64, 32768, 2, 32 },
+    [CPU_34K]  = { 0x00019500u, 32768, 4, 32, 32768, 4, 32 },
+    [CPU_R10K] = { 0x00000934u, 32768, 2, 64, 32768, 2, 32 },
+    [CPU_R12K] = { 0x00000e35u, 32768, 2, 64, 32768, 2, 32 },
 };
 
 bool cpu_model_from_name(const char *name, enum cpu_model *out)
 {
-    for (size_t i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++) {
-        if (strcmp(personalities[i].name, name) == 0) {
-            *out = personalities[i].model;
+    for (unsigned i = 0; cpu_model_names[i]; i++) {
+        if (strcmp(cpu_model_names[i], name) == 0) {
+            *out = (enum cpu_model)i;
             return true;
         }
     }
@@ -45,7 +47,7 @@ bool cpu_model_from_name(const char *name, enum cpu_model *out)
 
 const char *cpu_model_name(enum cpu_model m)
 {
-    return personalities[m].name;
+    return cpu_model_names[m];
 }
 
 /* Config1 cache fields (MD00090 9.33): sets per way = 64 << S, line =
@@ -78,10 +80,8 @@ bool cpu_apply_personality(struct cpu *c, enum cpu_model m)
     cache_free(&c->icache);
     cache_free(&c->dcache);
     if (!cache_init(&c->icache, p->icache_size, p->icache_ways, p->icache_line) ||
-        !cache_init(&c->dcache, p->dcache_size, p->dcache_ways, p->dcache_line)) {
-        fprintf(stderr, "vboard: cannot allocate the cache model\n");
+        !cache_init(&c->dcache, p->dcache_size, p->dcache_ways, p->dcache_line))
         return false;
-    }
-    pmu_reset(&c->pmu, pmu_personality(p->name));
+    pmu_reset(&c->pmu, pmu_personality(cpu_model_names[m]));
     return true;
 }

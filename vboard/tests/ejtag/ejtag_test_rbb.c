@@ -32,9 +32,15 @@ static int setup(void **state)
     static struct fixture f;
     memset(&f, 0, sizeof f);
     f.ej = ejtag_new(&f.cpu);
-    f.rbb = f.ej ? rbb_listen(f.ej, 0) : NULL; /* port 0: any free port */
-    if (!f.rbb)
+    if (!f.ej)
         return -1;
+    struct rbb_tap tap = ejtag_rbb_tap(f.ej);
+    char err[256];
+    f.rbb = rbb_listen(&tap, 0, err, sizeof err); /* port 0: any free port */
+    if (!f.rbb) {
+        print_error("%s\n", err);
+        return -1;
+    }
     struct sockaddr_in sa;
     socklen_t len = sizeof sa;
     if (getsockname(rbb_fd(f.rbb), (struct sockaddr *)&sa, &len) < 0)

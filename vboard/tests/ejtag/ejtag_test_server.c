@@ -29,9 +29,15 @@ int main(int argc, char **argv)
     }
     struct cpu cpu = { 0 };
     struct ejtag *ej = ejtag_new(&cpu);
-    struct rbb *r = ej ? rbb_listen(ej, (uint16_t)atoi(argv[1])) : NULL;
-    if (!r)
+    if (!ej)
         return 1;
+    struct rbb_tap tap = ejtag_rbb_tap(ej);
+    char err[256];
+    struct rbb *r = rbb_listen(&tap, (uint16_t)atoi(argv[1]), err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "%s: %s\n", argv[0], err);
+        return 1;
+    }
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     while (!done) {

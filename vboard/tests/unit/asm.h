@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "board.h"
+#include "machine_malta.h"
 #include "mem.h"
 
 #define R_(fn, rs, rt, rd, sa) \
@@ -57,19 +57,20 @@
 #define CODE 0x80001000u
 
 /* A 2 MiB board in kernel mode (Status.BEV=0, ERL=0, EXL=0), PC = CODE. */
-static inline struct board *fixture(enum cpu_model m)
+static inline struct malta_machine *fixture(enum cpu_model m)
 {
-    static struct board b;
-    board_free(&b);
-    if (!board_init(&b, m, 2))
+    static struct malta_machine b;
+    char err[128];
+    malta_machine_free(&b);
+    if (!malta_machine_init(&b, m, 2, err, sizeof(err)))
         return NULL;
-    b.entry = CODE;
-    board_boot(&b);
+    b.board.entry = CODE;
+    malta_machine_reset(&b);
     b.cpu.status = 0;
     return &b;
 }
 
-static inline void put_code(struct board *b, uint32_t va, const uint32_t *w, unsigned n)
+static inline void put_code(struct malta_machine *b, uint32_t va, const uint32_t *w, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         mem_poke(&b->cpu, va + 4 * i, 4, w[i]);

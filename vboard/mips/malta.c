@@ -1,5 +1,5 @@
 /*
- * board.c - the Malta-compatible board (see board.h): memory map, devices,
+ * malta.c - the Malta-compatible board (see malta.h): memory map, devices,
  * and the state QEMU 7.2's Malta leaves the CPU in at the kernel entry.
  *
  * QEMU 7.2 hw/mips/malta.c with -kernel: main_cpu_reset() clears Status.ERL
@@ -12,7 +12,7 @@
  * Malta FPGA SOFTRES (offset 0x500) == 0x42 requests a system reset
  * (malta_fpga_write).
  */
-#include "board.h"
+#include "malta.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,27 +23,26 @@
 #define ENVP_ENTRIES 16u
 #define ENVP_ENTRY_SIZE 256u
 
-bool board_init(struct board *b, enum cpu_model model, uint32_t ram_mib)
+bool malta_init(struct malta *b, uint32_t ram_mib, char *err, size_t errlen)
 {
     memset(b, 0, sizeof(*b));
     if (ram_mib == 0 || ram_mib > 2048) {
-        fprintf(stderr, "vboard: --ram must be 1..2048 MiB\n");
+        snprintf(err, errlen, "--ram must be 1..2048 MiB");
         return false;
     }
     b->ram_size = ram_mib << 20;
     b->ram_low_size = b->ram_size < (256u << 20) ? b->ram_size : (256u << 20);
     b->ram = calloc(1, b->ram_low_size);
     if (!b->ram) {
-        fprintf(stderr, "vboard: cannot allocate %u MiB of RAM\n", ram_mib);
+        snprintf(err, errlen, "cannot allocate %u MiB of RAM", ram_mib);
         return false;
     }
     uart_init(&b->uart, 0);
-    return cpu_init(&b->cpu, model, b, b->ram, b->ram_low_size);
+    return true;
 }
 
-void board_free(struct board *b)
+void malta_free(struct malta *b)
 {
-    cpu_free(&b->cpu);
     free(b->ram);
     b->ram = NULL;
 }
@@ -55,7 +54,7 @@ static void put_be32(uint8_t *p, uint32_t v)
 }
 
 /* One entry of QEMU's prom table (malta.c prom_set). */
-static void prom_set(struct board *b, unsigned index, const char *text)
+static void prom_set(struct malta *b, unsigned index, const char *text)
 {
     uint8_t *table = b->ram + ENVP_PADDR;
     if (!text) {
@@ -67,7 +66,7 @@ static void prom_set(struct board *b, unsigned index, const char *text)
     snprintf((char *)table + off, ENVP_ENTRY_SIZE, "%s", text);
 }
 
-static void write_prom(struct board *b)
+static void write_prom(struct malta *b)
 {
     char num[32];
     char seed[65];
@@ -92,32 +91,27 @@ static void write_prom(struct board *b)
     prom_set(b, i, NULL);
 }
 
-void board_boot(struct board *b)
+void malta_boot(struct malta *b, uint32_t gpr[32])
 {
-    struct cpu *c = &b->cpu;
-    cpu_reset_state(c);
-    c->status &= ~ST_ERL;
     write_prom(b);
-    c->gpr[29] = ENVP_VADDR - 64;       /* sp */
-    c->gpr[4] = 2;                      /* a0: argc */
-    c->gpr[5] = ENVP_VADDR;             /* a1: argv */
-    c->gpr[6] = ENVP_VADDR + 8;         /* a2: envp */
-    c->gpr[7] = b->ram_low_size;        /* a3: RAM size */
-    c->gpr[26] = 0x0bc00000u << 3;      /* k0: last GT64120 value written */
-    c->gpr[27] = 0xbbe00088u;           /* k1: its address, GT_PCI0M1HD */
-    c->gpr[25] = b->entry;              /* t9: jalr t9 */
-    c->gpr[31] = 0xbfc00644u;           /* ra: after "jalr t9" + delay slot (measured on QEMU 7.2) */
-    c->pc = b->entry;
-    c->npc = b->entry + 4;
+    gpr[29] = ENVP_VADDR - 64;          /* sp */
+    gpr[4] = 2;                         /* a0: argc */
+    gpr[5] = ENVP_VADDR;                /* a1: argv */
+    gpr[6] = ENVP_VADDR + 8;            /* a2: envp */
+    gpr[7] = b->ram_low_size;           /* a3: RAM size */
+    gpr[26] = 0x0bc00000u << 3;         /* k0: last GT64120 value written */
+    gpr[27] = 0xbbe00088u;              /* k1: its address, GT_PCI0M1HD */
+    gpr[25] = b->entry;                 /* t9: jalr t9 */
+    gpr[31] = 0xbfc00644u;              /* ra: after "jalr t9" + delay slot (measured on QEMU 7.2) */
     b->reset_requested = false;
 }
 
-static double now_for(const struct board *b)
+static double now_for(const struct malta *b)
 {
     return b->uart.baud ? uart_now_ns() : 0.0;
 }
 
-bool board_io_read(struct board *b, uint32_t pa, unsigned size, uint32_t *v)
+bool malta_io_read(struct malta *b, uint32_t pa, unsigned size, uint32_t *v)
 {
     if (pa >= BOARD_UART_BASE && pa < BOARD_UART_BASE + 8) {
         *v = uart_read(&b->uart, pa - BOARD_UART_BASE, now_for(b));
@@ -136,7 +130,7 @@ bool board_io_read(struct board *b, uint32_t pa, unsigned size, uint32_t *v)
     return false;
 }
 
-bool board_io_write(struct board *b, uint32_t pa, unsigned size, uint32_t v)
+bool malta_io_write(struct malta *b, uint32_t pa, unsigned size, uint32_t v)
 {
     (void)size;
     if (pa >= BOARD_UART_BASE && pa < BOARD_UART_BASE + 8) {
@@ -144,10 +138,8 @@ bool board_io_write(struct board *b, uint32_t pa, unsigned size, uint32_t v)
         return true;
     }
     if (pa >= BOARD_FPGA_BASE && pa < BOARD_FPGA_BASE + 0x100000u) {
-        if (pa == BOARD_SOFTRES && v == BOARD_SOFTRES_KEY) {
+        if (pa == BOARD_SOFTRES && v == BOARD_SOFTRES_KEY)
             b->reset_requested = true;
-            b->cpu.stop = true;
-        }
         return true;
     }
     if (pa >= BOARD_ROM_BASE && pa < BOARD_ROM_BASE + BOARD_ROM_SIZE)

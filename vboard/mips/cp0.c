@@ -90,8 +90,10 @@ static uint32_t cause_read(const struct cpu *c)
     if (v & CAUSE_TI)
         v |= 1u << (CAUSE_IP_SHIFT + ipti(c));
     if (pci_pending(c)) {
-        if (c->model == CPU_34K)
-            v |= CAUSE_PCI; /* MD00090 9.23: Cause.PCI, bit 26 */
+        /* Cause.PCI, bit 26, exists on Release 2 cores, those whose
+         * counter line IntCtl.IPPCI names (MD00090 9.23; registry irq). */
+        if (pmu_catalogs[c->model].irq_line == 0)
+            v |= CAUSE_PCI;
         v |= 1u << (CAUSE_IP_SHIFT + ippci(c));
     }
     return v;
@@ -346,7 +348,7 @@ void cp0_write(struct cpu *c, unsigned reg, unsigned sel, uint32_t v)
 
 /* ---- power-on state ---------------------------------------------------------- */
 
-bool cpu_init(struct cpu *c, enum cpu_model model, const struct vb_bus *bus,
+bool cpu_init(struct cpu *c, enum pmu_core_id model, const struct vb_bus *bus,
               void (*reset_board)(void *ctx), uint8_t *ram, uint32_t ram_size)
 {
     memset(c, 0, sizeof(*c));

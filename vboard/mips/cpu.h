@@ -17,11 +17,11 @@
 #include "events.h"
 #include "machine.h"
 #include "pmu.h"
+#include "pmu_catalog.h" /* the registry: enum pmu_core_id, pmu_catalogs[] */
 
 struct ejtag;
 
 /* Personalities (PRId, Config, PMU). */
-enum cpu_model { CPU_34K = 0, CPU_R10K, CPU_R12K };
 
 /* Cause.ExcCode values (MD00090 section 9.23, Table 9.31). */
 enum exc_code {
@@ -102,7 +102,7 @@ struct cpu {
     uint32_t fetch_mask;   /* selects the line and the alignment bits */
     const uint8_t *fetch_host; /* its RAM */
     struct pmu pmu;
-    enum cpu_model model;
+    enum pmu_core_id model;
     uint64_t ev[EV_COUNT]; /* event totals since reset (events.h) */
 
     /* ---- EJTAG ----------------------------------------------------------- */
@@ -121,16 +121,16 @@ struct cpu {
 };
 
 
-/* The --cpu keys by enum cpu_model, NULL-terminated (personality.c). */
-extern const char *const cpu_model_names[];
-bool cpu_model_from_name(const char *name, enum cpu_model *out);
-const char *cpu_model_name(enum cpu_model m);
+/* The --cpu keys: the registry's mips32 cores (pmu_family_mips32_keys).
+ * A model is its index in pmu_catalogs[] (target-xml/cores.toml). */
+bool cpu_model_from_name(const char *name, enum pmu_core_id *out);
+const char *cpu_model_name(enum pmu_core_id m);
 /* Sets PRId, Config0-3/7, the cache model and the counter personality;
  * false if the cache model cannot be allocated. */
-bool cpu_apply_personality(struct cpu *c, enum cpu_model m);
+bool cpu_apply_personality(struct cpu *c, enum pmu_core_id m);
 /* Architectural reset values (MD00090 table 9.x), then the personality;
  * false if the cache model cannot be allocated. */
-bool cpu_init(struct cpu *c, enum cpu_model model, const struct vb_bus *bus,
+bool cpu_init(struct cpu *c, enum pmu_core_id model, const struct vb_bus *bus,
               void (*reset_board)(void *ctx), uint8_t *ram, uint32_t ram_size);
 void cpu_free(struct cpu *c);
 /* Processor reset: registers and CP0 to reset values, PC = 0xbfc00000.

@@ -30,7 +30,7 @@ const char *pmu_event_status(const struct pmu_personality *p, const char *name)
     return "exact";
 }
 
-bool list_events(FILE *f, enum cpu_model m)
+bool list_events(FILE *f, enum pmu_core_id m)
 {
     const struct pmu_personality *p = pmu_personality(cpu_model_name(m));
     const struct pmu_catalog *cat = p ? pmu_catalog_of(p) : NULL;

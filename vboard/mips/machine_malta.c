@@ -47,7 +47,7 @@ static void reset_board(void *ctx)
     malta_machine_reset(ctx);
 }
 
-bool malta_machine_init(struct malta_machine *m, enum cpu_model model,
+bool malta_machine_init(struct malta_machine *m, enum pmu_core_id model,
                         uint32_t ram_mib, char *err, size_t errlen)
 {
     memset(m, 0, sizeof(*m));
@@ -99,7 +99,7 @@ static const struct malta_machine *cmm(const struct vb_machine *m)
 static struct vb_machine *create(const struct vb_machine_config *cfg, char *err,
                                  size_t errlen)
 {
-    enum cpu_model model;
+    enum pmu_core_id model;
     if (!cpu_model_from_name(cfg->cpu, &model)) {
         snprintf(err, errlen, "the Malta machine has no CPU '%s'", cfg->cpu);
         return NULL;
@@ -215,13 +215,13 @@ static struct rbb *debug_listen(struct vb_machine *vm, uint16_t port, char *err,
 
 static bool malta_list_events(FILE *f, const char *cpu)
 {
-    enum cpu_model model;
+    enum pmu_core_id model;
     return cpu_model_from_name(cpu, &model) && list_events(f, model);
 }
 
 const struct vb_machine_class vb_malta_class = {
     .name = "Malta-compatible MIPS32",
-    .cpus = cpu_model_names,
+    .cpus = pmu_family_mips32_keys,
     .create = create,
     .destroy = destroy,
     .boot = boot,

@@ -22,7 +22,7 @@ struct malta_machine {
 };
 
 /* Board and CPU of the given personality; false with a one-line reason. */
-bool malta_machine_init(struct malta_machine *m, enum cpu_model model,
+bool malta_machine_init(struct malta_machine *m, enum pmu_core_id model,
                         uint32_t ram_mib, char *err, size_t errlen);
 void malta_machine_free(struct malta_machine *m);
 /* The board's reset as QEMU's Malta does it without reloading the kernel:

@@ -19,24 +19,25 @@ struct pmu_personality {
     bool mt_filter;         /* VPEID/MT_EN/TCID fields exist */
 };
 
-/* 34K: four counters; control bits 29:16 (TCID, MT_EN, VPEID) and 11:0
- * (EVENT 11:5, IE, U, S, K, EXL) are R/W, 30 and 15:12 read 0, M (31) is
- * read-only 1 for counters 0-2 and 0 for counter 3 (seed MD00548 Table 2).
- * R10000: EVENT is bits 8:5, everything above reads 0 (R10000 User's Manual
- * section 14.20, Figure 14-22). R12000: EVENT is bits 9:5, 32 events on
- * either counter (IRIX r10k_counters(5), seed 001). Neither has the M chain
- * (it is a MIPS32 feature; the R1x000 are MIPS IV). */
-static const struct pmu_personality personalities[] = {
-    { "34k",  4, 0x3fff0fffu, 0x7f, true,  true  },
-    { "r10k", 2, 0x000001ffu, 0x0f, false, false },
-    { "r12k", 2, 0x000003ffu, 0x1f, false, false },
-};
+/* Every personality is the registry's (target-xml/cores.toml): counters,
+ * the M chain, the control bits that hold a value (every field of the
+ * core's control layout but the read-only M bit; the rest read 0), the
+ * EVENT width and the MT filter fields. For the 34K that is bits 29:16 and
+ * 11:0 (seed MD00548 Table 2); for the R10000 8:0 and the R12000 9:0
+ * (R10000 User's Manual 14.20, Figure 14-22; IRIX r10k_counters(5)). */
+static struct pmu_personality personalities[PMU_CATALOG_COUNT];
 
 const struct pmu_personality *pmu_personality(const char *core)
 {
-    for (size_t i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
-        if (strcmp(personalities[i].core, core) == 0)
-            return &personalities[i];
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++) {
+        const struct pmu_catalog *c = &pmu_catalogs[i];
+        if (strcmp(c->core, core) != 0 || strcmp(c->family, "mips32") != 0)
+            continue;
+        personalities[i] = (struct pmu_personality){
+            c->core, c->n_counters, c->ctl_writable, c->event_mask,
+            c->m_chain != 0, c->has_mt != 0};
+        return &personalities[i];
+    }
     return NULL;
 }
 

@@ -23,6 +23,8 @@ struct pmu_catalog {
     int m_chain;            /* counters found by the M chain (else fixed) */
     int irq_line;           /* overflow interrupt line; 0 = IntCtl.IPPCI */
     unsigned event_shift, event_mask; /* EVENT = (control >> shift) & mask */
+    uint32_t ctl_writable;  /* control bits that hold a value; the rest read 0 */
+    int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */
     uint32_t vboard_id;     /* the id register vboard shows for it */
     unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */
     const struct pmu_catalog_event *events;
@@ -43,9 +45,18 @@ static const struct pmu_catalog_event pmu_catalog_c2_events[] = {
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4 },
-    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3 },
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4 },
+    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3 },
 };
 #define PMU_CATALOG_COUNT 2
+
+/* Indexes into pmu_catalogs[]. */
+enum pmu_core_id {
+    PMU_CORE_C1,
+    PMU_CORE_C2,
+};
+
+/* The cores of family mips32, NULL-terminated. */
+static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};
 
 #endif

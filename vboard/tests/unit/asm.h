@@ -57,7 +57,7 @@
 #define CODE 0x80001000u
 
 /* A 2 MiB board in kernel mode (Status.BEV=0, ERL=0, EXL=0), PC = CODE. */
-static inline struct malta_machine *fixture(enum cpu_model m)
+static inline struct malta_machine *fixture(enum pmu_core_id m)
 {
     static struct malta_machine b;
     char err[128];

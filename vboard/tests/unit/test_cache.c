@@ -83,7 +83,7 @@ static void test_stamp_renumbering_keeps_lru(void **state)
 static void test_cpu_counts_modelled_events(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     const uint32_t words = 4096;
     /* t2 = 2 passes; t0 = base, t1 = count; loop: lw, addiu, addiu, bne, nop */

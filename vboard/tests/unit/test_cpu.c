@@ -24,7 +24,7 @@ static struct cpu *run(struct malta_machine *b, uint64_t n)
 static void test_alu_and_shifts(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x8000), ORI(T0, T0, 0x00f0), SRA(T1, T0, 4), ROTR(T2, T0, 8),
          ADDIU(T3, 0, -1), ADDU(T3, T3, T3), SLL(0, T0, 1));
     struct cpu *c = run(b, 7);
@@ -39,7 +39,7 @@ static void test_alu_and_shifts(void **state)
 static void test_r2_bit_ops(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x1234), ORI(T0, T0, 0x5678), CLZ(T1, T0), EXT(T2, T0, 4, 12),
          ADDIU(T3, 0, 0), INS(T3, T0, 8, 8), SEB(T1, T0), WSBH(T2, T0));
     struct cpu *c = run(b, 5);
@@ -54,7 +54,7 @@ static void test_r2_bit_ops(void **state)
 static void test_branch_delay_slot(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     /* beq taken: the delay slot executes, the next one is skipped */
     LOAD(b, BEQ(0, 0, 2), ADDIU(T0, 0, 1), ADDIU(T1, 0, 1), ADDIU(T2, 0, 1));
     struct cpu *c = run(b, 3);
@@ -66,7 +66,7 @@ static void test_branch_delay_slot(void **state)
 static void test_branch_likely_nullifies(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, ADDIU(T0, 0, 5), BEQL(T0, 0, 4), ADDIU(T1, 0, 1), ADDIU(T2, 0, 1));
     struct cpu *c = run(b, 3);
     assert_int_equal(c->gpr[T1], 0); /* not taken: slot nullified */
@@ -77,7 +77,7 @@ static void test_branch_likely_nullifies(void **state)
 static void test_jalr_link(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x8000), ORI(T0, T0, 0x1014), JALR(RA, T0), NOP, ADDIU(T1, 0, 1),
          ADDIU(T1, T1, 7));
     struct cpu *c = run(b, 5);
@@ -89,7 +89,7 @@ static void test_jalr_link(void **state)
 static void test_loads_stores_unaligned(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     mem_poke(&b->cpu, 0x80002000u, 4, 0x01020304u);
     mem_poke(&b->cpu, 0x80002004u, 4, 0x05060708u);
     LOAD(b, LUI(T0, 0x8000), ORI(T0, T0, 0x2000), LWL(T1, 1, T0), LWR(T1, 4, T0),
@@ -104,7 +104,7 @@ static void test_loads_stores_unaligned(void **state)
 static void test_ll_sc(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x8001), LL(T1, 0, T0), ADDIU(T1, T1, 1),
          SC(T1, 0, T0), ADDIU(T2, 0, 9), SC(T2, 0, T0));
     struct cpu *c = run(b, 6);
@@ -120,7 +120,7 @@ static void test_ll_sc(void **state)
 static void test_mul_div(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, ADDIU(T0, 0, -7), ADDIU(T1, 0, 3), MULT(T0, T1), MFHI(T2), MFLO(T3),
          DIV(T0, T1), MUL(T0, T0, T1), MFHI(T1), MFLO(T2));
     struct cpu *c = run(b, 5);
@@ -136,7 +136,7 @@ static void test_mul_div(void **state)
 static void test_cop1_unusable(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, 0x44094000u /* mfc1 t1, f0 */);
     struct cpu *c = run(b, 1);
     assert_int_equal((c->cause >> 2) & 31u, EXC_CPU);
@@ -147,7 +147,7 @@ static void test_cop1_unusable(void **state)
 static void test_reserved_instruction(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, 0xfc000000u);
     struct cpu *c = run(b, 1);
     assert_int_equal((c->cause >> 2) & 31u, EXC_RI);

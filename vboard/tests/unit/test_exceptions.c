@@ -17,7 +17,7 @@
 static void test_syscall_in_delay_slot(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, BEQ(0, 0, 4), SYSCALL);
     struct cpu *c = &b->cpu;
     cpu_run(c, 2);
@@ -32,7 +32,7 @@ static void test_syscall_in_delay_slot(void **state)
 static void test_bev_vector(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     b->cpu.status = ST_BEV;
     LOAD(b, SYSCALL);
     cpu_run(&b->cpu, 1);
@@ -42,7 +42,7 @@ static void test_bev_vector(void **state)
 static void test_overflow_keeps_rd(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x7fff), ORI(T0, T0, 0xffff), ADDIU(T1, 0, 5), ADDI(T1, T0, 1));
     struct cpu *c = &b->cpu;
     cpu_run(c, 4);
@@ -54,7 +54,7 @@ static void test_overflow_keeps_rd(void **state)
 static void test_address_error(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0x8000), LW(T1, 2, T0));
     struct cpu *c = &b->cpu;
     cpu_run(c, 2);
@@ -65,7 +65,7 @@ static void test_address_error(void **state)
 static void test_tlb_refill_vectors(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0xc000), SW(T1, 16, T0));
     struct cpu *c = &b->cpu;
     cpu_run(c, 2);
@@ -73,7 +73,7 @@ static void test_tlb_refill_vectors(void **state)
     assert_int_equal(c->pc, 0x80000000u); /* refill vector, EXL was 0 */
     assert_int_equal(c->badvaddr, 0xc0000010u);
     /* with EXL already set the general vector is used */
-    b = fixture(CPU_34K);
+    b = fixture(PMU_CORE_34K);
     c = &b->cpu;
     c->status = ST_EXL;
     LOAD(b, LW(T1, 0x100, 0));
@@ -81,7 +81,7 @@ static void test_tlb_refill_vectors(void **state)
     assert_int_equal((c->cause >> 2) & 31u, EXC_TLBL);
     assert_int_equal(c->pc, 0x80000180u);
     /* kuseg is unmapped while ERL=1 */
-    b = fixture(CPU_34K);
+    b = fixture(PMU_CORE_34K);
     c = &b->cpu;
     c->status = ST_ERL;
     mem_poke(c, 0x80000100u, 4, 0xcafef00du);
@@ -93,7 +93,7 @@ static void test_tlb_refill_vectors(void **state)
 static void test_status_cause_masks(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     cp0_write(c, 12, 0, 0xffffffffu);
     /* no CU1/FR (no FPU), no RE, MX, TS; bits 21, 17:16, 7:5 reserved */
@@ -109,7 +109,7 @@ static void test_status_cause_masks(void **state)
 static void test_timer_interrupt(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     /* Compare = Count + 10: Count advances every second cycle */
     cp0_write(c, 9, 0, 0);
@@ -132,7 +132,7 @@ static void test_timer_interrupt(void **state)
 static void test_eret(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     c->status = ST_EXL;
     c->epc = CODE + 8;
@@ -151,7 +151,7 @@ static void test_eret(void **state)
 static void test_fetch_fault_counts(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     LOAD(b, LUI(T0, 0xb000), JR(T0), NOP);  /* kseg1 0xb0000000: nothing there */
     cpu_run(c, 4);
@@ -164,7 +164,7 @@ static void test_fetch_fault_counts(void **state)
 static void test_softres(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     LOAD(b, LUI(T0, 0xbf00), ADDIU(T1, 0, 0x42), SW(T1, 0x500, T0));
     assert_int_equal(cpu_run(&b->cpu, 10), RUN_EVENT);
     assert_true(b->board.reset_requested);

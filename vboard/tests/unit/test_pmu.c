@@ -34,7 +34,7 @@ static void run_loop(struct cpu *c)
 static void test_34k_masks_and_chain(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     for (unsigned n = 0; n < 4; n++)
         cp0_write(c, 25, 2 * n, 0xffffffffu);
@@ -47,11 +47,11 @@ static void test_34k_masks_and_chain(void **state)
 static void test_r1x000_masks(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_R10K);
+    struct malta_machine *b = fixture(PMU_CORE_R10K);
     cp0_write(&b->cpu, 25, 0, 0xffffffffu);
     assert_int_equal(cp0_read(&b->cpu, 25, 0), 0x1ffu);
     assert_int_equal(cp0_read(&b->cpu, 15, 0) >> 8, 0x09); /* R10000 Imp */
-    b = fixture(CPU_R12K);
+    b = fixture(PMU_CORE_R12K);
     cp0_write(&b->cpu, 25, 2, 0xffffffffu);
     assert_int_equal(cp0_read(&b->cpu, 25, 2), 0x3ffu);
     assert_int_equal(cp0_read(&b->cpu, 25, 4), 0); /* no third counter */
@@ -61,7 +61,7 @@ static void test_r1x000_masks(void **state)
 static void test_34k_exact_counts(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 0, EV(1) | PCTL_K); /* instructions */
@@ -78,7 +78,7 @@ static void test_34k_exact_counts(void **state)
 static void test_mode_filter(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 0, EV(1) | PCTL_U | PCTL_S | PCTL_EXL); /* not K */
@@ -87,7 +87,7 @@ static void test_mode_filter(void **state)
     assert_int_equal(cp0_read(c, 25, 1), 0);
     assert_int_equal(cp0_read(c, 25, 3), 31);
     /* in the exception handler (EXL=1) only the EXL bit counts */
-    b = fixture(CPU_34K);
+    b = fixture(PMU_CORE_34K);
     c = &b->cpu;
     load_loop(b);
     c->status = ST_EXL;
@@ -101,7 +101,7 @@ static void test_mode_filter(void **state)
 static void test_mt_filter(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 0, EV(1) | PCTL_K | 1u << 20 | 1u << 16); /* VPE 1: T event */
@@ -116,7 +116,7 @@ static void test_mt_filter(void **state)
 static void test_r10k_split_and_r12k(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_R10K);
+    struct malta_machine *b = fixture(PMU_CORE_R10K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 0, EV(15) | PCTL_K); /* counter 0: graduated instructions */
@@ -124,7 +124,7 @@ static void test_r10k_split_and_r12k(void **state)
     run_loop(c);
     assert_int_equal(cp0_read(c, 25, 1), 31);
     assert_int_equal(cp0_read(c, 25, 3), 31);
-    b = fixture(CPU_R12K);
+    b = fixture(PMU_CORE_R12K);
     c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 2, EV(15) | PCTL_K); /* R12000: event 15 on counter 1 */
@@ -137,7 +137,7 @@ static void test_r10k_split_and_r12k(void **state)
 static void test_overflow_interrupt(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 1, 0x7ffffff0u);
@@ -158,7 +158,7 @@ static void test_overflow_interrupt(void **state)
 static void test_debug_mode_stops_counting(void **state)
 {
     (void)state;
-    struct malta_machine *b = fixture(CPU_34K);
+    struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     load_loop(b);
     cp0_write(c, 25, 0, EV(1) | PCTL_K | PCTL_EXL);

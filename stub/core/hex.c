@@ -5,6 +5,15 @@
 
 const char stub_hexdigits[16] = "0123456789abcdef";
 
+int str_starts(const char *s, const char *prefix, const char **rest)
+{
+    while (*prefix)
+        if (*s++ != *prefix++)
+            return 0;
+    *rest = s;
+    return 1;
+}
+
 int hex_nibble(char c)
 {
     if (c >= '0' && c <= '9')

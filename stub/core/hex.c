@@ -1,5 +1,6 @@
 /*
- * hex.c - hex digits and the reply buffer. No libc: the stub is freestanding.
+ * hex.c - hex digits, prefixes and the reply buffer. No libc: the stub is
+ * freestanding.
  */
 #include "stub_internal.h"
 

@@ -1,9 +1,19 @@
 /*
- * hex.c - hex digits and the reply buffer. No libc: the stub is freestanding.
+ * hex.c - hex digits, prefixes and the reply buffer. No libc: the stub is
+ * freestanding.
  */
 #include "stub_internal.h"
 
 const char stub_hexdigits[16] = "0123456789abcdef";
+
+int str_starts(const char *s, const char *prefix, const char **rest)
+{
+    while (*prefix)
+        if (*s++ != *prefix++)
+            return 0;
+    *rest = s;
+    return 1;
+}
 
 int hex_nibble(char c)
 {

@@ -1,18 +1,18 @@
 /*
- * memory.c - m, M and X. The port's accessors are fault-safe; here we only
- * parse, bound and validate, so that a bad packet changes nothing.
+ * memory.c - m, M, X and qCRC. The port's accessors are fault-safe; here we
+ * only parse, bound and validate, so that a bad packet changes nothing.
  */
 #include "stub_internal.h"
 
 #define MEM_CHUNK 64
 
-/* Parses "ADDR,LEN" after the command letter; *end points past LEN. */
-static int parse_addr_len(const char *pkt, stub_addr_t *addr, uint32_t *n,
+/* Parses "ADDR,LEN" at s; *end points past LEN. */
+static int parse_addr_len(const char *s, stub_addr_t *addr, uint32_t *n,
                           const char **end)
 {
     const char *p;
 
-    if (!hex_u32(pkt + 1, addr, &p) || *p != ',' || !hex_u32(p + 1, n, end))
+    if (!hex_u32(s, addr, &p) || *p != ',' || !hex_u32(p + 1, n, end))
         return -1;
     /* The range must not wrap around the address space. */
     if (*n && *addr + (*n - 1) < *addr)
@@ -28,7 +28,7 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
     uint8_t chunk[MEM_CHUNK];
     unsigned step = MEM_CHUNK;
 
-    if (parse_addr_len(pkt, &addr, &n, &end) || end != pkt + len) {
+    if (parse_addr_len(pkt + 1, &addr, &n, &end) || end != pkt + len) {
         reply_error(r, 0x01);
         return -1;
     }
@@ -72,7 +72,7 @@ int h_mem_M(char *pkt, unsigned len, struct reply *r)
     /* Decoded in place: byte i lands at or before digit 2i. */
     uint8_t *buf;
 
-    if (parse_addr_len(pkt, &addr, &n, &end) || *end != ':' ||
+    if (parse_addr_len(pkt + 1, &addr, &n, &end) || *end != ':' ||
         (unsigned)(pkt + len - (end + 1)) != 2 * n ||
         hex_decode(end + 1, buf = (uint8_t *)pkt + (end + 1 - pkt), n) < 0) {
         reply_error(r, 0x01);
@@ -89,7 +89,7 @@ int h_mem_X(char *pkt, unsigned len, struct reply *r)
     const char *end, *p, *stop = pkt + len;
     uint8_t *buf; /* unescaped in place: never ahead of the reading */
 
-    if (parse_addr_len(pkt, &addr, &n, &end) || *end != ':' ||
+    if (parse_addr_len(pkt + 1, &addr, &n, &end) || *end != ':' ||
         n > len) {
         reply_error(r, 0x01);
         return -1;
@@ -111,4 +111,65 @@ int h_mem_X(char *pkt, unsigned len, struct reply *r)
     }
     write_and_reply(addr, buf, n, r);
     return -1;
+}
+
+/* GDB sends qCRC's address as BFD has the section's LMA, which is
+ * sign-extended for MIPS ELF32 (qCRC:ffffffff80100000,3fe8, measured with
+ * gdb-multiarch 13.1): up to eight more leading digits are accepted when
+ * they are all 0 or all f, a 32-bit address widened. */
+static const char *skip_widening(const char *s)
+{
+    unsigned n = 0, i;
+
+    while (hex_nibble(s[n]) >= 0)
+        n++;
+    if (n <= 8 || n > 16)
+        return s;
+    for (i = 1; i < n - 8; i++)
+        if (s[i] != s[0])
+            return s;
+    return s[0] == '0' || s[0] == 'f' || s[0] == 'F' ? s + n - 8 : s;
+}
+
+/* GDB's CRC-32: polynomial 0x04c11db7, most significant bit first, no
+ * reflection, no final xor; GDB starts it at 0xffffffff. It is what
+ * gdbserver's qCRC computes (gdbserver/server.cc crc32(), with libiberty's
+ * xcrc32) and what compare-sections computes over the ELF's section
+ * (gdb/remote.c). Bitwise: 8 shifts a byte cost less flash than a 1 KiB
+ * table. */
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, unsigned n)
+{
+    while (n--) {
+        crc ^= (uint32_t)*p++ << 24;
+        for (int b = 0; b < 8; b++)
+            crc = crc & 0x80000000u ? crc << 1 ^ 0x04c11db7u : crc << 1;
+    }
+    return crc;
+}
+
+/* qCRC:ADDR,LENGTH (GDB manual, "General Query Packets"): "C" and the
+ * CRC-32 in hex, or E on a memory fault anywhere in the range. */
+void mem_crc(const char *args, struct reply *r)
+{
+    stub_addr_t addr;
+    uint32_t n, crc = 0xffffffffu;
+    const char *end;
+    uint8_t chunk[MEM_CHUNK];
+
+    if (parse_addr_len(skip_widening(args), &addr, &n, &end) || *end) {
+        reply_error(r, 0x01);
+        return;
+    }
+    while (n) {
+        unsigned k = n < MEM_CHUNK ? n : MEM_CHUNK;
+        if (stub_t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
+            reply_error(r, 0x0e);
+            return;
+        }
+        crc = crc32_update(crc, chunk, k);
+        addr += k;
+        n -= k;
+    }
+    reply_str(r, "C");
+    reply_hex_u32(r, crc, 8);
 }

@@ -1,18 +1,9 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
- * qRcmd (monitor.c), QStartNoAckMode. Anything else gets the empty reply,
- * which GDB reads as "not supported".
+ * qRcmd (monitor.c), qCRC (memory.c), QStartNoAckMode. Anything else gets
+ * the empty reply, which GDB reads as "not supported".
  */
 #include "stub_internal.h"
-
-static int starts(const char *s, const char *prefix, const char **rest)
-{
-    while (*prefix)
-        if (*s++ != *prefix++)
-            return 0;
-    *rest = s;
-    return 1;
-}
 
 /* The target description is the concatenation of the port's pieces. A
  * cursor walks it so that a read costs its length, not offset x length. */
@@ -50,7 +41,7 @@ static void xfer_features(const char *args, struct reply *r)
     struct xml_cursor cur;
     int c;
 
-    if (!starts(args, "target.xml:", &p) || !stub_t->target_xml) {
+    if (!str_starts(args, "target.xml:", &p) || !stub_t->target_xml) {
         reply_error(r, 0x00); /* unknown annex */
         return;
     }
@@ -75,16 +66,19 @@ int h_query(char *pkt, unsigned len, struct reply *r)
 {
     const char *rest;
 
-    if (starts(pkt, "qSupported", &rest)) {
+    if (str_starts(pkt, "qSupported", &rest)) {
+        stub_new_session();
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
         reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+");
-    } else if (starts(pkt, "qXfer:features:read:", &rest)) {
+    } else if (str_starts(pkt, "qXfer:features:read:", &rest)) {
         xfer_features(rest, r);
-    } else if (starts(pkt, "qAttached", &rest)) {
+    } else if (str_starts(pkt, "qAttached", &rest)) {
         reply_str(r, "1"); /* quitting GDB detaches rather than kills */
-    } else if (starts(pkt, "qRcmd,", &rest)) {
+    } else if (str_starts(pkt, "qRcmd,", &rest)) {
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
+    } else if (str_starts(pkt, "qCRC:", &rest)) {
+        mem_crc(rest, r);
     }
     return -1;
 }
@@ -94,9 +88,9 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
     const char *rest;
 
     (void)len;
-    if (starts(pkt, "QStartNoAckMode", &rest) && !*rest) {
+    if (str_starts(pkt, "QStartNoAckMode", &rest) && !*rest) {
         rsp_send_str("OK");
-        rsp_set_noack(); /* only after GDB has acked our OK */
+        rsp_set_noack(1); /* only after GDB has acked our OK */
         r->len = 0;
         return -2; /* replied already */
     }

@@ -2,12 +2,22 @@
  * rsp_io.c - GDB Remote Serial Protocol framing: $payload#cs, '+'/'-'
  * acknowledgement with retransmission, and no-ack mode (GDB manual,
  * "Overview" and "Packet Acknowledgment").
+ *
+ * A noisy line never wedges the stub: whatever came before a '$' is
+ * skipped, a '$' restarts a packet wherever it comes, a bad checksum gets
+ * '-' (in ack mode) and the next good packet is served; a '-' gets the last
+ * reply again, whether it comes while the stub waits for the reply's ack or
+ * after the stub gave up waiting (a noise '$' ends that wait).
  */
 #include "stub_internal.h"
 
 static int noack;
 /* One byte read while waiting for an ack that belongs to the next packet. */
 static int pushback = -1;
+/* The reply a '-' asks for again; NULL once a new packet has come, since
+ * its buffer is then being reused. */
+static const char *last_reply;
+static unsigned last_len;
 
 static int next_char(void)
 {
@@ -19,14 +29,24 @@ static int next_char(void)
     return stub_t->getc();
 }
 
-void rsp_set_noack(void)
+void rsp_set_noack(int on)
 {
-    noack = 1;
+    noack = on;
 }
 
-void rsp_end_session(void)
+int rsp_noack(void)
 {
-    noack = 0; /* no-ack mode lasts for one connection (GDB manual) */
+    return noack;
+}
+
+void rsp_new_session(void)
+{
+    /* The packet that starts a session came in ack mode (GDB negotiates
+     * no-ack only after qSupported) and GDB waits for its '+', which
+     * rsp_recv did not send if the last session left no-ack mode on. */
+    if (noack)
+        stub_t->putc('+');
+    noack = 0;
 }
 
 int rsp_recv(char *buf, unsigned max)
@@ -36,10 +56,13 @@ int rsp_recv(char *buf, unsigned max)
         uint8_t sum = 0;
 
         /* Everything before '$' is noise: stray acks, a 0x03 that came
-         * after the program had already stopped. */
+         * after the program had already stopped. Except a '-': GDB did not
+         * get our last reply, and the wait for its ack is over. */
         do {
             if ((c = next_char()) < 0)
                 return -1;
+            if (c == '-' && !noack && last_reply)
+                rsp_send(last_reply, last_len);
         } while (c != '$');
 
         while ((c = next_char()) != '#') {
@@ -70,6 +93,7 @@ int rsp_recv(char *buf, unsigned max)
         }
         if (!noack)
             stub_t->putc('+');
+        last_reply = 0;
         if (overflow) {
             /* Intact but longer than the PacketSize we advertised. */
             rsp_send_str("E01");
@@ -82,6 +106,8 @@ int rsp_recv(char *buf, unsigned max)
 
 void rsp_send(const char *payload, unsigned len)
 {
+    last_reply = payload;
+    last_len = len;
     for (;;) {
         uint8_t sum = 0;
         int c;
@@ -97,7 +123,8 @@ void rsp_send(const char *payload, unsigned len)
         if (noack)
             return;
         /* Wait for the verdict. A '$' means GDB went on without acking (it
-         * gave up on us); keep that byte for rsp_recv. End of input too. */
+         * gave up on us, or the ack was lost); keep that byte for rsp_recv.
+         * End of input too. */
         do {
             c = next_char();
         } while (c >= 0 && c != '+' && c != '-' && c != '$');

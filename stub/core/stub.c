@@ -1,6 +1,7 @@
 /*
  * stub.c - the command loop: receive a packet, dispatch on its first
- * character, reply, until a packet resumes the program.
+ * character, reply, until a packet resumes the program; sessions, and the
+ * program's end and restart.
  */
 #include "stub_internal.h"
 
@@ -9,24 +10,59 @@ const struct stub_target *stub_t;
 static char in_buf[STUB_PKT_MAX + 1];
 static char out_buf[STUB_PKT_MAX];
 
-static struct stub_stop last_stop = {STUB_SIGTRAP, 0};
-static int last_swbreak;      /* the stop was at one of our breakpoints */
-static int exit_code = -1;    /* >= 0 once the program has ended */
-static int gdb_waiting;       /* GDB resumed us and waits for a stop reply */
-static int detaching;         /* the resume is a detach: nobody waits */
+static struct stub_stop last_stop = {STUB_SIGTRAP, 0, 0};
+static int last_swbreak; /* the stop was at one of our breakpoints */
+/* The program has ended: 'W' (exited with end_code) or 'X' (killed by
+ * signal end_code); 0 while it can run. Only vRun runs it again. */
+static char end_kind;
+static uint8_t end_code;
+static int gdb_waiting;  /* GDB resumed us and waits for a stop reply */
+static int detaching;    /* the resume is a detach: nobody waits */
 
 enum { KEEP_SERVING = -1, REPLIED = -2 };
 
+/* The marker vRun leaves in the port's keep words across the board reset:
+ * "vRun", then the ack mode of the session that sent it. */
+#define KEEP_MAGIC 0x7652756eu
+enum { KEEP_NOACK = 1 };
+
 void stub_init(const struct stub_target *t)
 {
+    int run = t->keep && t->keep[0] == KEEP_MAGIC;
+
     stub_t = t;
+    end_kind = 0;
+    /* Started by vRun: GDB waits for the new run's first stop reply, and
+     * speaks in the ack mode it had. Otherwise nobody waits yet. */
+    gdb_waiting = run;
+    rsp_set_noack(run && (t->keep[1] & KEEP_NOACK));
+    if (run)
+        t->keep[0] = 0;
+}
+
+/* The rule for sessions: a serial line has no connection event, so a new
+ * GDB is recognised by its first packet, qSupported (GDB sends it first
+ * on every connection, before it negotiates no-ack mode). It is acked
+ * whatever the last session left (rsp_new_session), and what the last
+ * session left in the program goes: its breakpoints (the original
+ * instructions are written back) and the swbreak of its last stop, whose
+ * breakpoint is gone. A step never outlives the stop it ends in (the port
+ * takes its temporary breakpoints out at every stop), and the monitor's
+ * settings (pmu freeze, ctrlc) are the target's, kept like the counter
+ * controls. */
+void stub_new_session(void)
+{
+    rsp_new_session();
+    bp_remove_all();
+    last_swbreak = 0;
 }
 
 static void reply_stop(struct reply *r)
 {
-    if (exit_code >= 0) {
-        reply_str(r, "W");
-        reply_hex_u32(r, (uint32_t)exit_code, 2);
+    if (end_kind) {
+        char kind[2] = {end_kind, 0};
+        reply_str(r, kind);
+        reply_hex_u32(r, end_code, 2);
         return;
     }
     reply_str(r, "T");
@@ -50,7 +86,7 @@ static int resume(const char *addr, enum stub_resume how, struct reply *r)
     uint32_t pc;
     const char *end;
 
-    if (exit_code >= 0) {
+    if (end_kind) {
         reply_stop(r); /* nothing left to run */
         return KEEP_SERVING;
     }
@@ -100,23 +136,13 @@ static char vcont_action(const char *p)
 
 /* vCont? and vCont;ACTION[:TID][;ACTION[:TID]]... With one thread, the
  * first action is the one that applies to it. */
-static int h_v(char *pkt, unsigned len, struct reply *r)
+static int v_cont(const char *args, struct reply *r)
 {
-    static const char vcont[] = "vCont";
-    unsigned i;
-
-    for (i = 0; vcont[i]; i++)
-        if (i >= len || pkt[i] != vcont[i])
-            return KEEP_SERVING; /* other v packets: not supported */
-    if (pkt[i] == '?' && len == i + 1) {
+    if (args[0] == '?' && !args[1]) {
         reply_str(r, "vCont;c;C;s;S");
         return KEEP_SERVING;
     }
-    if (pkt[i] != ';' || i + 1 >= len) {
-        reply_error(r, 0x01);
-        return KEEP_SERVING;
-    }
-    switch (vcont_action(pkt + i + 1)) {
+    switch (args[0] == ';' ? vcont_action(args + 1) : 0) {
     case 'c': /* with C, a signal to deliver means nothing on bare metal */
         return resume("", STUB_CONTINUE, r);
     case 's':
@@ -126,15 +152,63 @@ static int h_v(char *pkt, unsigned len, struct reply *r)
     return KEEP_SERVING;
 }
 
+/* vRun;FILE[;ARG]... (GDB manual, "vRun"): run the program again from its
+ * start. The board's reset reloads its image (QEMU's Malta and vboard
+ * reload the -kernel ELF; a board that boots from flash does the same);
+ * the marker left in the keep words tells stub_init() after the reset that
+ * GDB waits for this packet's stop reply, which the first stop (the boot
+ * stop) sends. Only the program on the board, without arguments: GDB sends
+ * "vRun;" unless "set remote exec-file" or arguments were given. */
+static int v_run(const char *args, struct reply *r)
+{
+    if (*args || !stub_t->keep) {
+        reply_error(r, 0x01);
+        return KEEP_SERVING;
+    }
+    bp_remove_all(); /* in case the reset reloads less than the code */
+    stub_t->keep[1] = rsp_noack() ? KEEP_NOACK : 0;
+    stub_t->keep[0] = KEEP_MAGIC;
+    stub_t->kill(); /* returns only on a host fake */
+    return REPLIED;
+}
+
+/* vKill;PID: the program is killed but the board stays as it is until a
+ * vRun (GDB's "kill" in extended-remote). Unlike 'k', no reset: a reset
+ * here could swallow the vRun that follows at once. */
+static int v_kill(const char *args, struct reply *r)
+{
+    (void)args;
+    bp_remove_all();
+    end_kind = 'X';
+    end_code = STUB_SIGKILL;
+    reply_str(r, "OK");
+    return KEEP_SERVING;
+}
+
+static int h_v(char *pkt, unsigned len, struct reply *r)
+{
+    static const struct {
+        const char *name;
+        int (*run)(const char *args, struct reply *r);
+    } v_packets[] = {{"vCont", v_cont}, {"vRun;", v_run}, {"vKill;", v_kill}};
+    const char *args;
+
+    (void)len;
+    for (unsigned i = 0; i < sizeof v_packets / sizeof *v_packets; i++)
+        if (str_starts(pkt, v_packets[i].name, &args))
+            return v_packets[i].run(args, r);
+    return KEEP_SERVING; /* other v packets: not supported */
+}
+
 static int h_detach(char *pkt, unsigned len, struct reply *r)
 {
     (void)pkt;
     (void)len;
     bp_remove_all();
     rsp_send_str("OK");
-    rsp_end_session();
+    rsp_set_noack(0); /* GDB closes the connection after D ... */
     r->len = 0;
-    if (exit_code >= 0)
+    if (end_kind)
         return REPLIED;
     detaching = 1;
     if (resume("", STUB_CONTINUE, r) < 0) {
@@ -153,16 +227,17 @@ static int h_kill(char *pkt, unsigned len, struct reply *r)
     (void)r;
     bp_remove_all();
     gdb_waiting = 0;
-    rsp_end_session();
+    rsp_set_noack(0); /* ... and after k */
     stub_t->kill(); /* resets the board; returns only on a host fake */
     return REPLIED;
 }
 
-static int h_thread(char *pkt, unsigned len, struct reply *r)
+/* Hg/Hc: there is one thread; '!': extended mode, which vRun serves. */
+static int h_ok(char *pkt, unsigned len, struct reply *r)
 {
     (void)pkt;
     (void)len;
-    reply_str(r, "OK"); /* Hg/Hc: there is one thread */
+    reply_str(r, "OK");
     return KEEP_SERVING;
 }
 
@@ -175,7 +250,8 @@ static const struct {
     {'M', h_mem_M},       {'X', h_mem_X},   {'Z', h_break_Z},
     {'z', h_break_z},     {'q', h_query},   {'Q', h_set_query},
     {'c', h_continue},    {'s', h_step},    {'v', h_v},
-    {'D', h_detach},      {'k', h_kill},    {'H', h_thread},
+    {'D', h_detach},      {'k', h_kill},    {'H', h_ok},
+    {'!', h_ok},
 };
 
 int stub_serve(void)
@@ -207,7 +283,7 @@ void stub_stopped(const struct stub_stop *why)
 {
     last_stop = *why;
     last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
-    if (gdb_waiting) {
+    if (gdb_waiting || why->interrupted) {
         struct reply r = {out_buf, 0, sizeof out_buf};
         reply_stop(&r);
         rsp_send(out_buf, r.len);
@@ -217,7 +293,8 @@ void stub_stopped(const struct stub_stop *why)
 
 void stub_exited(int code)
 {
-    exit_code = code & 0xff;
+    end_kind = 'W';
+    end_code = (uint8_t)code;
     bp_remove_all();
     if (gdb_waiting) {
         struct reply r = {out_buf, 0, sizeof out_buf};

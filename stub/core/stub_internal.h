@@ -24,11 +24,15 @@ int rsp_recv(char *buf, unsigned max);
 /* Sends a payload of len bytes, waiting for '+' in ack mode. */
 void rsp_send(const char *payload, unsigned len);
 void rsp_send_str(const char *s);
-void rsp_set_noack(void);
-/* GDB has closed the connection (D, k): the next one starts with acks. */
-void rsp_end_session(void);
+void rsp_set_noack(int on);
+int rsp_noack(void);
+/* A packet has started a new session (stub_new_session): ack it if the
+ * last session left no-ack mode on, and return to ack mode. */
+void rsp_new_session(void);
 
 /* ---- hex.c ---- */
+/* Does s start with prefix? If so, *rest points past it. */
+int str_starts(const char *s, const char *prefix, const char **rest);
 extern const char stub_hexdigits[16];
 int hex_nibble(char c); /* -1 if not hex */
 /* Parses hex digits up to a non-hex char; *end points at it. Returns the
@@ -64,6 +68,13 @@ int h_break_z(char *pkt, unsigned len, struct reply *r);
 int h_query(char *pkt, unsigned len, struct reply *r);
 int h_set_query(char *pkt, unsigned len, struct reply *r);
 int h_rcmd(const char *args, unsigned len, struct reply *r);
+/* qCRC's arguments "ADDR,LENGTH" (memory.c). */
+void mem_crc(const char *args, struct reply *r);
+
+/* ---- stub.c ---- */
+/* qSupported: a new GDB connected (the serial line has no other sign of
+ * it); drop what the last one left behind. */
+void stub_new_session(void);
 
 /* ---- breakpoints.c ---- */
 int bp_is_ours(stub_addr_t addr);

@@ -30,13 +30,17 @@ wait_listen() {
 }
 
 # QEMU Malta 34Kf running $1, its first serial port (the stub's RSP line)
-# served on $QEMU_PORT. -no-reboot: the board reset that 'k' performs ends QEMU.
+# served on $QEMU_PORT. -no-reboot: the board reset that 'k' performs ends QEMU;
+# "start_qemu ELF --reboot" lets a reset reload the image and run it again
+# (vRun). -nic none -vga none: their option ROMs are not on a minimal system.
 # Note: probing the port with wait_listen would be taken as GDB's connection
 # (QEMU's server serves one client), so we wait for QEMU's own message.
 start_qemu() {
+    local noreboot=-no-reboot
+    [ "${2:-}" = --reboot ] && noreboot=
     QEMU_PORT=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
-        -kernel "$1" -serial "tcp:127.0.0.1:$QEMU_PORT,server" \
+    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
+        $noreboot -monitor none -kernel "$1" -serial "tcp:127.0.0.1:$QEMU_PORT,server" \
         >"$E2E_TMP/qemu.log" 2>&1 &
     E2E_PIDS+=($!)
     for _ in $(seq 100); do
@@ -58,8 +62,8 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
-        -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
+    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
+        -no-reboot -monitor none -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!
     E2E_PIDS+=($pid)

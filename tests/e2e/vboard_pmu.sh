@@ -2,7 +2,8 @@
 # End to end, issue 4: the counters of a vboard core as GDB registers.
 # Usage: vboard_pmu.sh VBOARD FIRMWARE.elf CPU(34k|r10k|r12k) TOP_SRC_DIR
 # Oracles: the number of counters and the field layout from the manuals
-# (target-xml/mips/perfctl-fields.csv), event codes from the catalogue, and
+# (target-xml/mips/perfctl-fields.csv), event codes from the catalogue, the
+# register numbering from the design (tests/e2e/tdesc_regs.py), and
 # instruction counts from QEMU's execution log of the same ELF.
 . "$(dirname "$0")/lib.sh"
 VBOARD=$1 ELF=$2 CPU=$3 TOP=$4
@@ -82,6 +83,11 @@ sleep 0.2
 ICTL=$(printf "0x%x" $(( (ICODE << 5) | 0x8 | 0x2 )))
 # No Ctrl-C poll here either: deterministic counts (see the QEMU run).
 cmds=("file $ELF" "target remote 127.0.0.1:$VPORT" "monitor ctrlc off" "info registers pmu")
+# Every register the description names: read, and in GDB's remote map.
+cmds+=("maint print remote-registers")
+while read -r name _; do
+    cmds+=("echo REG $name=" "output \$$name" "echo \n")
+done < <(python3 "$TOP/tests/e2e/tdesc_regs.py" "$TOP" "$N" names)
 for ((i = 0; i < N; i++)); do
     cmds+=("set \$perfctl$i = 0xffffffff" "printf \"KEPT$i=%x\\n\", \$perfctl$i")
 done
@@ -121,6 +127,11 @@ cmds+=("info registers perfctl$N"
        "delete" "continue")
 gdb_batch "${cmds[@]}" >"$OUT"
 
+NREGS=$(python3 "$TOP/tests/e2e/tdesc_regs.py" "$TOP" "$N" names | wc -l)
+check "$CPU: each of the $NREGS registers the description names reads (the FPU's may be unavailable)" \
+    python3 "$TOP/tests/e2e/tdesc_regs.py" "$TOP" "$N" reads "$OUT"
+check "$CPU: each is in GDB's remote register map with its number" \
+    python3 "$TOP/tests/e2e/tdesc_regs.py" "$TOP" "$N" map "$OUT"
 check "premise: sum_squares does not start with a branch ($FIRST)" \
     bash -c "! [[ '$FIRST' =~ ^(b|j) ]]"
 check "$CPU: info registers pmu lists exactly perfctl0..$((N-1)), perfcnt0..$((N-1)), perfcnt0_64..$((N-1))_64" \

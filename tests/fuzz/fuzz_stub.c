@@ -182,7 +182,7 @@ static void check_traps(void)
 /* The "program" stops right after a resume: at a live trap if any. */
 static void program_stops(void)
 {
-    struct stub_stop why = {STUB_SIGTRAP, 1};
+    struct stub_stop why = {STUB_SIGTRAP, 1, 0};
     for (unsigned i = 0; i < ntraps; i++) {
         if (traps[i].live) {
             uint8_t *pc = fake.regs[FAKE_REG_PC];

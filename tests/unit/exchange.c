@@ -41,6 +41,12 @@ void assert_error_reply(const char *reply)
         fail_msg("got \"%s\", want Enn", reply);
 }
 
+void assert_errors(const char *const *pkts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        assert_error_reply(exchange(pkts[i]));
+}
+
 const char *exchange_bin(const void *payload, size_t n, size_t *reply_len)
 {
     struct rsp_unit *u;

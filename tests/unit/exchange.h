@@ -18,6 +18,8 @@ int out_units(struct rsp_unit **units);
 const char *out_kinds(void);
 /* Asserts that reply is an error reply "Enn". */
 void assert_error_reply(const char *reply);
+/* Sends each of n packets in an exchange; asserts each gets "Enn". */
+void assert_errors(const char *const *pkts, size_t n);
 
 /* Clears the I/O, sends payload framed as GDB would followed by the '+'
  * that acks the reply, serves until the input ends, and asserts that the

@@ -235,6 +235,7 @@ static const struct stub_target pristine = {
     .set_pc = f_set_pc,
     .prepare_resume = f_prepare_resume,
     .kill = f_kill,
+    .keep = fake.keep,
     .target_xml = pmustub_mips_target_xml,
     .monitor_cmds = fake_monitor_cmds,
 };

@@ -7,7 +7,9 @@
  * fixed MIPS numbering (DESIGN.md: r0-31 = 0-31, status 32, lo 33, hi 34,
  * badvaddr 35, cause 36, pc 37, f0-31 = 38-69, fcsr 70, fir 71), plus one
  * p/P-only register after the g set and one hole. Memory is a RAM window,
- * a ROM window that ignores writes, and faults everywhere else.
+ * a ROM window that ignores writes, and faults everywhere else. kill()
+ * only counts (a test plays the reset that follows with stub_init()), and
+ * the keep words are plain memory.
  */
 #ifndef PMUSTUB_FAKE_PORT_H
 #define PMUSTUB_FAKE_PORT_H
@@ -58,6 +60,7 @@ struct fake_port {
     enum stub_resume prepare_how; /* what the last prepare_resume asked */
     int prepare_fail;             /* make prepare_resume return -1 */
     int write_fault;              /* make every mem_write fault */
+    uint32_t keep[2];             /* stub_target.keep: what a reset keeps */
 };
 
 extern struct fake_port fake;

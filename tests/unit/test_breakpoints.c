@@ -147,8 +147,7 @@ static void wrong_kind_and_bad_forms_are_errors(void **st)
         "z0", "z0,80001100",
     };
     (void)st;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_int_equal(fake.mem_writes, 0);
 }
 

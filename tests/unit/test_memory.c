@@ -121,8 +121,7 @@ static void M_bad_forms_change_nothing(void **st)
         "Mffffffff,2:0000",         /* wraps the address space */
     };
     (void)st;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_int_equal(fake.mem_writes, 0);
     assert_mem_pristine(FAKE_RAM_BASE, 16);
 }

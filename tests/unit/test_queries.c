@@ -164,7 +164,7 @@ static void unknown_packets_get_the_empty_reply(void **st)
     static const char *const unknown[] = {
         "qC", "qfThreadInfo", "qOffsets", "qTStatus", "qSymbol::",
         "qXfer:memory-map:read::0,fff", "QNonStop:0", "QStartNoAckModeX",
-        "!", "A", "b9600", "T1", "y", "_", "\x7f", "qRcmd",
+        "A", "b9600", "T1", "y", "_", "\x7f", "qRcmd",
     };
     (void)st;
     for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++) {
@@ -183,6 +183,13 @@ static void H_selects_the_one_thread(void **st)
     assert_string_equal(exchange("Hc-1"), "OK");
 }
 
+/* '!' (target extended-remote) turns on extended mode: vRun, vKill. */
+static void extended_mode_is_OK(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("!"), "OK");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +204,7 @@ int main(void)
         T(monitor_bad_hex_or_length_is_error),
         T(unknown_packets_get_the_empty_reply),
         T(H_selects_the_one_thread),
+        T(extended_mode_is_OK),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

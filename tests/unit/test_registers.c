@@ -143,8 +143,7 @@ static void p_out_of_range_or_malformed_is_error(void **st)
         "pg", "p 25", "p25;",
     };
     (void)st;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_int_equal(fake.reg_writes, 0);
 }
 
@@ -179,8 +178,7 @@ static void P_bad_forms_and_read_only_change_nothing(void **st)
     uint8_t before[FAKE_NREGS][FAKE_REG_BYTES];
     (void)st;
     memcpy(before, fake.regs, sizeof before);
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_memory_equal(fake.regs, before, sizeof before);
 }
 

@@ -41,7 +41,7 @@ static const char *expedited(void)
  * sent about it before serving on (the input is just the ack). */
 static const char *stop(int signal, int swbreak)
 {
-    struct stub_stop why = {signal, swbreak};
+    struct stub_stop why = {signal, swbreak, 0};
     struct rsp_unit *u;
     int n;
 
@@ -94,8 +94,7 @@ static void bad_address_is_error_and_nothing_moves(void **st)
     static const char *const bad[] = {"cxyz", "c80001240x", "s180001240",
                                       "c,1", "s 80001240"};
     (void)st;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_int_equal(fake.set_pc_calls, 0);
     assert_int_equal(fake.prepare_calls, 0);
 }
@@ -136,8 +135,7 @@ static void vcont_bad_actions_are_errors(void **st)
     static const char *const bad[] = {"vCont", "vCont;", "vCont;t",
                                       "vCont;r1,2", "vCont:c", "vCont?x"};
     (void)st;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        assert_error_reply(exchange(bad[i]));
+    assert_errors(bad, sizeof bad / sizeof *bad);
     assert_int_equal(fake.prepare_calls, 0);
     /* Other v packets: not supported, the empty reply. */
     assert_string_equal(exchange("vMustReplyEmpty"), "");

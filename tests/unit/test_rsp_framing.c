@@ -1,11 +1,13 @@
 /*
  * test_rsp_framing.c - the packet layer in acknowledged mode: checksums,
  * '+'/'-' with retransmission, noise, cut packets, end of input and
- * oversized packets (GDB manual, "Overview" and "Packet Acknowledgment").
+ * oversized packets (GDB manual, "Overview" and "Packet Acknowledgment"),
+ * and a noisy line: after any garbage the next good packet works.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -84,8 +86,9 @@ static void plus_ack_is_consumed_not_a_packet(void **state)
 static void noise_before_dollar_is_ignored(void **state)
 {
     (void)state;
-    /* Stray acks, a late interrupt byte, line garbage and a lone '#'. */
-    fake_input_str("++-\x03zz#00 \r\n");
+    /* Stray acks, a late interrupt byte, line garbage and a lone '#' ('-'
+     * is no noise: it asks for the last reply again, see below). */
+    fake_input_str("++\x03zz#00 \r\n");
     fake_input_packet_str("qAttached");
     fake_input_str("+");
     assert_int_equal(stub_serve(), 0);
@@ -192,6 +195,109 @@ static void oversized_packet_gets_error_and_stub_goes_on(void **state)
     assert_mem_pristine(FAKE_RAM_BASE, 2);
 }
 
+/* A line that loses, adds and changes bytes: garbage before a packet and
+ * inside a cut one, stray acks, '$' anywhere. Pseudo-random (a fixed LCG)
+ * but without '#', so that no garbage frame can complete by chance, and
+ * without '-', which asks for the last reply (see below). Every good
+ * packet after it is answered, exactly once. */
+static void garbage_storm_then_every_good_packet_works(void **state)
+{
+    uint32_t x = 12345;
+    struct rsp_unit *u;
+    char pkt[24], want[16];
+    (void)state;
+    for (unsigned round = 0; round < 64; round++) {
+        uint32_t addr = FAKE_RAM_BASE + 4 * round;
+        unsigned n;
+        fake_clear_io();
+        x = x * 1103515245u + 12345u;
+        for (n = x >> 26; n; n--) { /* 0..63 bytes */
+            x = x * 1103515245u + 12345u;
+            char c = (char)(x >> 24);
+            fake_input(c == '#' || c == '-' ? "$" : &c, 1);
+        }
+        snprintf(pkt, sizeof pkt, "m%x,4", addr);
+        fake_input_packet_str(pkt);
+        fake_input_str("+");
+        assert_int_equal(stub_serve(), 0);
+        assert_string_equal(out_kinds(), "+$");
+        out_units(&u);
+        for (int i = 0; i < 4; i++)
+            sprintf(want + 2 * i, "%02x", fake_mem_pattern(addr + i));
+        assert_string_equal(u[1].payload, want);
+    }
+    assert_int_equal(fake.mem_writes + fake.reg_writes + fake.prepare_calls,
+                     0);
+}
+
+/* Every single-bit error in a write packet: the packet is never carried
+ * out (a bad checksum gets '-', a lost '$' or '#' makes the rest noise up
+ * to the next '$'), and GDB's next packet is answered. The checksum of
+ * this payload is 0x25, decimal digits, so that no flip makes it another
+ * spelling of the same number (a/A). */
+static void every_bit_error_is_refused_and_the_next_packet_works(void **st)
+{
+    static const char good[] = "$M80001000,4:deadbe00#25";
+    struct rsp_unit *u;
+    char bad[sizeof good];
+    (void)st;
+    assert_int_equal(rsp_checksum(good + 1, sizeof good - 5), 0x25);
+    for (size_t i = 0; i < sizeof good - 1; i++) {
+        for (int bit = 0; bit < 8; bit++) {
+            memcpy(bad, good, sizeof good);
+            bad[i] = (char)(bad[i] ^ (1 << bit));
+            fake_clear_io();
+            fake_input(bad, sizeof good - 1);
+            fake_input_packet_str("m80001000,4");
+            fake_input_str("+");
+            assert_int_equal(stub_serve(), 0);
+            int n = out_units(&u);
+            assert_true(n >= 2);
+            assert_int_equal(u[n - 2].kind, '+');
+            assert_true(u[n - 1].kind == '$' && u[n - 1].cs_ok);
+            assert_int_equal(strlen(u[n - 1].payload), 8);
+            for (int k = 0; k < n - 2; k++)
+                assert_int_equal(u[k].kind, '-');
+            assert_int_equal(fake.mem_writes, 0);
+        }
+    }
+}
+
+/* GDB's '-' for a reply whose ack wait is already over (a noise '$'
+ * ended it: "$zz#00" here, which gets its own '-'): the reply goes again. */
+static void minus_after_the_wait_for_the_ack_resends_the_reply(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_input_packet_str("qAttached");
+    fake_input_str("$zz#00");
+    fake_input_str("-+");
+    fake_input_packet_str("m80001000,1");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$-$+$");
+    out_units(&u);
+    assert_string_equal(u[1].payload, "1");
+    assert_string_equal(u[3].payload, "1");
+    assert_int_equal(strlen(u[5].payload), 2);
+}
+
+/* Once a new packet has come, the last reply is not asked for any more
+ * (its buffer is reused): a '-' after a packet that has no reply ('k')
+ * sends nothing. */
+static void minus_after_a_packet_without_reply_sends_nothing(void **st)
+{
+    (void)st;
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    fake_input_packet_str("k");
+    fake_input_str("-");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$++$");
+}
+
 static void empty_packet_gets_empty_reply(void **state)
 {
     (void)state;
@@ -215,6 +321,14 @@ int main(void)
         cmocka_unit_test_setup(end_of_input_anywhere_returns_zero, setup),
         cmocka_unit_test_setup(largest_packet_is_accepted, setup),
         cmocka_unit_test_setup(oversized_packet_gets_error_and_stub_goes_on,
+                               setup),
+        cmocka_unit_test_setup(garbage_storm_then_every_good_packet_works,
+                               setup),
+        cmocka_unit_test_setup(
+            every_bit_error_is_refused_and_the_next_packet_works, setup),
+        cmocka_unit_test_setup(
+            minus_after_the_wait_for_the_ack_resends_the_reply, setup),
+        cmocka_unit_test_setup(minus_after_a_packet_without_reply_sends_nothing,
                                setup),
         cmocka_unit_test_setup(empty_packet_gets_empty_reply, setup),
     };

@@ -61,7 +61,7 @@ void mips_interrupt_arm(enum stub_resume how)
 /* Called first on every exception, counters frozen. Returns 1 if it was
  * only an interrupt of the stub's own (a poll finding no 0x03, a counter
  * overflow folded): the program resumes at once. 0 to stop. */
-int mips_interrupt_poll(unsigned exc, int *signal)
+int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
 {
     int ours = 0, c = -1;
     uint32_t pending = mips_ctx[CTX_CAUSE] & mips_ctx[CTX_STATUS] & ST_IM_ALL;
@@ -88,7 +88,8 @@ int mips_interrupt_poll(unsigned exc, int *signal)
             while (polling && (c = poll_getc()) >= 0 && c != 0x03)
                 ; /* GDB sends nothing else while the program runs */
             if (polling && c == 0x03) {
-                *signal = STUB_SIGINT;
+                why->signal = STUB_SIGINT;
+                why->interrupted = 1; /* its sender waits for the reply */
                 ours = 0;
             }
         }
@@ -99,6 +100,16 @@ int mips_interrupt_poll(unsigned exc, int *signal)
     mips_ctx[CTX_STATUS] = (mips_ctx[CTX_STATUS] & ~armed_mask) | saved_bits;
     armed_mask = 0;
     return 0;
+}
+
+/* The program has ended (pmustub_exit): from now on the stub serves GDB
+ * in the program's own context, where a poll would take GDB's packets
+ * byte by byte, looking for 0x03. So no more interrupts. */
+void mips_interrupt_off(void)
+{
+    CP0_WRITE(12, 0, CP0_READ(12, 0) & ~ST_IE);
+    armed_mask = 0;
+    polling = 0;
 }
 
 /* "monitor ctrlc [on|off]": the poll costs the program a few hundred

@@ -14,7 +14,8 @@ struct mips_board_io {
     int (*getc)(void);
     int (*poll_getc)(void);
     void (*putc)(int c);
-    void (*reset)(void); /* 'k' */
+    void (*reset)(void); /* 'k', vRun: the board reset */
+    uint32_t *keep;      /* stub_target.keep: two words a reset keeps */
 };
 
 void mips_port_init(const struct mips_board_io *io);
@@ -35,7 +36,8 @@ void mips_fpu_restore(void);
 /* interrupt.c */
 void mips_interrupt_init(int (*poll)(void));
 void mips_interrupt_arm(enum stub_resume how);
-int mips_interrupt_poll(unsigned exc, int *signal);
+int mips_interrupt_poll(unsigned exc, struct stub_stop *why);
+void mips_interrupt_off(void);
 int mips_mon_ctrlc(const char *args);
 
 /* pmu_mon.c */

@@ -167,6 +167,7 @@ void mips_port_init(const struct mips_board_io *io)
     target.poll_getc = io->poll_getc;
     target.putc = io->putc;
     target.kill = io->reset;
+    target.keep = io->keep;
     mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
     mips_interrupt_init(io->poll_getc);
     pmu_detect();
@@ -180,11 +181,11 @@ void mips_trap(void)
 {
     uint32_t cause = mips_ctx[CTX_CAUSE], insn = 0;
     unsigned exc = CAUSE_EXCCODE(cause);
-    struct stub_stop why = {exc_signal[exc], exc == 9};
+    struct stub_stop why = {exc_signal[exc], exc == 9, 0};
     int stepping = step_bps > 0;
 
     pmu_freeze(); /* before anything else: the stub must not be counted */
-    if (mips_interrupt_poll(exc, &why.signal)) {
+    if (mips_interrupt_poll(exc, &why)) {
         pmu_unfreeze();
         return; /* the timer poll found no 0x03: straight back */
     }
@@ -205,6 +206,7 @@ void mips_trap(void)
 void pmustub_exit(int code)
 {
     pmu_freeze();
+    mips_interrupt_off();
     stub_exited(code);
     for (;;)
         target.kill();

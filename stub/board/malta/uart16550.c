@@ -3,7 +3,8 @@
  * 16550 at physical 0x180003f8 (QEMU hw/mips/malta.c; DESIGN.md), reached
  * uncached through kseg1. Registers are byte-wide and consecutive.
  * Offsets and bits: TI PC16550D datasheet (RBR/THR 0, IER 1, FCR 2, LCR 3,
- * MCR 4, LSR 5; LSR.DR bit 0, LSR.THRE bit 5), as Linux serial_reg.h.
+ * MCR 4, LSR 5; LSR.DR bit 0, LSR.THRE bit 5, LSR.TEMT bit 6: holding and
+ * shift registers both empty), as Linux serial_reg.h.
  */
 #include <stdint.h>
 #include "malta.h"
@@ -21,6 +22,7 @@
 #define DLM 1
 #define LSR_DR 0x01
 #define LSR_THRE 0x20
+#define LSR_TEMT 0x40
 #define LCR_DLAB 0x80
 #define LCR_8N1 0x03
 
@@ -52,4 +54,10 @@ void malta_uart_putc(int c)
     while (!(REG(LSR) & LSR_THRE))
         ;
     REG(THR) = (uint8_t)c;
+}
+
+void malta_uart_drain(void)
+{
+    while (!(REG(LSR) & LSR_TEMT))
+        ;
 }

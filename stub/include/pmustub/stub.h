@@ -11,14 +11,19 @@ struct stub_stop {
     int signal;   /* GDB signal number: 5 SIGTRAP, 4 SIGILL, 10 SIGBUS ... */
     int swbreak;  /* nonzero if a trap instruction stopped it; the core checks
                      it against its own breakpoints before saying swbreak: */
+    int interrupted; /* nonzero if GDB's interrupt byte (0x03) stopped it:
+                        its sender waits for the stop reply even when no
+                        GDB resumed the program (after a detach) */
 };
 
-/* GDB signal numbers (gdb/signals.def), the ones the ports use. */
+/* GDB signal numbers (gdb/signals.def), the ones the core and ports use. */
 enum {
     STUB_SIGINT = 2, STUB_SIGILL = 4, STUB_SIGTRAP = 5, STUB_SIGFPE = 8,
-    STUB_SIGBUS = 10, STUB_SIGSEGV = 11, STUB_SIGSYS = 12,
+    STUB_SIGKILL = 9, STUB_SIGBUS = 10, STUB_SIGSEGV = 11, STUB_SIGSYS = 12,
 };
 
+/* Once per boot, before the first stop. After a vRun's board reset it
+ * finds vRun's marker in t->keep (stub.c). */
 void stub_init(const struct stub_target *t);
 
 /* The program stopped: talk to GDB until it says to resume (returns, with

@@ -61,8 +61,14 @@ struct stub_target {
     /* Arm (step) or not (continue) the single-step machinery before the core
      * returns to the program. Returns 0, or -1 if a step cannot be armed. */
     int (*prepare_resume)(enum stub_resume how);
-    /* 'k': never returns on real hardware (board reset). */
+    /* 'k' and vRun: reset the board, which reloads the program's image and
+     * starts it from its entry; never returns on real hardware. */
     void (*kill)(void);
+    /* Two words of RAM that the board reset leaves as they are (outside the
+     * image, not cached), or NULL if the board has none: vRun leaves a
+     * marker there for stub_init() after the reset (stub.c). Without them
+     * vRun is refused. */
+    uint32_t *keep;
 
     /* ---- target description: NULL-terminated list of pieces that,
      * concatenated, make target.xml ---- */

@@ -1,0 +1,158 @@
+/*
+ * test_session.c - a new GDB session on a line that has no connection
+ * event: qSupported starts one. It is acked whatever mode the last session
+ * left, acks are on again, and the last session's breakpoints are taken
+ * out. And after a detach, a 0x03 that stops the program gets its stop
+ * reply. A program of its own: the tests run in order and leave the core
+ * in no-ack mode or with breakpoints in for the next.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "exchange.h"
+#include "stub_internal.h" /* bp_is_ours() */
+
+#define A (FAKE_RAM_BASE + 0x200)
+#define B (FAKE_RAM_BASE + 0x380)
+
+/* What GDB 13 sends first on every connection. */
+#define QSUPPORTED                                                          \
+    "qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;" \
+    "vfork-events+;exec-events+;vContSupported+;QThreadEvents+;"            \
+    "no-resumed+;memory-tagging+;xmlRegisters=mips"
+
+static void enter_noack(void)
+{
+    assert_string_equal(exchange("QStartNoAckMode"), "OK");
+}
+
+/* The program stops (as the port reports it) with the PC at pc, and the
+ * stub serves input until it ends; returns the units the stub sent. */
+static int stop_at(uint32_t pc, struct stub_stop why, const char *input,
+                   struct rsp_unit **u)
+{
+    uint8_t *r = fake.regs[FAKE_REG_PC];
+    r[0] = (uint8_t)(pc >> 24), r[1] = (uint8_t)(pc >> 16);
+    r[2] = (uint8_t)(pc >> 8), r[3] = (uint8_t)pc;
+    fake_clear_io();
+    fake_input_str(input);
+    stub_stopped(&why);
+    return out_units(u);
+}
+
+/* A session left in no-ack mode (GDB's "disconnect" or a killed GDB):
+ * the next GDB's qSupported, sent in ack mode after its connect '+',
+ * gets its '+' before the reply, and the session goes on with acks. */
+static void qsupported_after_noack_session_is_acked(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    enter_noack();
+    fake_clear_io();
+    fake_input_str("+");
+    fake_input_packet_str(QSUPPORTED);
+    fake_input_str("+"); /* GDB acks the reply */
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$");
+    out_units(&u);
+    assert_int_equal(strncmp(u[1].payload, "PacketSize=", 11), 0);
+    assert_string_equal(u[3].payload, "1");
+}
+
+/* In ack mode, qSupported is acked once, as any packet. */
+static void qsupported_in_ack_mode_is_acked_once(void **st)
+{
+    (void)st;
+    assert_true(strstr(exchange(QSUPPORTED), "PacketSize=") != NULL);
+    assert_true(strstr(exchange("qSupported"), "PacketSize=") != NULL);
+}
+
+/* The reply of a new session waits for its ack and is sent again on '-',
+ * which a no-ack session would not do. */
+static void new_session_retransmits_on_minus(void **st)
+{
+    (void)st;
+    enter_noack();
+    fake_clear_io();
+    fake_input_packet_str("qSupported");
+    fake_input_str("-+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$$");
+}
+
+/* The last session's breakpoints: still in memory when the new session
+ * starts (GDB was killed, or "always-inserted"); they go, the original
+ * instructions are back, and the program's stop at one of them is no
+ * longer reported as ours. */
+static void qsupported_takes_the_last_sessions_breakpoints_out(void **st)
+{
+    struct rsp_unit *u;
+    char want[16];
+    (void)st;
+    assert_string_equal(exchange("Z0,80001200,4"), "OK");
+    assert_string_equal(exchange("Z0,80001380,4"), "OK");
+    assert_mem(A, fake_break_insn, 4);
+    expect_resume("c");
+    assert_int_equal(
+        stop_at(A, (struct stub_stop){STUB_SIGTRAP, 1, 0}, "+", &u), 1);
+    assert_int_equal(strncmp(u[0].payload, "T05swbreak:;", 12), 0);
+    enter_noack(); /* and then the GDB goes away */
+
+    assert_true(strstr(exchange(QSUPPORTED), "PacketSize=") != NULL);
+    assert_mem_pristine(A, 4);
+    assert_mem_pristine(B, 4);
+    assert_false(bp_is_ours(A) || bp_is_ours(B));
+    /* The stop is where it was, as a plain SIGTRAP. */
+    snprintf(want, sizeof want, "T05%02x:", FAKE_REG_PC);
+    assert_int_equal(strncmp(exchange("?"), want, strlen(want)), 0);
+    /* The new session's own breakpoints work as ever. */
+    assert_string_equal(exchange("Z0,80001380,4"), "OK");
+    assert_mem(B, fake_break_insn, 4);
+    assert_string_equal(exchange("z0,80001380,4"), "OK");
+    assert_mem_pristine(B, 4);
+}
+
+/* Nobody waits after a detach: a stop of the program's own is not
+ * reported. A 0x03 from a client is different: its sender waits for the
+ * stop reply. */
+static void detach_then_interrupt_gets_its_stop_reply(void **st)
+{
+    struct rsp_unit *u;
+    char want[8];
+    (void)st;
+    fake_clear_io();
+    fake_input_packet_str("D");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 1);
+    assert_string_equal(out_kinds(), "+$");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+
+    assert_int_equal(
+        stop_at(A + 0x40, (struct stub_stop){STUB_SIGTRAP, 0, 0}, "", &u), 0);
+    /* The client acks the stop reply. */
+    assert_int_equal(
+        stop_at(A + 0x44, (struct stub_stop){STUB_SIGINT, 0, 1}, "+", &u), 1);
+    snprintf(want, sizeof want, "T02%02x:", FAKE_REG_PC);
+    assert_true(u[0].cs_ok);
+    assert_int_equal(strncmp(u[0].payload, want, strlen(want)), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(qsupported_after_noack_session_is_acked),
+        cmocka_unit_test(qsupported_in_ack_mode_is_acked_once),
+        cmocka_unit_test(new_session_retransmits_on_minus),
+        cmocka_unit_test(qsupported_takes_the_last_sessions_breakpoints_out),
+        cmocka_unit_test(detach_then_interrupt_gets_its_stop_reply),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -154,11 +154,49 @@ static uint64_t run_loop(struct ppc_cpu *c, uint64_t n, const bool careful)
     struct ppc_dinsn *d;
     uint32_t msr_before = 0;
     uint64_t done = 0;
+    bool slow = false;     /* an out-of-line path ran: look at c->stop */
 
-#define SEQ do { pc += 4; goto completed; } while (0)
+/* The next instruction in the same I-cache line needs no page, line or
+ * stop check: straight to it, unless something out of line ran or the
+ * careful checks are on. */
+#define SEQ                                                                    \
+    do {                                                                       \
+        pc += 4;                                                               \
+        if (__builtin_expect((pc & ~lmask) && !careful && !slow, 1))           \
+            goto next_in_line;                                                 \
+        goto completed;                                                        \
+    } while (0)
 #define JUMP(t) do { pc = (t); goto completed; } while (0)
-#define LOAD(ea, size, v) do { if (!ppc_load(c, (ea), (size), &(v))) goto interrupted; } while (0)
-#define STORE(ea, size, v) do { if (!ppc_store(c, (ea), (size), (v))) goto interrupted; } while (0)
+/* Loads and stores: the fast path (ppc_mem.h) inline; anything else goes
+ * out of line with c->pc set for the interrupt it may raise, and the loop
+ * looks at c->stop after it (a device may have asked for a reset). */
+#define LOAD(ea, size, v)                                                      \
+    do {                                                                       \
+        const struct ppc_page *p_ = ppc_fast_page(c, ACC_READ, (ea), (size));  \
+        if (p_) {                                                              \
+            ppc_model_data(c, p_->pa | ((ea) & 0xfffu), false);                \
+            (v) = ppc_be_get(p_->host + ((ea) & 0xfffu), (size));              \
+        } else {                                                               \
+            c->pc = pc;                                                        \
+            slow = true;                                                       \
+            if (!ppc_load_slow(c, (ea), (size), &(v)))                         \
+                goto interrupted;                                              \
+        }                                                                      \
+    } while (0)
+#define STORE(ea, size, v)                                                     \
+    do {                                                                       \
+        const struct ppc_page *p_ = ppc_fast_page(c, ACC_WRITE, (ea), (size)); \
+        if (p_) {                                                              \
+            ppc_model_data(c, p_->pa | ((ea) & 0xfffu), true);                 \
+            ppc_be_put(p_->host + ((ea) & 0xfffu), (size), (v));               \
+            ppc_code_written(c, p_->pa | ((ea) & 0xfffu), (size));             \
+        } else {                                                               \
+            c->pc = pc;                                                        \
+            slow = true;                                                       \
+            if (!ppc_store_slow(c, (ea), (size), (v)))                         \
+                goto interrupted;                                              \
+        }                                                                      \
+    } while (0)
 #define LOADED(k) do { c->ev[PEV_LOAD]++; c->ev[PEV_LOAD_UOPS] += (k); } while (0)
 #define STORED(k) do { c->ev[PEV_STORE]++; c->ev[PEV_STORE_UOPS] += (k); } while (0)
 
@@ -190,9 +228,16 @@ top:
     }
     if (careful)
         msr_before = c->msr;
-    c->pc = pc;
     c->ev[PEV_INSNS]++;
     d = &f.code[(pc >> 2) & (PPC_DPAGE_SLOTS - 1)];
+    goto *labels[d->op];
+
+next_in_line:
+    if (done == n)
+        goto out;
+    done++;
+    c->ev[PEV_INSNS]++;
+    d++;
     goto *labels[d->op];
 
 L_DECODE:
@@ -200,6 +245,8 @@ L_DECODE:
     goto *labels[d->op];
 
 L_SYS:
+    c->pc = pc;
+    slow = true;
     if (ppc_exec_sys(c, d->imm)) {
         page_ea = 1; /* the MMU or MSR may have changed */
         JUMP(c->pc);
@@ -266,6 +313,7 @@ L_XORI: r[d->rd] = r[d->ra] ^ d->imm; SEQ;
 
 L_LMW: {
     uint32_t ea = DISP;
+    c->pc = pc;
     if (!multiple_aligned(c, ea, false))
         goto interrupted;
     for (unsigned k = d->rd; k < 32; k++, ea += 4) {
@@ -278,6 +326,7 @@ L_LMW: {
 }
 L_STMW: {
     uint32_t ea = DISP;
+    c->pc = pc;
     if (!multiple_aligned(c, ea, true))
         goto interrupted;
     for (unsigned k = d->rd; k < 32; k++, ea += 4)
@@ -441,8 +490,9 @@ completed:
         c->dbsr |= DBSR_IC;
         c->stop = true;
     }
-    if (c->stop)
+    if ((careful || slow) && c->stop)
         goto out;
+    slow = false;
     goto top;
 
 interrupted:

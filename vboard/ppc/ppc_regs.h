@@ -115,7 +115,6 @@ enum ppc_ivor {
 #define DBCR0_BRT  0x04000000u
 #define DBCR0_IRPT 0x02000000u
 #define DBCR0_TRAP 0x01000000u
-#define DBCR0_RET  0x00008000u
 /* DBSR: the event bits sit where DBCR0 enables them [LNX DBSR_IC 0x08000000,
  * DBSR_TIE 0x01000000]; IDE (imprecise debug event) is bit 0 and MRR
  * (most recent reset) bits 2-3 [BOOKE "Debug Status Register"]. */
@@ -123,9 +122,8 @@ enum ppc_ivor {
 #define DBSR_MRR   0x30000000u
 #define DBSR_IC    0x08000000u
 #define DBSR_TIE   0x01000000u
-#define DBSR_RET   0x00008000u
-/* the events vboard raises: instruction complete, trap, return */
-#define DBSR_EVENTS (DBSR_IC | DBSR_TIE | DBSR_RET)
+/* the events vboard raises: instruction complete and trap */
+#define DBSR_EVENTS (DBSR_IC | DBSR_TIE)
 
 /* ---- MMU assist registers [LNX mmu-book3e.h; FBSD tlb.h for e500 widths] */
 #define MAS0_TLBSEL_SHIFT 28

@@ -6,19 +6,9 @@
 #ifndef PMUCTL_METRICS_H
 #define PMUCTL_METRICS_H
 
-#define METRIC_TERMS 3
+/* struct metric_def and the table metric_defs[] (target-xml/metrics.toml). */
+#include "pmu_metrics.h"
 
-struct metric_def {
-    const char *name;
-    const char *unit;
-    const char *plus[METRIC_TERMS];  /* numerator: sum of these ... */
-    const char *minus[METRIC_TERMS]; /* ... minus these */
-    const char *den[METRIC_TERMS];   /* denominator: sum of these */
-    double scale;                    /* 100 for percentages */
-    int one_minus;                   /* value = 1 - ratio (hit rates) */
-};
-
-extern const struct metric_def metric_defs[];
 extern const unsigned metric_count;
 
 /* The mean of an event per iteration, or < 0 if it was not measured. */

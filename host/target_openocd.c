@@ -6,13 +6,11 @@
  * "cp0 reg REG, select SEL: HHHHHHHH" (OpenOCD src/target/mips32.c,
  * mips32_handle_cp0_command).
  *
- * The core is told by PRId (CP0 15.0) bits 23:8, the counters by
- * Config1.PC (CP0 16.1 bit 4) and, on the 34K, the M chain (PerfCtl bit 31:
- * another counter follows), as the stub does (stub/arch/mips32/pmu.c).
- * Second source for the PRId values: Linux arch/mips/include/asm/cpu.h
- * (PRID_COMP_MIPS 0x010000, PRID_IMP_34K 0x9500, PRID_IMP_R10000 0x0900,
- * PRID_IMP_R12000 0x0e00); for Config1.PC: Linux asm/mipsregs.h
- * MIPS_CONF1_PC (1 << 4). Control n is CP0 25 select 2n, count n select
+ * The core is told by PRId (CP0 15.0) through the registry of cores
+ * (target-xml/cores.toml, generated into pmu_catalog.h), the counters by
+ * Config1.PC (CP0 16.1 bit 4) and, where the registry says so, the M chain
+ * (PerfCtl bit 31: another counter follows), as the stub does. Config1.PC:
+ * MD00090 Config1; Linux asm/mipsregs.h MIPS_CONF1_PC (1 << 4). Control n is CP0 25 select 2n, count n select
  * 2n + 1 (MD00548 Table 2; Linux perf_event_mipsxx.c uses the same selects
  * for the R10000 family).
  */
@@ -25,17 +23,6 @@
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)
-
-static const struct {
-    uint32_t prid; /* PRId & 0xffff00 */
-    const char *core;
-    int m_chain;   /* PerfCtl.M tells whether another counter follows */
-    unsigned max_counters;
-} cores[] = {
-    {0x019500, "34k", 1, 4},
-    {0x000900, "r10k", 0, 2},
-    {0x000e00, "r12k", 0, 2},
-};
 
 static int cp0(struct target *t, unsigned reg, unsigned sel, const uint32_t *wr,
                uint32_t *rd)
@@ -89,8 +76,8 @@ int target_openocd_detect(struct target *t)
 
 int target_openocd_find_pmu(struct target *t)
 {
+    const struct pmu_catalog *core = NULL;
     uint32_t prid, config1, ctl;
-    size_t i;
     int rc;
 
     t->pmu = &openocd_access;
@@ -102,22 +89,23 @@ int target_openocd_find_pmu(struct target *t)
                  "(Config1.PC = 0, PRId 0x%08x, read through OpenOCD)", prid);
         return PMUCTL_EXIT_TARGET;
     }
-    for (i = 0; i < sizeof cores / sizeof *cores; i++)
-        if ((prid & 0xffff00u) == cores[i].prid)
-            break;
-    if (i == sizeof cores / sizeof *cores) {
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].family, "mips32") &&
+            (prid & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
+            core = &pmu_catalogs[i];
+    if (!core) {
         snprintf(t->err, sizeof t->err, "PRId 0x%08x is no core pmuctl has a "
                  "catalogue for (known: %s)", prid, catalog_core_names());
         return PMUCTL_EXIT_TARGET;
     }
-    snprintf(t->core, sizeof t->core, "%s", cores[i].core);
-    t->cat = catalog_core(t->core);
+    snprintf(t->core, sizeof t->core, "%s", core->core);
+    t->cat = core;
     t->lay = perfctl_layout(t->core);
-    t->n_counters = cores[i].max_counters;
+    t->n_counters = core->n_counters;
     for (unsigned n = 0; n < TARGET_MAX_COUNTERS; n++)
         t->wide_reg[n] = -1;
-    if (cores[i].m_chain) {
-        for (unsigned n = 0; n < cores[i].max_counters; n++) {
+    if (core->m_chain) {
+        for (unsigned n = 0; n < core->n_counters; n++) {
             if ((rc = oo_read(t, 1, n, &ctl)))
                 return rc;
             if (!(ctl & PERFCTL_M)) {

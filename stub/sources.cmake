@@ -16,7 +16,5 @@ set(PMUSTUB_MALTA_SOURCES
   ${_S}/board/malta/start.S ${_S}/board/malta/uart16550.c
   ${_S}/board/malta/board.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
-set(PMUSTUB_PMU_CORES 34k r10k r12k)
-set(PMUSTUB_PMU_FIELDS ${_T}/mips/perfctl-fields.csv)
 set(PMUSTUB_MIPS_FEATURES
   ${_T}/mips/mips-cpu.xml ${_T}/mips/mips-cp0.xml ${_T}/mips/mips-fpu.xml)

@@ -2,7 +2,7 @@
 # openocd_vboard.sh VBOARD CFG FIRMWARE - stock OpenOCD 0.12 (mips_m4k) and
 # gdb-multiarch debug the firmware running on vboard through its EJTAG TAP.
 #
-# FIRMWARE is ejtag_loop.elf (tests/vboard/openocd/ejtag_loop.S): a loop
+# FIRMWARE is ejtag_loop.elf (vboard/tests/openocd/ejtag_loop.S): a loop
 # calling tick(), which adds 1 to `counter`. The oracles are the program's
 # own arithmetic and the MIPS32 architecture, not earlier tool output:
 #  - halt stops the CPU, `reg pc` reads a PC inside the program;

@@ -2,7 +2,7 @@
 # End to end, issue 5: pmuctl straight to the stub on vboard (34K).
 # Usage: pmuctl_vboard.sh PMUCTL VBOARD FIRMWARE.elf TOP_SRC_DIR
 # Oracles: QEMU's execution log of the same ELF for the instruction count
-# of region_begin..region_end (tests/vboard/qemu_count.py after
+# of region_begin..region_end (vboard/tests/qemu_count.py after
 # tests/e2e/drop_stub_pcs.py), the objdump of the ELF for the instructions
 # that breakpoints must leave in place, and GDB for the control registers.
 . "$(dirname "$0")/lib.sh"
@@ -19,7 +19,7 @@ TO=$(sym_addr "$ELF" region_end)
 
 # ---- QEMU's count of one pass of the region (two rounds, run to the end).
 qemu_program_log "$ELF" "$(dirname "$ELF")/../malta/libpmustub.a" "set var fw_rounds = 2"
-QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+QEMU_COUNT=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
 echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
 
@@ -45,7 +45,7 @@ check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iter
 # One pass of the loop: --from = --to = region_begin (a step off the
 # breakpoint each time). QEMU: region_begin..region_end plus
 # region_end..region_begin (fw_rounds = 2 gave a second pass).
-BACK=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+BACK=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
        mips-linux-gnu-objdump "$TO" "$FROM")
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_begin \
     -e instructions -r 3 -x , >"$OUT" 2>&1

@@ -52,7 +52,7 @@ ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
 # QEMU's count for the region: the same ELF, run to its end under GDB with
 # no breakpoint.
 qemu_program_log "$ELF" "$(dirname "$ELF")/libpmustub.a"
-QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+QEMU_COUNT=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
 # The R10000's and R12000's graduated-instructions event counts an integer
 # multiply or divide as two (seed 003, event 15; seed 001, R12000 event 15):

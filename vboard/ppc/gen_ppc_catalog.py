@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Validate the Power event catalogues and emit vboard's C table of them.
 
-BRIDGE (issue 12): target-xml/gen_catalog.py takes only 7-bit codes and no
-`vboard` column, but the e200z7's EVENT field is 8 bits (events to 158) and
-the Power catalogues say per event how vboard counts it. Until the one
-generator of issue 11 reads these files, this script does, with the same
-rules (names, types, unique code/counter pairs, "cycles" and "instructions"
-required) plus: codes fit the core's EVENT width, and `vboard` is exact,
-model or none. Columns: code,counters,name,type,vboard,description.
+BRIDGE (issue 12): target-xml/gen_pmu.py (the registry's generator) takes no
+`vboard` column, and the registry has no Power family yet, but the Power
+catalogues say per event how vboard counts it. Until the registry covers
+them, this script reads these files with the generator's rules (names,
+types, unique code/counter pairs, "cycles" and "instructions" required)
+plus: codes fit the core's EVENT width, and `vboard` is exact, model or
+none. Columns: code,counters,name,type,vboard,description.
 
 usage: gen_ppc_catalog.py OUT.h CORE:EVENT_BITS=FILE.csv [...]
 """
@@ -17,7 +17,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "target-xml"))
-from gen_catalog import NAME_RE, REQUIRED, CatalogError, c_ident  # noqa: E402
+from gen_pmu import NAME_RE, REQUIRED_EVENTS as REQUIRED  # noqa: E402
+from gen_pmu import RegistryError as CatalogError, ident as c_ident  # noqa: E402
 
 HEADER = ["code", "counters", "name", "type", "vboard", "description"]
 HOW = {"exact": "PPC_COUNT_EXACT", "model": "PPC_COUNT_MODEL", "none": "PPC_COUNT_NONE"}

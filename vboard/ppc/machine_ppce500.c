@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "machine_ppce500.h"
+#include "machine.h"
 #include "ppc_internal.h"
 #include "ppc_list_events.h"
 #include "ppce500.h"
@@ -113,7 +113,7 @@ static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
     return NULL;
 }
 
-const struct vb_machine_class vb_machine_ppce500 = {
+const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
     .name = "ppce500-compatible Power Book E",
     .cpus = ppc_cpu_names,
     .create = create,

@@ -42,27 +42,6 @@ static void cp0_25_write(unsigned sel, uint32_t v)
     }
 }
 
-extern const char pmustub_pmu_34k_head[], pmustub_pmu_r10k_head[],
-    pmustub_pmu_r12k_head[], pmustub_pmu_tail[];
-extern const char *const pmustub_pmu_34k_counters[],
-    *const pmustub_pmu_r10k_counters[], *const pmustub_pmu_r12k_counters[];
-
-/* Cores told apart by PRId: company (23:16) and implementation (15:8)
- * (MD00090 PRId; Linux asm/cpu.h PRID_IMP_34K 0x9500 with company
- * PRID_COMP_MIPS 0x010000, PRID_IMP_R10000 0x0900, PRID_IMP_R12000 0x0e00
- * with the legacy company 0). The R10000/R12000 control registers have no M
- * bit; r10k_counters(5) (seed 001) gives them two counters each. */
-static const struct pmu_core pmu_cores[] = {
-    {"34K", "34k", 0x019500, 1, 4, 0, pmustub_pmu_34k_head,
-     pmustub_pmu_34k_counters},
-    /* R10000 User's Manual 14.20: the counter interrupt is Int5 (IP7),
-     * shared with the timer. */
-    {"R10000", "r10k", 0x000900, 0, 2, 7, pmustub_pmu_r10k_head,
-     pmustub_pmu_r10k_counters},
-    {"R12000", "r12k", 0x000e00, 0, 2, 7, pmustub_pmu_r12k_head,
-     pmustub_pmu_r12k_counters},
-};
-
 const struct pmu_core *pmu_core;
 unsigned pmu_counters;
 static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
@@ -73,16 +52,18 @@ static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
 static uint64_t ext[PMU_MAX_COUNTERS];
 int pmu_user_frozen;                        /* monitor pmu freeze */
 
+/* Cores are told apart by PRId through the registry (target-xml/cores.toml:
+ * company and implementation, bits 23:16 and 15:8, MD00090 "PRId"). */
 void pmu_detect(void)
 {
-    uint32_t prid = CP0_READ(15, 0) & 0xffff00u;
+    uint32_t prid = CP0_READ(15, 0);
 
     pmu_core = 0;
     pmu_counters = 0;
     if (!(CP0_READ(16, 1) & CONF1_PC))
         return;
-    for (unsigned i = 0; i < sizeof pmu_cores / sizeof *pmu_cores; i++)
-        if (pmu_cores[i].prid == prid)
+    for (unsigned i = 0; i < PMU_N_CORES; i++)
+        if ((prid & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
             pmu_core = &pmu_cores[i];
     if (!pmu_core)
         return;

@@ -6,22 +6,11 @@
 
 #include <stdint.h>
 
-#define PMU_MAX_COUNTERS 4
-#define PMU_FIRST_REGNUM 72 /* perfctlN = 72 + 2N, perfcntN = 73 + 2N */
-#define PMU_WIDE_REGNUM 80  /* perfcntN_64 = 80 + N: the 64-bit counts */
-
-struct pmu_core {
-    const char *name;    /* as the manuals write it */
-    const char *key;     /* the catalogue's name: events/<key>.csv */
-    uint32_t prid;       /* PRId bits 23:8 */
-    uint8_t has_m_chain; /* PerfCtl.M says whether another counter follows */
-    uint8_t max_counters;
-    /* Interrupt line (2..7) of the counter overflow; 0 = IntCtl.IPPCI says
-     * (Release 2 cores). */
-    uint8_t irq_line;
-    const char *xml_head;           /* generated from the catalogue */
-    const char *const *xml_counters;
-};
+/* struct pmu_core, the board's pmu_cores[] and the register numbers
+ * (PMU_REGNUM_CONTROL(n) = perfctlN, PMU_REGNUM_COUNT(n) = perfcntN,
+ * PMU_REGNUM_COUNT64(n) = perfcntN_64), generated from
+ * target-xml/cores.toml by gen_pmu.py. */
+#include "pmu_registry.h"
 
 extern const struct pmu_core *pmu_core; /* NULL: no counters we drive */
 extern unsigned pmu_counters;

@@ -2,9 +2,8 @@
  * pmu_mon.c - "monitor pmu ...": what the core has, what each counter
  * counts, and freeze/unfreeze/reset by hand.
  *
- * Event names are looked up in the generated target description itself
- * (the <enum> of the counter's EVENT field), so the stub carries each name
- * once.
+ * Event names come from the board's generated core table (pmu_registry.h,
+ * from target-xml/cores.toml and the core's catalogue).
  */
 #include "mips_port.h"
 #include "pmu.h"
@@ -21,37 +20,16 @@ static const char *after(const char *s, const char *needle, const char *end)
     return 0;
 }
 
-static unsigned dec(const char *s)
-{
-    unsigned v = 0;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (unsigned)(*s++ - '0');
-    return v;
-}
-
 /* Prints the name of event code on counter n, or "?" if the catalogue has
  * none (reserved code). */
 static void put_event_name(unsigned n, unsigned code)
 {
-    const char *kind = after(pmu_core->xml_counters[n], "_perfctl", 0);
-    const char *e = pmu_core->xml_head, *end, *name, *val;
-    char id[] = "_eventK\"";
-
-    if (kind) {
-        id[6] = *kind;
-        e = after(e, id, 0);
-    }
-    end = e ? after(e, "</enum>", 0) : 0;
-    while (e && (name = after(e, "name=\"", end)) &&
-           (val = after(name, "value=\"", end))) {
-        if (dec(val) == code) {
-            for (; *name != '"'; name++) {
-                char c[2] = {*name, 0};
-                stub_mon_puts(c);
-            }
+    for (unsigned i = 0; i < pmu_core->n_events; i++) {
+        const struct pmu_event_name *e = &pmu_core->events[i];
+        if (e->code == code && (e->counters >> n & 1)) {
+            stub_mon_puts(e->name);
             return;
         }
-        e = val;
     }
     stub_mon_puts("?");
 }
@@ -82,7 +60,8 @@ static void summary(void)
     stub_mon_puts(pmu_user_frozen ? "stay frozen (monitor pmu unfreeze)\n"
                                   : "count\n");
     for (unsigned i = 0; i < pmu_counters; i++) {
-        uint32_t ctl = pmu_ctl(i), code = (ctl >> 5) & 0x7f;
+        uint32_t ctl = pmu_ctl(i);
+        uint32_t code = (ctl >> pmu_core->event_shift) & pmu_core->event_mask;
         stub_mon_puts("  counter ");
         stub_mon_putu(i);
         stub_mon_puts(": event ");

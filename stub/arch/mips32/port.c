@@ -5,6 +5,7 @@
  */
 #include "mips_port.h"
 #include "pmu.h"
+#include "mips_target_xml.h"
 
 uint32_t mips_probe_recover;
 
@@ -119,9 +120,8 @@ static int expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
 
 /* target.xml: the core features (generated; their last piece closes
  * <target>), with the PMU feature of this core put before that close. */
-static const char *xml[8 + PMU_MAX_COUNTERS];
 extern const char *const pmustub_mips_target_xml[];
-extern const char pmustub_pmu_tail[];
+static const char *xml[PMUSTUB_MIPS_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 
 static void describe_pmu(void)
 {
@@ -134,10 +134,10 @@ static void describe_pmu(void)
         xml[n++] = pmu_core->xml_head;
         for (unsigned i = 0; i < pmu_counters; i++) {
             xml[n++] = pmu_core->xml_counters[i];
-            expedite[e++] = PMU_FIRST_REGNUM + 2 * (int)i + 1;
-            expedite[e++] = PMU_WIDE_REGNUM + (int)i;
+            expedite[e++] = PMU_REGNUM_COUNT(i);
+            expedite[e++] = PMU_REGNUM_COUNT64(i);
         }
-        xml[n++] = pmustub_pmu_tail;
+        xml[n++] = pmu_xml_tail;
     }
     xml[n++] = *p;
     xml[n] = 0;
@@ -145,7 +145,7 @@ static void describe_pmu(void)
 }
 
 static struct stub_target target = {
-    .nregs = PMU_WIDE_REGNUM + PMU_MAX_COUNTERS,
+    .nregs = PMU_REGNUM_LAST + 1,
     .nregs_g = CTX_WORDS,
     .reg_size = mips_reg_size,
     .reg_read = mips_reg_read,

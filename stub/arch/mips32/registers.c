@@ -28,15 +28,15 @@ static const struct reg_range {
     {CTX_CAUSE, CTX_PC, RK_CTX},     /* cause, pc */
     {CTX_F0, CTX_FCSR, RK_FPU},      /* f0-f31, fcsr */
     {CTX_FIR, CTX_FIR, RK_FPU_RO},
-    {PMU_FIRST_REGNUM, PMU_FIRST_REGNUM + 2 * PMU_MAX_COUNTERS - 1, RK_PMU},
-    {PMU_WIDE_REGNUM, PMU_WIDE_REGNUM + PMU_MAX_COUNTERS - 1, RK_PMU64},
+    {PMU_REGNUM_CONTROL(0), PMU_REGNUM_CONTROL(0) + 2 * PMU_MAX_COUNTERS - 1, RK_PMU},
+    {PMU_REGNUM_COUNT64(0), PMU_REGNUM_COUNT64(0) + PMU_MAX_COUNTERS - 1, RK_PMU64},
 };
 
 /* Which counter a PMU register belongs to. */
 static unsigned pmu_counter_of(const struct reg_range *r, unsigned regno)
 {
-    return r->kind == RK_PMU ? (regno - PMU_FIRST_REGNUM) / 2
-                             : regno - PMU_WIDE_REGNUM;
+    return r->kind == RK_PMU ? (regno - PMU_REGNUM_CONTROL(0)) / 2
+                             : regno - PMU_REGNUM_COUNT64(0);
 }
 
 static const struct reg_range *lookup(unsigned regno)
@@ -51,16 +51,17 @@ static const struct reg_range *lookup(unsigned regno)
     return 0;
 }
 
-/* perfctlN at even offsets from PMU_FIRST_REGNUM, perfcntN at odd ones. */
+/* perfctlN at even offsets from perfctl0, perfcntN at odd ones
+ * (target-xml/cores.toml, family mips32). */
 static uint32_t pmu_reg_read(unsigned regno)
 {
-    unsigned off = regno - PMU_FIRST_REGNUM;
+    unsigned off = regno - PMU_REGNUM_CONTROL(0);
     return off & 1 ? pmu_count(off / 2) : pmu_ctl(off / 2);
 }
 
 static void pmu_reg_write(unsigned regno, uint32_t v)
 {
-    unsigned off = regno - PMU_FIRST_REGNUM;
+    unsigned off = regno - PMU_REGNUM_CONTROL(0);
     if (off & 1)
         pmu_set_count(off / 2, v);
     else
@@ -86,7 +87,7 @@ int mips_reg_read(unsigned regno, uint8_t *buf)
     if (!r)
         return STUB_REG_UNAVAILABLE;
     if (r->kind == RK_PMU64) {
-        uint64_t v = pmu_count64(regno - PMU_WIDE_REGNUM);
+        uint64_t v = pmu_count64(regno - PMU_REGNUM_COUNT64(0));
         put_be32(buf, (uint32_t)(v >> 32));
         put_be32(buf + 4, (uint32_t)v);
         return STUB_REG_OK;
@@ -110,7 +111,7 @@ int mips_reg_write(unsigned regno, const uint8_t *buf)
     if (r->kind == RK_PMU64) {
         uint32_t lo = (uint32_t)buf[4] << 24 | (uint32_t)buf[5] << 16 |
                       (uint32_t)buf[6] << 8 | buf[7];
-        pmu_set_count64(regno - PMU_WIDE_REGNUM, (uint64_t)v << 32 | lo);
+        pmu_set_count64(regno - PMU_REGNUM_COUNT64(0), (uint64_t)v << 32 | lo);
         return STUB_REG_OK;
     }
     if (r->kind == RK_FPU && !mips_has_fpu)

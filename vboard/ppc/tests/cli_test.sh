@@ -32,7 +32,8 @@ expect_status() {
 elf=$fw/crc32-O2.elf
 expect_status 2 "unknown CPU names the Power ones" "$vboard" --cpu e300 --kernel "$elf"
 grep -q "e200z7 or e500v2" "$tmp/err" || bad "unknown CPU: message"
-expect_status 2 "--remote-bitbang refused on Power" "$vboard" --cpu e500v2 --remote-bitbang 4444 --kernel "$elf"
+expect_status 1 "--remote-bitbang refused on Power" "$vboard" --cpu e500v2 --remote-bitbang 4444 --kernel "$elf"
+grep -q "no debug probe port" "$tmp/err" || bad "--remote-bitbang: message"
 expect_status 1 "host ELF refused" "$vboard" --cpu e500v2 --kernel /bin/true
 grep -q "not a 32-bit big-endian PowerPC" "$tmp/err" || bad "host ELF: message"
 expect_status 3 "--max-insns" "$vboard" --cpu e200z7 --no-reboot --max-insns 1000 --kernel "$fw/bench-O2.elf"

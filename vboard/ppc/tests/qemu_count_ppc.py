@@ -8,7 +8,7 @@ that faults makes no block and no line). A "Trace" line followed by
 "Stopped execution of TB chain before ... [pc]" did not run (an interrupt
 came first; it is traced again when it runs), so it is not counted. Power
 has no delay slots, so nothing else needs correcting (compare the MIPS
-tests/vboard/qemu_count.py).
+vboard/tests/qemu_count.py).
 
 usage: qemu_count_ppc.py LOG FROM_ADDR TO_ADDR
 Counts from the first execution of FROM up to (not including) TO.

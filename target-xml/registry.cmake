@@ -1,0 +1,24 @@
+# registry.cmake - reads the registry of cores (target-xml/cores.toml) at
+# configure time through gen_pmu.py and defines, from it:
+#   PMUSTUB_CORES               every core key
+#   PMUSTUB_BOARDS              every board
+#   PMUSTUB_BOARD_<board>_CORES the cores a board's stub can meet
+#   PMUSTUB_CORE_<key>_FAMILY   a core's family
+#   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
+#   PMUSTUB_GEN_PMU             the generator, for build-time outputs
+# Included by the top-level project and by the stub's cross build.
+get_filename_component(_reg_dir ${CMAKE_CURRENT_LIST_DIR} ABSOLUTE)
+set(PMUSTUB_REGISTRY ${_reg_dir}/cores.toml)
+set(PMUSTUB_GEN_PMU ${_reg_dir}/gen_pmu.py)
+set(_reg_out ${CMAKE_BINARY_DIR}/gen/cores.cmake)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/gen)
+execute_process(
+  COMMAND ${Python3_EXECUTABLE} ${PMUSTUB_GEN_PMU} cmake ${PMUSTUB_REGISTRY} ${_reg_out}
+  RESULT_VARIABLE _reg_rc ERROR_VARIABLE _reg_err)
+if(NOT _reg_rc EQUAL 0)
+  message(FATAL_ERROR "target-xml/cores.toml: ${_reg_err}")
+endif()
+include(${_reg_out})
+# A change to the registry or any file it names re-runs configure.
+set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${PMUSTUB_REGISTRY_INPUTS} ${PMUSTUB_GEN_PMU})

@@ -1,0 +1,27 @@
+/*
+ * machines.c - the table of machine classes main.c picks from by --cpu.
+ */
+#include <string.h>
+
+#include "machine.h"
+
+/* Each class is defined beside its machine (mips/machine_malta.c,
+ * ppc/machine_ppce500.c) and declared here, so that common/ includes
+ * nothing of a machine's. */
+extern const struct vb_machine_class vb_malta_class;
+extern const struct vb_machine_class vb_ppce500_class;
+
+const struct vb_machine_class *const vb_machines[] = {
+    &vb_malta_class,
+    &vb_ppce500_class,
+    NULL,
+};
+
+const struct vb_machine_class *vb_machine_for_cpu(const char *cpu)
+{
+    for (unsigned i = 0; vb_machines[i]; i++)
+        for (const char *const *k = vb_machines[i]->cpus; *k; k++)
+            if (strcmp(*k, cpu) == 0)
+                return vb_machines[i];
+    return NULL;
+}

@@ -1,0 +1,343 @@
+/*
+ * main.c - vboard: options, then the single-threaded main loop: poll() the
+ * sockets, let the machine run a slice of instructions (it delivers its
+ * timer and counter interrupts), repeat. The machine is picked by --cpu and
+ * reached only through common/machine.h. Everything printed about counts is
+ * labelled as simulated.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf_load.h"
+#include "machine.h"
+#include "rbb.h"
+#include "serial.h"
+#include "uart.h"
+
+#define SLICE 20000u /* instructions between polls of the sockets */
+
+struct options {
+    const char *kernel;
+    const char *serial;
+    const char *count_insns;
+    const char *cpu;
+    uint32_t ram_mib;
+    uint32_t baud;
+    uint64_t max_insns;    /* 0: no limit */
+    int rbb_port;          /* -1: no EJTAG port */
+    bool list_events;
+    bool no_reboot;
+    bool stats;
+};
+
+#define DEFAULT_CPU "34k"
+
+/* The --cpu keys of every machine class, as "a, b or c". */
+static void cpu_keys(char *out, size_t len)
+{
+    unsigned total = 0, i = 0;
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
+        for (const char *const *k = (*c)->cpus; *k; k++)
+            total++;
+    size_t at = 0;
+    out[0] = '\0';
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
+        for (const char *const *k = (*c)->cpus; *k && at < len; k++, i++)
+            at += (size_t)snprintf(out + at, len - at, "%s%s",
+                                   i == 0 ? "" : i + 1 == total ? " or " : ", ", *k);
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: vboard --kernel FILE.elf [options]\n"
+          "A simulated board with performance counters; --cpu picks the machine.\n"
+          "  --kernel FILE.elf        big-endian ELF to run (as QEMU -kernel)\n"
+          "  --serial stdio|tcp:HOST:PORT[,server][,nowait]\n"
+          "                           UART backend (default stdio); TCP listens and,\n"
+          "                           unless nowait, waits for the first client\n"
+          "  --cpu CPU                CPU personality (PRId, counters; default "
+          DEFAULT_CPU "):\n", f);
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++) {
+        fputs("                          ", f);
+        for (const char *const *k = (*c)->cpus; *k; k++)
+            fprintf(f, " %s", *k);
+        fprintf(f, " (%s)\n", (*c)->name);
+    }
+    fputs("  --ram MiB                RAM size (default 128)\n"
+          "  --baud N                 pace the UART at N baud (10 bits per byte)\n"
+          "  --max-insns N            stop with status 3 after N instructions\n"
+          "  --count-insns FROM:TO    print (on stderr) how many instructions ran from\n"
+          "                           the first time FROM executes until TO is reached\n"
+          "                           (addresses or ELF symbols)\n"
+          "  --no-reboot              exit (status 0) when the guest resets the board,\n"
+          "                           as QEMU -no-reboot; default: reset and run again\n"
+          "  --remote-bitbang PORT    EJTAG TAP for OpenOCD's remote_bitbang driver\n"
+          "  --list-events            list the --cpu's counter events and exit\n"
+          "  --stats                  at exit, print simulated instructions and speed\n"
+          "  --help                   this text\n", f);
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || !end || *end || s[0] == '-' || s[0] == '\0')
+        return false;
+    *out = v;
+    return true;
+}
+
+/* One-line error and exit status 2 for any bad argument. */
+static void bad(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "vboard: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see --help)\n");
+    exit(2);
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+    enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_RBB,
+           O_LIST, O_NOREBOOT, O_STATS, O_HELP };
+    static const struct option longopts[] = {
+        { "kernel", required_argument, NULL, O_KERNEL },
+        { "serial", required_argument, NULL, O_SERIAL },
+        { "cpu", required_argument, NULL, O_CPU },
+        { "ram", required_argument, NULL, O_RAM },
+        { "baud", required_argument, NULL, O_BAUD },
+        { "max-insns", required_argument, NULL, O_MAX },
+        { "count-insns", required_argument, NULL, O_COUNT },
+        { "remote-bitbang", required_argument, NULL, O_RBB },
+        { "list-events", no_argument, NULL, O_LIST },
+        { "no-reboot", no_argument, NULL, O_NOREBOOT },
+        { "stats", no_argument, NULL, O_STATS },
+        { "help", no_argument, NULL, O_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    uint64_t v;
+    *o = (struct options){ .serial = "stdio", .cpu = DEFAULT_CPU, .ram_mib = 128,
+                           .rbb_port = -1 };
+    opterr = 0;
+    int ch;
+    while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (ch) {
+        case O_KERNEL: o->kernel = optarg; break;
+        case O_SERIAL: o->serial = optarg; break;
+        case O_CPU:
+            if (!vb_machine_for_cpu(optarg)) {
+                char keys[256], msg[512];
+                cpu_keys(keys, sizeof(keys));
+                snprintf(msg, sizeof(msg), "--cpu: unknown CPU '%s' (want %s)",
+                         optarg, keys);
+                bad("%s", msg);
+            }
+            o->cpu = optarg;
+            break;
+        case O_RAM:
+            if (!parse_u64(optarg, &v) || v == 0 || v > 2048)
+                bad("--ram: want 1..2048 MiB, got '%s'", optarg);
+            o->ram_mib = (uint32_t)v;
+            break;
+        case O_BAUD:
+            if (!parse_u64(optarg, &v) || v < 50 || v > 10000000)
+                bad("--baud: want 50..10000000, got '%s'", optarg);
+            o->baud = (uint32_t)v;
+            break;
+        case O_MAX:
+            if (!parse_u64(optarg, &v) || v == 0)
+                bad("--max-insns: want a positive count, got '%s'", optarg);
+            o->max_insns = v;
+            break;
+        case O_COUNT: o->count_insns = optarg; break;
+        case O_RBB:
+            if (!parse_u64(optarg, &v) || v == 0 || v > 65535)
+                bad("--remote-bitbang: want a TCP port 1..65535, got '%s'", optarg);
+            o->rbb_port = (int)v;
+            break;
+        case O_LIST: o->list_events = true; break;
+        case O_NOREBOOT: o->no_reboot = true; break;
+        case O_STATS: o->stats = true; break;
+        case O_HELP: usage(stdout); exit(0);
+        default:
+            bad("unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        bad("unexpected argument '%s'", argv[optind]);
+    if (!o->list_events && !o->kernel)
+        bad("%s", "--kernel FILE.elf is required");
+}
+
+/* FROM or TO of --count-insns: a number or an ELF symbol. */
+static uint64_t resolve(const char *kernel, const char *what)
+{
+    uint64_t v;
+    uint32_t s;
+    if (parse_u64(what, &v) && v <= UINT32_MAX)
+        return (uint32_t)v;
+    if (elf_symbol(kernel, what, &s))
+        return s;
+    bad("--count-insns: '%s' is neither an address nor a symbol of the kernel", what);
+    return 0;
+}
+
+/* --count-insns FROM:TO, resolved to addresses. */
+struct watch_spec {
+    uint64_t from, to;
+};
+
+static struct watch_spec parse_watch(const char *kernel, const char *spec)
+{
+    char buf[256];
+    snprintf(buf, sizeof(buf), "%s", spec);
+    char *colon = strchr(buf, ':');
+    if (!colon)
+        bad("--count-insns: want FROM:TO, got '%s'", spec);
+    *colon = '\0';
+    return (struct watch_spec){ resolve(kernel, buf), resolve(kernel, colon + 1) };
+}
+
+static bool boot(const struct vb_machine_class *cls, struct vb_machine *m)
+{
+    char err[512];
+    if (!cls->boot(m, err, sizeof(err))) {
+        fprintf(stderr, "vboard: --kernel %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static volatile sig_atomic_t got_signal;
+static void on_signal(int sig) { got_signal = sig; }
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct serial ser;
+    char err[512];
+    parse_options(argc, argv, &o);
+    const struct vb_machine_class *cls = vb_machine_for_cpu(o.cpu);
+    if (o.list_events)
+        return cls->list_events(stdout, o.cpu) ? 0 : 1;
+    if (!serial_parse(&ser, o.serial, err, sizeof(err))) {
+        fprintf(stderr, "vboard: %s\n", err);
+        return 2;
+    }
+    const struct vb_machine_config cfg = { .cpu = o.cpu, .kernel = o.kernel,
+                                           .ram_mib = o.ram_mib };
+    struct vb_machine *m = cls->create(&cfg, err, sizeof(err));
+    if (!m) {
+        fprintf(stderr, "vboard: %s\n", err);
+        return 1;
+    }
+    struct uart *uart = cls->console(m);
+    uart->baud = o.baud;
+    if (!boot(cls, m))
+        return 1;
+    struct watch_spec w = { 0, 0 };
+    if (o.count_insns) {
+        w = parse_watch(o.kernel, o.count_insns);
+        cls->watch(m, w.from, w.to);
+    }
+
+    struct rbb *rbb = NULL;
+    if (o.rbb_port > 0) {
+        rbb = cls->debug_listen(m, (uint16_t)o.rbb_port, err, sizeof(err));
+        if (!rbb) {
+            fprintf(stderr, "vboard: %s\n", err);
+            return 1;
+        }
+    }
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    if (!serial_open(&ser) || !serial_wait_client(&ser))
+        return 1;
+
+    int status = 0;
+    bool reported = false;
+    uint64_t count;
+    enum vb_run_stop last = VB_RUN_SLICE;
+    double t0 = uart_now_ns();
+    for (;;) {
+        struct pollfd pfds[4];
+        unsigned n = serial_pollfds(&ser, pfds);
+        if (rbb)
+            pfds[n++] = (struct pollfd){ .fd = rbb_fd(rbb), .events = POLLIN };
+        bool idle = last == VB_RUN_IDLE || last == VB_RUN_STALLED;
+        poll(pfds, n, idle ? 5 : 0);
+        serial_service(&ser, uart);
+        if (rbb)
+            while (rbb_service(rbb))
+                ;
+        if (got_signal) {
+            fprintf(stderr, "vboard: stopped by signal %d\n", (int)got_signal);
+            status = 130;
+            break;
+        }
+        if (last == VB_RUN_RESET) {
+            /* QEMU: SOFTRES 0x42 -> qemu_system_reset_request(GUEST_RESET);
+             * with -no-reboot that is a shutdown (exit 0), else the machine
+             * resets: ROM blobs (the ELF) are reloaded and the bootloader
+             * jumps to the entry again. */
+            if (o.no_reboot)
+                break;
+            if (!boot(cls, m)) {
+                status = 1;
+                break;
+            }
+        }
+        uint64_t budget = SLICE;
+        uint64_t quiet = cls->quiet_budget(m);
+        if (quiet && quiet < budget)
+            budget = quiet;
+        uint64_t progress = cls->progress(m);
+        if (o.max_insns) {
+            if (progress >= o.max_insns) {
+                fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
+                        " simulated instructions (pc 0x%08" PRIx64 ")\n",
+                        o.max_insns, cls->pc(m));
+                status = 3;
+                break;
+            }
+            if (o.max_insns - progress < budget)
+                budget = o.max_insns - progress;
+        }
+        last = cls->run(m, budget);
+        if (!reported && cls->watch_result(m, &count) == VB_WATCH_DONE) {
+            fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions from 0x%08"
+                    PRIx64 " to 0x%08" PRIx64 "\n", count, w.from, w.to);
+            reported = true;
+        }
+    }
+    serial_flush(&ser, uart);
+    if (o.stats) {
+        double secs = (uart_now_ns() - t0) / 1e9;
+        uint64_t insns, cycles;
+        cls->totals(m, &insns, &cycles);
+        fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions, %" PRIu64
+                " cycles (timing model) in %.3f s: %.1f million simulated"
+                " instructions per second\n", insns, cycles, secs,
+                secs > 0 ? insns / secs / 1e6 : 0.0);
+    }
+    enum vb_watch_state ws = cls->watch_result(m, &count);
+    if (!reported && ws != VB_WATCH_OFF)
+        fprintf(stderr, "vboard (simulated): --count-insns: 0x%08" PRIx64
+                " %s; counted %" PRIu64 " instructions\n", w.to,
+                ws == VB_WATCH_COUNTING ? "never reached" : "FROM never executed",
+                count);
+    serial_close(&ser);
+    if (rbb)
+        rbb_close(rbb);
+    cls->destroy(m);
+    return status;
+}

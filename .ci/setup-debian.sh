@@ -4,9 +4,11 @@ set -euo pipefail
 pkgs=(
   build-essential cmake python3 pkg-config     # host build
   gcc-mips-linux-gnu binutils-mips-linux-gnu   # target (MIPS32 big-endian)
+  gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu # target (Power Book E)
   libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
+  qemu-system-ppc                              # Power differential tests
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -5,12 +5,15 @@
 
 #include "machine.h"
 
-/* Each class is defined beside its machine (mips/machine_malta.c) and
- * declared here, so that common/ includes nothing of a machine's. */
+/* Each class is defined beside its machine (mips/machine_malta.c,
+ * ppc/machine_ppce500.c) and declared here, so that common/ includes
+ * nothing of a machine's. */
 extern const struct vb_machine_class vb_malta_class;
+extern const struct vb_machine_class vb_ppce500_class;
 
 const struct vb_machine_class *const vb_machines[] = {
     &vb_malta_class,
+    &vb_ppce500_class,
     NULL,
 };
 

@@ -1,0 +1,132 @@
+/*
+ * machine_ppce500.c - the Power Book E machine behind vboard/common/
+ * machine.h: the ppce500-compatible board (ppce500.c) with an e200z7 or
+ * e500v2 CPU (ppc_cpu.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "machine.h"
+#include "ppc_internal.h"
+#include "ppc_list_events.h"
+#include "ppce500.h"
+
+struct vb_machine {
+    struct ppce500 board;
+};
+
+static struct vb_machine *create(const struct vb_machine_config *cfg, char *err,
+                                 size_t errlen)
+{
+    struct vb_machine *m = calloc(1, sizeof(*m));
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (!ppce500_init(&m->board, cfg->cpu, cfg->ram_mib, cfg->kernel, err, errlen)) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+static void destroy(struct vb_machine *m)
+{
+    ppce500_free(&m->board);
+    free(m);
+}
+
+static bool boot(struct vb_machine *m, char *err, size_t errlen)
+{
+    return ppce500_boot(&m->board, err, errlen);
+}
+
+/* Waiting (MSR[WE] doze): nothing runs until an interrupt, so the model's
+ * time jumps to the decrementer's expiry if that can end the wait. */
+static void skip_idle(struct ppc_cpu *c)
+{
+    uint64_t at = ppc_dec_expiry(c);
+    if (at == UINT64_MAX || !(c->tcr & TCR_DIE))
+        return;
+    uint64_t cycle = at * c->p->tb_div, now = ppc_cycles(c);
+    if (cycle > now)
+        c->ev[PEV_IDLE] += cycle - now;
+}
+
+static enum vb_run_stop run(struct vb_machine *m, uint64_t n)
+{
+    struct ppc_cpu *c = &m->board.cpu;
+    if (c->waiting)
+        skip_idle(c);
+    enum ppc_run_stop r = c->waiting ? PPC_RUN_IDLE : ppc_cpu_run(c, n);
+    if (r == PPC_RUN_RESET)
+        return VB_RUN_RESET;
+    ppc_update_timers(c);
+    ppc_check_interrupts(c);
+    return c->waiting ? VB_RUN_IDLE : VB_RUN_SLICE;
+}
+
+static uint64_t quiet_budget(struct vb_machine *m) { return ppc_quiet_budget(&m->board.cpu); }
+
+static uint64_t progress(const struct vb_machine *m)
+{
+    return m->board.cpu.ev[PEV_INSNS] + m->board.cpu.ev[PEV_ABANDONED];
+}
+
+static uint64_t pc(const struct vb_machine *m) { return m->board.cpu.pc; }
+
+static struct uart *console(struct vb_machine *m) { return &m->board.uart; }
+
+static void totals(const struct vb_machine *m, uint64_t *insns, uint64_t *cycles)
+{
+    *insns = m->board.cpu.ev[PEV_INSNS];
+    *cycles = ppc_cycles(&m->board.cpu);
+}
+
+static void watch(struct vb_machine *m, uint64_t from, uint64_t to)
+{
+    struct ppc_cpu *c = &m->board.cpu;
+    c->watch_from = (uint32_t)from;
+    c->watch_to = (uint32_t)to;
+    c->watch_on = true;
+    c->watch_counting = c->watch_done = false;
+    c->watch_count = 0;
+}
+
+static enum vb_watch_state watch_result(const struct vb_machine *m, uint64_t *count)
+{
+    const struct ppc_cpu *c = &m->board.cpu;
+    *count = c->watch_count;
+    if (!c->watch_on)
+        return VB_WATCH_OFF;
+    return c->watch_done ? VB_WATCH_DONE : c->watch_counting ? VB_WATCH_COUNTING
+                                                              : VB_WATCH_WAITING;
+}
+
+static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
+                                size_t errlen)
+{
+    (void)m;
+    (void)port;
+    snprintf(err, errlen, "the Power machine has no debug probe port (OpenOCD has "
+                          "no PowerPC target)");
+    return NULL;
+}
+
+const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
+    .name = "ppce500-compatible Power Book E",
+    .cpus = ppc_cpu_names,
+    .create = create,
+    .destroy = destroy,
+    .boot = boot,
+    .run = run,
+    .quiet_budget = quiet_budget,
+    .progress = progress,
+    .pc = pc,
+    .console = console,
+    .totals = totals,
+    .watch = watch,
+    .watch_result = watch_result,
+    .debug_listen = debug_listen,
+    .list_events = ppc_list_events,
+};

@@ -1,0 +1,520 @@
+/*
+ * ppc_exec.c - the run loop: fetch through the decoded page of the current
+ * instruction, dispatch on its handler index (GCC's labels as values), and
+ * the handlers of the instructions compiled code runs most (ppc_decode.h
+ * says which fields each uses). Semantics: Power ISA 2.06 Book I, chapter
+ * 3 "Fixed-Point Facility" and chapter 2 "Branch Facility".
+ *
+ * Where the architecture leaves a result undefined and a program could see
+ * it, vboard does what QEMU 7.2 does so that differential tests agree:
+ * divw/divwu by zero and 0x80000000 / -1 divide by 1 instead
+ * (target/ppc/translate.c gen_op_arith_divw), and CR0 of a record form is
+ * set from the result.
+ *
+ * Timing model: one cycle per completed instruction plus the cache-miss
+ * penalties (ppc_mem.h). Event totals: c->ev[] (ppc_events.h).
+ */
+#include "ppc_decode.h"
+#include "ppc_mem.h"
+
+/* ---- condition register and XER ----------------------------------------- */
+
+static inline uint32_t cmp_field(const struct ppc_cpu *c, bool lt, bool gt)
+{
+    return (lt ? CR_LT : gt ? CR_GT : CR_EQ) | (c->xer >> 31);
+}
+
+static inline void set_crf(struct ppc_cpu *c, unsigned n, uint32_t f)
+{
+    unsigned sh = 28 - 4 * n;
+    c->cr = (c->cr & ~(0xfu << sh)) | f << sh;
+}
+
+static inline void set_cr0(struct ppc_cpu *c, uint32_t v)
+{
+    set_crf(c, 0, cmp_field(c, (int32_t)v < 0, (int32_t)v > 0));
+}
+
+static inline void set_ca(struct ppc_cpu *c, bool ca)
+{
+    c->xer = ca ? c->xer | XER_CA : c->xer & ~XER_CA;
+}
+
+static inline void set_ov(struct ppc_cpu *c, bool ov)
+{
+    c->xer = ov ? c->xer | XER_OV | XER_SO : c->xer & ~XER_OV;
+}
+
+static inline unsigned ca_in(const struct ppc_cpu *c) { return (c->xer >> 29) & 1u; }
+
+static inline bool cr_bit(const struct ppc_cpu *c, unsigned b)
+{
+    return (c->cr >> (31 - b)) & 1u;
+}
+
+/* x + y + cin for the add and subtract-from families (subtract-from adds
+ * ~rA): the result, CA when asked, OV/SO with OE, CR0 with Rc. */
+static inline uint32_t add3(struct ppc_cpu *c, uint32_t x, uint32_t y, unsigned cin,
+                            bool carry, uint32_t flags)
+{
+    uint64_t sum = (uint64_t)x + y + cin;
+    uint32_t v = (uint32_t)sum;
+    if (carry)
+        set_ca(c, sum >> 32);
+    if (flags & DF_OE)
+        set_ov(c, ((x ^ v) & (y ^ v)) >> 31);
+    if (flags & DF_RC)
+        set_cr0(c, v);
+    return v;
+}
+
+static inline uint32_t rotl(uint32_t v, unsigned n)
+{
+    n &= 31u;
+    return n ? (v << n) | (v >> (32 - n)) : v;
+}
+
+/* sraw/srawi: CA is set when the result is negative and 1 bits were
+ * shifted out (Book I "Shift Right Algebraic Word"). */
+static inline uint32_t sra(struct ppc_cpu *c, uint32_t a, unsigned n)
+{
+    if (n > 31) {
+        set_ca(c, a >> 31);
+        return (uint32_t)((int32_t)a >> 31);
+    }
+    set_ca(c, (a >> 31) && n && (a & ((1u << n) - 1u)));
+    return (uint32_t)((int32_t)a >> n);
+}
+
+static inline uint32_t crop(unsigned xo, bool a, bool b)
+{
+    switch (xo) {
+    case 257: return a & b;      /* crand */
+    case 449: return a | b;      /* cror */
+    case 193: return a ^ b;      /* crxor */
+    case 225: return !(a & b);   /* crnand */
+    case 33: return !(a | b);    /* crnor */
+    case 289: return a == b;     /* creqv */
+    case 129: return a & !b;     /* crandc */
+    default: return a | !b;      /* 417 crorc */
+    }
+}
+
+/* bc/bclr/bcctr: BO[2] = 0 decrements CTR and tests it against BO[3]; BO[0]
+ * = 0 tests CR[BI] against BO[1] (Book I "Branch Instructions"; BO bits
+ * numbered 0-4 from the left: 16, 8, 4, 2, 1). */
+static inline bool bc_taken(struct ppc_cpu *c, unsigned bo, unsigned bi, bool use_ctr)
+{
+    bool ctr_ok = true;
+    if (use_ctr && !(bo & 4u)) {
+        c->ctr--;
+        ctr_ok = (c->ctr != 0) != ((bo >> 1) & 1u);
+    }
+    bool cond_ok = (bo & 16u) || cr_bit(c, bi) == ((bo >> 3) & 1u);
+    return ctr_ok && cond_ok;
+}
+
+static inline void branch_events(struct ppc_cpu *c, unsigned bo, bool taken, bool lk)
+{
+    c->ev[PEV_BRANCH]++;
+    c->ev[PEV_BRANCH_TAKEN] += taken;
+    c->ev[PEV_BL] += lk;
+    if ((bo & 0x14u) != 0x14u) { /* not "branch always" */
+        c->ev[PEV_CBRANCH]++;
+        c->ev[PEV_CBRANCH_TAKEN] += taken;
+    }
+}
+
+/* lmw/stmw: a word-aligned address or the alignment interrupt (e500 Core
+ * Reference Manual, "Alignment Interrupt": misaligned lmw/stmw). */
+static inline bool multiple_aligned(struct ppc_cpu *c, uint32_t ea, bool store)
+{
+    if (ea & 3u) {
+        ppc_data_fault(c, IVOR_ALIGN, ea, store);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the loop ------------------------------------------------------------- */
+
+#define LABEL(name) &&L_##name,
+
+/* careful: the per-instruction checks only a watch (--count-insns) or
+ * single-stepping needs; a branch that predicts perfectly either way. */
+static uint64_t run_loop(struct ppc_cpu *c, uint64_t n, const bool careful)
+{
+    static const void *const labels[OP_COUNT] = { PPC_OPS(LABEL) };
+    uint32_t *const r = c->gpr;
+    uint32_t pc = c->pc;
+    uint32_t page_ea = 1;          /* no page: pc is always aligned */
+    uint32_t iline = 1;
+    const uint32_t lmask = ~((1u << c->icache.line_shift) - 1u);
+    struct ppc_fetch f = { 0 };
+    struct ppc_dinsn *d;
+    uint32_t msr_before = 0;
+    uint64_t done = 0;
+    bool slow = false;     /* an out-of-line path ran: look at c->stop */
+
+/* The next instruction in the same I-cache line needs no page, line or
+ * stop check: straight to it, unless something out of line ran or the
+ * careful checks are on. */
+#define SEQ                                                                    \
+    do {                                                                       \
+        pc += 4;                                                               \
+        if (__builtin_expect((pc & ~lmask) && !careful && !slow, 1))           \
+            goto next_in_line;                                                 \
+        goto completed;                                                        \
+    } while (0)
+#define JUMP(t) do { pc = (t); goto completed; } while (0)
+/* Loads and stores: the fast path (ppc_mem.h) inline; anything else goes
+ * out of line with c->pc set for the interrupt it may raise, and the loop
+ * looks at c->stop after it (a device may have asked for a reset). */
+#define LOAD(ea, size, v)                                                      \
+    do {                                                                       \
+        const struct ppc_page *p_ = ppc_fast_page(c, ACC_READ, (ea), (size));  \
+        if (p_) {                                                              \
+            ppc_model_data(c, p_->pa | ((ea) & 0xfffu), false);                \
+            (v) = ppc_be_get(p_->host + ((ea) & 0xfffu), (size));              \
+        } else {                                                               \
+            c->pc = pc;                                                        \
+            slow = true;                                                       \
+            if (!ppc_load_slow(c, (ea), (size), &(v)))                         \
+                goto interrupted;                                              \
+        }                                                                      \
+    } while (0)
+#define STORE(ea, size, v)                                                     \
+    do {                                                                       \
+        const struct ppc_page *p_ = ppc_fast_page(c, ACC_WRITE, (ea), (size)); \
+        if (p_) {                                                              \
+            ppc_model_data(c, p_->pa | ((ea) & 0xfffu), true);                 \
+            ppc_be_put(p_->host + ((ea) & 0xfffu), (size), (v));               \
+            ppc_code_written(c, p_->pa | ((ea) & 0xfffu), (size));             \
+        } else {                                                               \
+            c->pc = pc;                                                        \
+            slow = true;                                                       \
+            if (!ppc_store_slow(c, (ea), (size), (v)))                         \
+                goto interrupted;                                              \
+        }                                                                      \
+    } while (0)
+#define LOADED(k) do { c->ev[PEV_LOAD]++; c->ev[PEV_LOAD_UOPS] += (k); } while (0)
+#define STORED(k) do { c->ev[PEV_STORE]++; c->ev[PEV_STORE_UOPS] += (k); } while (0)
+
+top:
+    if (done == n)
+        goto out;
+    done++;
+    if ((pc & ~0xfffu) != page_ea) {
+        if (!ppc_fetch_page(c, pc, &f)) {
+            pc = c->pc;
+            goto out;
+        }
+        page_ea = pc & ~0xfffu;
+        iline = 1;
+    }
+    if (f.cached && ((pc ^ iline) & lmask)) {
+        iline = pc & lmask;
+        ppc_model_fetch(c, f.pa | (pc & 0xfe0u));
+    }
+    if (careful && c->watch_on && !c->watch_done) {
+        if (!c->watch_counting && pc == c->watch_from)
+            c->watch_counting = true;
+        if (c->watch_counting && pc == c->watch_to) {
+            c->watch_done = true;
+            c->watch_counting = false;
+            c->stop = true;
+        }
+        c->watch_count += c->watch_counting;
+    }
+    if (careful)
+        msr_before = c->msr;
+    c->ev[PEV_INSNS]++;
+    d = &f.code[(pc >> 2) & (PPC_DPAGE_SLOTS - 1)];
+    goto *labels[d->op];
+
+next_in_line:
+    if (done == n)
+        goto out;
+    done++;
+    c->ev[PEV_INSNS]++;
+    d++;
+    goto *labels[d->op];
+
+L_DECODE:
+    ppc_decode(d, ppc_be_get(f.host + (pc & 0xfffu), 4));
+    goto *labels[d->op];
+
+L_SYS:
+    c->pc = pc;
+    slow = true;
+    if (ppc_exec_sys(c, d->imm)) {
+        page_ea = 1; /* the MMU or MSR may have changed */
+        JUMP(c->pc);
+    }
+    goto interrupted;
+
+    /* ---- D-form arithmetic, compare, logical ---- */
+L_ADDI: r[d->rd] = r[d->ra] + d->imm; SEQ;
+L_ADDIC: r[d->rd] = add3(c, r[d->ra], d->imm, 0, true, 0); SEQ;
+L_ADDIC_RC: r[d->rd] = add3(c, r[d->ra], d->imm, 0, true, DF_RC); SEQ;
+L_SUBFIC: r[d->rd] = add3(c, ~r[d->ra], d->imm, 1, true, 0); SEQ;
+L_MULLI: c->ev[PEV_MUL]++; r[d->rd] = r[d->ra] * d->imm; SEQ;
+L_CMPI:
+    set_crf(c, d->rd, cmp_field(c, (int32_t)r[d->ra] < (int32_t)d->imm,
+                                (int32_t)r[d->ra] > (int32_t)d->imm));
+    SEQ;
+L_CMPLI: set_crf(c, d->rd, cmp_field(c, r[d->ra] < d->imm, r[d->ra] > d->imm)); SEQ;
+L_ANDI_RC: r[d->rd] = r[d->ra] & d->imm; set_cr0(c, r[d->rd]); SEQ;
+L_ORI: r[d->rd] = r[d->ra] | d->imm; SEQ;
+L_XORI: r[d->rd] = r[d->ra] ^ d->imm; SEQ;
+
+    /* ---- loads and stores ---- */
+#define LD(name, size, conv, ea_expr, upd)                                     \
+    L_##name: {                                                                \
+        uint32_t ea = (ea_expr), v;                                            \
+        LOAD(ea, size, v);                                                     \
+        r[d->rd] = conv;                                                       \
+        if (upd)                                                               \
+            r[d->ra] = ea;                                                     \
+        LOADED(1);                                                             \
+        SEQ;                                                                   \
+    }
+#define ST(name, size, conv, ea_expr, upd)                                     \
+    L_##name: {                                                                \
+        uint32_t ea = (ea_expr), v = r[d->rd];                                 \
+        STORE(ea, size, conv);                                                 \
+        if (upd)                                                               \
+            r[d->ra] = ea;                                                     \
+        STORED(1);                                                             \
+        SEQ;                                                                   \
+    }
+#define DISP (r[d->ra] + d->imm)
+#define INDX (r[d->ra] + r[d->rb])
+#define SH16(x) ((uint32_t)(int32_t)(int16_t)(x))
+#define BSWAP16(x) ((((x) & 0xffu) << 8) | (((x) >> 8) & 0xffu))
+    LD(LWZ, 4, v, DISP, false)   LD(LWZU, 4, v, DISP, true)
+    LD(LBZ, 1, v, DISP, false)   LD(LBZU, 1, v, DISP, true)
+    LD(LHZ, 2, v, DISP, false)   LD(LHZU, 2, v, DISP, true)
+    LD(LHA, 2, SH16(v), DISP, false) LD(LHAU, 2, SH16(v), DISP, true)
+    LD(LWZX, 4, v, INDX, false)  LD(LWZUX, 4, v, INDX, true)
+    LD(LBZX, 1, v, INDX, false)  LD(LBZUX, 1, v, INDX, true)
+    LD(LHZX, 2, v, INDX, false)  LD(LHZUX, 2, v, INDX, true)
+    LD(LHAX, 2, SH16(v), INDX, false) LD(LHAUX, 2, SH16(v), INDX, true)
+    LD(LWBRX, 4, __builtin_bswap32(v), INDX, false)
+    LD(LHBRX, 2, BSWAP16(v), INDX, false)
+    ST(STW, 4, v, DISP, false)   ST(STWU, 4, v, DISP, true)
+    ST(STB, 1, v, DISP, false)   ST(STBU, 1, v, DISP, true)
+    ST(STH, 2, v, DISP, false)   ST(STHU, 2, v, DISP, true)
+    ST(STWX, 4, v, INDX, false)  ST(STWUX, 4, v, INDX, true)
+    ST(STBX, 1, v, INDX, false)  ST(STBUX, 1, v, INDX, true)
+    ST(STHX, 2, v, INDX, false)  ST(STHUX, 2, v, INDX, true)
+    ST(STWBRX, 4, __builtin_bswap32(v), INDX, false)
+    ST(STHBRX, 2, BSWAP16(v), INDX, false)
+
+L_LMW: {
+    uint32_t ea = DISP;
+    c->pc = pc;
+    if (!multiple_aligned(c, ea, false))
+        goto interrupted;
+    for (unsigned k = d->rd; k < 32; k++, ea += 4) {
+        uint32_t v;
+        LOAD(ea, 4, v);
+        r[k] = v;
+    }
+    LOADED(32u - d->rd);
+    SEQ;
+}
+L_STMW: {
+    uint32_t ea = DISP;
+    c->pc = pc;
+    if (!multiple_aligned(c, ea, true))
+        goto interrupted;
+    for (unsigned k = d->rd; k < 32; k++, ea += 4)
+        STORE(ea, 4, r[k]);
+    STORED(32u - d->rd);
+    SEQ;
+}
+
+    /* ---- rotates ---- */
+L_RLWINM: r[d->rd] = rotl(r[d->ra], d->rb) & d->imm; SEQ;
+L_RLWINM_RC: r[d->rd] = rotl(r[d->ra], d->rb) & d->imm; set_cr0(c, r[d->rd]); SEQ;
+L_RLWNM:
+    r[d->rd] = rotl(r[d->ra], r[d->rb & 31u]) & d->imm;
+    if (d->rb & 0x80u)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+L_RLWIMI:
+    r[d->rd] = (rotl(r[d->ra], d->rb) & d->imm) | (r[d->rd] & ~d->imm);
+    if (d->rb & 0x80u)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+
+    /* ---- XO-form arithmetic ---- */
+L_ADD: r[d->rd] = add3(c, r[d->ra], r[d->rb], 0, false, d->imm); SEQ;
+L_ADDC: r[d->rd] = add3(c, r[d->ra], r[d->rb], 0, true, d->imm); SEQ;
+L_ADDE: r[d->rd] = add3(c, r[d->ra], r[d->rb], ca_in(c), true, d->imm); SEQ;
+L_ADDZE: r[d->rd] = add3(c, r[d->ra], 0, ca_in(c), true, d->imm); SEQ;
+L_ADDME: r[d->rd] = add3(c, r[d->ra], 0xffffffffu, ca_in(c), true, d->imm); SEQ;
+L_SUBF: r[d->rd] = add3(c, ~r[d->ra], r[d->rb], 1, false, d->imm); SEQ;
+L_SUBFC: r[d->rd] = add3(c, ~r[d->ra], r[d->rb], 1, true, d->imm); SEQ;
+L_SUBFE: r[d->rd] = add3(c, ~r[d->ra], r[d->rb], ca_in(c), true, d->imm); SEQ;
+L_SUBFZE: r[d->rd] = add3(c, ~r[d->ra], 0, ca_in(c), true, d->imm); SEQ;
+L_SUBFME: r[d->rd] = add3(c, ~r[d->ra], 0xffffffffu, ca_in(c), true, d->imm); SEQ;
+L_NEG: r[d->rd] = add3(c, ~r[d->ra], 0, 1, false, d->imm); SEQ;
+L_MULLW: {
+    int64_t p = (int64_t)(int32_t)r[d->ra] * (int32_t)r[d->rb];
+    c->ev[PEV_MUL]++;
+    if (d->imm & DF_OE)
+        set_ov(c, p != (int32_t)p);
+    r[d->rd] = (uint32_t)p;
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+}
+L_MULHW:
+    c->ev[PEV_MUL]++;
+    r[d->rd] = (uint32_t)((uint64_t)((int64_t)(int32_t)r[d->ra] * (int32_t)r[d->rb]) >> 32);
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+L_MULHWU:
+    c->ev[PEV_MUL]++;
+    r[d->rd] = (uint32_t)(((uint64_t)r[d->ra] * r[d->rb]) >> 32);
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+L_DIVW: {
+    int32_t a = (int32_t)r[d->ra], b = (int32_t)r[d->rb];
+    bool bad = b == 0 || (a == INT32_MIN && b == -1);
+    c->ev[PEV_DIV]++;
+    if (d->imm & DF_OE)
+        set_ov(c, bad);
+    r[d->rd] = (uint32_t)(bad ? a : a / b);
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+}
+L_DIVWU: {
+    uint32_t a = r[d->ra], b = r[d->rb];
+    c->ev[PEV_DIV]++;
+    if (d->imm & DF_OE)
+        set_ov(c, b == 0);
+    r[d->rd] = b ? a / b : a;
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+}
+
+    /* ---- X-form logical and shifts (rd = rA, ra = rS) ---- */
+#define LOGIC(name, expr)                                                      \
+    L_##name: {                                                                \
+        uint32_t a = r[d->ra], b = r[d->rb];                                   \
+        (void)b;                                                               \
+        r[d->rd] = (expr);                                                     \
+        if (d->imm & DF_RC)                                                    \
+            set_cr0(c, r[d->rd]);                                              \
+        SEQ;                                                                   \
+    }
+    LOGIC(AND, a & b) LOGIC(ANDC, a & ~b) LOGIC(OR, a | b) LOGIC(ORC, a | ~b)
+    LOGIC(XOR, a ^ b) LOGIC(NAND, ~(a & b)) LOGIC(NOR, ~(a | b)) LOGIC(EQV, ~(a ^ b))
+    LOGIC(SLW, (b & 0x20u) ? 0 : a << (b & 31u))
+    LOGIC(SRW, (b & 0x20u) ? 0 : a >> (b & 31u))
+    LOGIC(SRAW, sra(c, a, b & 0x3fu))
+    LOGIC(CNTLZW, a ? (uint32_t)__builtin_clz(a) : 32u)
+    LOGIC(EXTSB, (uint32_t)(int32_t)(int8_t)a)
+    LOGIC(EXTSH, (uint32_t)(int32_t)(int16_t)a)
+L_SRAWI:
+    r[d->rd] = sra(c, r[d->ra], d->rb);
+    if (d->imm & DF_RC)
+        set_cr0(c, r[d->rd]);
+    SEQ;
+L_CMP:
+    set_crf(c, d->rd, cmp_field(c, (int32_t)r[d->ra] < (int32_t)r[d->rb],
+                                (int32_t)r[d->ra] > (int32_t)r[d->rb]));
+    SEQ;
+L_CMPL: set_crf(c, d->rd, cmp_field(c, r[d->ra] < r[d->rb], r[d->ra] > r[d->rb])); SEQ;
+L_ISEL: r[d->rd] = cr_bit(c, d->imm) ? r[d->ra] : r[d->rb]; SEQ;
+
+    /* ---- moves of CR and the branch/fixed-point SPRs ---- */
+L_MFCR: r[d->rd] = d->imm ? c->cr & d->imm : c->cr; SEQ;
+L_MTCRF: c->cr = (c->cr & ~d->imm) | (r[d->rd] & d->imm); SEQ;
+L_MFLR: r[d->rd] = c->lr; SEQ;
+L_MFCTR: r[d->rd] = c->ctr; SEQ;
+L_MFXER: r[d->rd] = c->xer; SEQ;
+L_MTLR: c->lr = r[d->rd]; SEQ;
+L_MTCTR: c->ctr = r[d->rd]; SEQ;
+L_MTXER: c->xer = r[d->rd] & (XER_SO | XER_OV | XER_CA | XER_BC); SEQ;
+
+    /* ---- branches ---- */
+L_B:
+    branch_events(c, 0x14u, true, d->rd & 1u);
+    if (d->rd & 1u)
+        c->lr = pc + 4;
+    JUMP((d->rd & 2u) ? d->imm : pc + d->imm);
+L_BC: {
+    bool taken = bc_taken(c, d->rd, d->ra, true);
+    branch_events(c, d->rd, taken, d->rb & 1u);
+    if (d->rb & 1u)
+        c->lr = pc + 4;
+    JUMP(taken ? ((d->rb & 2u) ? d->imm : pc + d->imm) : pc + 4);
+}
+L_BCLR: {
+    uint32_t target = c->lr & ~3u;
+    bool taken = bc_taken(c, d->rd, d->ra, true);
+    branch_events(c, d->rd, taken, d->rb & 1u);
+    if (d->rb & 1u)
+        c->lr = pc + 4;
+    JUMP(taken ? target : pc + 4);
+}
+L_BCCTR: {
+    bool taken = bc_taken(c, d->rd, d->ra, false);
+    branch_events(c, d->rd, taken, d->rb & 1u);
+    if (d->rb & 1u)
+        c->lr = pc + 4;
+    JUMP(taken ? c->ctr & ~3u : pc + 4);
+}
+L_CROP: {
+    uint32_t bit = 0x80000000u >> d->rd;
+    bool v = crop(d->imm, cr_bit(c, d->ra), cr_bit(c, d->rb));
+    c->cr = v ? c->cr | bit : c->cr & ~bit;
+    SEQ;
+}
+L_MCRF: set_crf(c, d->rd, (c->cr >> (28 - 4 * d->ra)) & 0xfu); SEQ;
+
+completed:
+    /* DBCR0[IDM] and [ICMP] with MSR[DE]: an instruction complete debug
+     * event after each instruction (Book E "Instruction Complete Debug
+     * Event"); ppc_check_interrupts takes the debug interrupt */
+    if (careful && (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP) &&
+        (msr_before & MSR_DE)) {
+        c->dbsr |= DBSR_IC;
+        c->stop = true;
+    }
+    if ((careful || slow) && c->stop)
+        goto out;
+    slow = false;
+    goto top;
+
+interrupted:
+    pc = c->pc;
+out:
+    c->pc = pc;
+    return done;
+#undef SEQ
+#undef JUMP
+#undef LOAD
+#undef STORE
+}
+
+enum ppc_run_stop ppc_cpu_run(struct ppc_cpu *c, uint64_t n)
+{
+    c->stop = false;
+    if (c->waiting)
+        return PPC_RUN_IDLE;
+    bool careful = (c->watch_on && !c->watch_done) ||
+                   (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP);
+    run_loop(c, n, careful);
+    if (c->reset_requested)
+        return PPC_RUN_RESET;
+    return c->waiting ? PPC_RUN_IDLE : PPC_RUN_SLICE;
+}

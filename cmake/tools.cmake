@@ -16,9 +16,13 @@ set(PMUSTUB_BUILD_TOOLS
     mips-linux-gnu-gcc=gcc-mips-linux-gnu
     mips-linux-gnu-objdump=binutils-mips-linux-gnu
     mips-linux-gnu-nm=binutils-mips-linux-gnu
+    powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
+    powerpc-linux-gnu-objdump=binutils-powerpc-linux-gnu
+    powerpc-linux-gnu-nm=binutils-powerpc-linux-gnu
     clang=clang)
 set(PMUSTUB_TEST_TOOLS
     qemu-system-mips=qemu-system-mips
+    qemu-system-ppc=qemu-system-ppc
     gdb-multiarch=gdb-multiarch
     openocd=openocd)
 

@@ -45,8 +45,10 @@ void ppc_interrupt_arm(enum stub_resume how)
         return;
     prog_ee = ppc_ctx[CTX_MSR] & MSR_EE;
     ppc_ctx[CTX_MSR] |= MSR_EE;
-    SPR_WRITE(SPR_DEC, POLL_TICKS);
+    /* Acknowledge an old tick before the new count starts: the other
+     * order loses a tick that comes in between, and the poll with it. */
     SPR_WRITE(SPR_TSR, TSR_DIS);
+    SPR_WRITE(SPR_DEC, POLL_TICKS);
     SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) | TCR_DIE);
 }
 

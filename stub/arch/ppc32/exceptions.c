@@ -4,9 +4,12 @@
  *
  * Interrupts by IVOR number (Power ISA Book E "Interrupt Definitions";
  * e200z7 RM Figure 2-1 lists IVOR0-15 and 32-35); signals as Linux
- * delivers them for the same interrupts (arch/powerpc/kernel/traps.c:
- * alignment SIGBUS, storage and TLB errors SIGSEGV, machine check SIGBUS,
- * unavailable units SIGILL, SPE/EFPU data and round SIGFPE).
+ * delivers them for the same interrupts (arch/powerpc/kernel/traps.c and
+ * mm/fault.c: alignment SIGBUS, storage and TLB errors SIGSEGV, machine
+ * check SIGBUS, SPE/EFPU data and round SIGFPE). A unit that is not
+ * available (FPU, auxiliary processor, SPE), which Linux would turn on or
+ * emulate, is SIGILL: the program ran an instruction the core will not run
+ * for it.
  */
 #include "booke.h"
 #include "ppc_port.h"

@@ -53,10 +53,14 @@ gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
     "x/x 0x40000000" \
     "printf \"ALIVE sp=%x\\n\", \$sp" \
     "monitor pmu" "monitor help" \
+    "set \$back = \$pc" "set var demo_scratch = 0x4c000064" \
+    "set \$pc = &demo_scratch" "stepi" "printf \"RFI pc=%x\\n\", \$pc" \
+    "set var demo_scratch = 0x44000002" "set \$pc = &demo_scratch" "stepi" \
+    "printf \"SC pc=%x\\n\", \$pc" "set \$pc = \$back" \
     "delete" "continue" >"$OUT"
 
 check "with the ELF: no warning about file, description or registers" \
-    bash -c "! grep -qiE 'warning|not recognized|rejected' '$OUT'"
+    bash -c "! grep -qiE 'warning:.*(descr|architect|regist|xml)|not recognized|rejected' '$OUT'"
 check "with the ELF: still the description's architecture" has '(currently "powerpc:common")'
 check "with the ELF: big endian" has "(currently big endian)"
 check "info registers shows the core set" \
@@ -90,6 +94,11 @@ check "monitor pmu answers in one plain line" \
     grep -qx "pmu: e500v2 (PVR 0x8021[0-9a-f]*): none: mfpmr is an illegal instruction here, this core has no performance monitor" "$OUT"
 check "monitor help lists pmu and ctrlc" \
     bash -c "grep -q '^pmu - ' '$OUT' && grep -q '^ctrlc - ' '$OUT'"
+SCRATCH_AT=$(A demo_scratch)
+check "stepping an rfi is refused with an error, pc unchanged" \
+    bash -c "grep -q 'Remote failure reply: E06' '$OUT' && grep -qx 'RFI pc=$SCRATCH_AT' '$OUT'"
+check "stepping sc stops with SIGSYS after the sc" \
+    bash -c "grep -q 'Program received signal SIGSYS' '$OUT' && grep -qx 'SC pc=$(printf %x $((0x$SCRATCH_AT + 4)))' '$OUT'"
 check "the program runs to its end and GDB reports its exit code" \
     has "exited with code $EXIT_OCT]"
 finish

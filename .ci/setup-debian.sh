@@ -8,7 +8,7 @@ pkgs=(
   libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
-  qemu-system-ppc                              # Power differential tests
+  gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power
 )
 missing=()
 for p in "${pkgs[@]}"; do

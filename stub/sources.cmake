@@ -6,15 +6,36 @@ set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
   ${_S}/core/query.c ${_S}/core/monitor.c)
-set(PMUSTUB_MIPS32_SOURCES
+get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
+
+# Per architecture (a board's board.cmake names one): its sources, the
+# target-description features with their <architecture>, and the C symbol
+# of the generated description.
+set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/port.c
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
   ${_S}/arch/mips32/step.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
   ${_S}/arch/mips32/pmu.c)
-set(PMUSTUB_MALTA_SOURCES
-  ${_S}/board/malta/start.S ${_S}/board/malta/uart16550.c
-  ${_S}/board/malta/board.c)
-get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 set(PMUSTUB_MIPS_FEATURES
   ${_T}/mips/mips-cpu.xml ${_T}/mips/mips-cp0.xml ${_T}/mips/mips-fpu.xml)
+set(PMUSTUB_ARCH_mips32_FEATURES ${PMUSTUB_MIPS_FEATURES})
+set(PMUSTUB_ARCH_mips32_XML_ARCH mips:isa32r2)
+set(PMUSTUB_ARCH_mips32_XML_SYMBOL pmustub_mips_target_xml)
+
+# The plain-C part of the Power port, which the host unit tests compile.
+set(PMUSTUB_PPC32_PLAIN_SOURCES
+  ${_S}/arch/ppc32/cores.c ${_S}/arch/ppc32/registers.c
+  ${_S}/arch/ppc32/exceptions.c)
+set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
+  ${_S}/arch/ppc32/vectors.S ${_S}/arch/ppc32/port.c
+  ${_S}/arch/ppc32/memory.c ${_S}/arch/ppc32/step.c
+  ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c
+  ${_S}/arch/ppc32/pmu_mon.c)
+set(PMUSTUB_ARCH_ppc32_FEATURES ${_T}/power/power-core.xml)
+# Measured with gdb-multiarch 13.1 (docs/power.md): GDB takes the
+# description as it is, big-endian once the ELF is loaded, and
+# powerpc:common disassembles what both cores run (rfdi, mfpmr, isel),
+# where powerpc:e500 does not know rfdi.
+set(PMUSTUB_ARCH_ppc32_XML_ARCH powerpc:common)
+set(PMUSTUB_ARCH_ppc32_XML_SYMBOL pmustub_power_target_xml)

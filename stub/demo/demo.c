@@ -4,7 +4,7 @@
  * end-to-end tests work it out independently (sum of i*i for i = 1..100,
  * plus branch_demo(3) = 3 + 1 + 2 + 4, modulo 256).
  */
-int branch_demo(int x); /* branches.S */
+int branch_demo(int x); /* <arch>/branches.S */
 
 volatile unsigned demo_scratch = 0x12345678u; /* memory the tests write */
 volatile unsigned demo_spin;  /* set it from GDB to make main loop forever */

@@ -33,16 +33,23 @@ wait_listen() {
 # served on $QEMU_PORT. -no-reboot: the board reset that 'k' performs ends QEMU;
 # "start_qemu ELF --reboot" lets a reset reload the image and run it again
 # (vRun). -nic none -vga none: their option ROMs are not on a minimal system.
-# Note: probing the port with wait_listen would be taken as GDB's connection
-# (QEMU's server serves one client), so we wait for QEMU's own message.
 start_qemu() {
     local noreboot=-no-reboot
     [ "${2:-}" = --reboot ] && noreboot=
+    qemu_serving qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
+        $noreboot -monitor none -kernel "$1"
+}
+
+# Runs the QEMU command line "$@" with its first serial port served on
+# $QEMU_PORT, QEMU's pid in $QEMU_PID. QEMU waits for the debugger before
+# the board runs. Probing the port with wait_listen would be taken as
+# GDB's connection (QEMU's server serves one client), so we wait for QEMU's
+# own message.
+qemu_serving() {
     QEMU_PORT=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
-        $noreboot -monitor none -kernel "$1" -serial "tcp:127.0.0.1:$QEMU_PORT,server" \
-        >"$E2E_TMP/qemu.log" 2>&1 &
-    E2E_PIDS+=($!)
+    "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
+    QEMU_PID=$!
+    E2E_PIDS+=($QEMU_PID)
     for _ in $(seq 100); do
         grep -q "QEMU waiting for connection" "$E2E_TMP/qemu.log" && return 0
         sleep 0.1
@@ -50,6 +57,33 @@ start_qemu() {
     echo "QEMU did not start:" >&2
     cat "$E2E_TMP/qemu.log" >&2
     return 1
+}
+
+# Ctrl-C in GDB while the demo firmware spins (demo.c: demo_spin = 1): GDB
+# gets SIGINT in its foreground "continue", as when a user presses Ctrl-C,
+# and sends 0x03; then it runs PRINT (a printf of the stop), lets main end
+# and quits. Output in $OUT. Usage: ctrl_c_session ELF PRINT
+ctrl_c_session() {
+    local gdb
+    # No timeout(1) wrapper: it would pass the SIGINT on to its whole process
+    # group as well, and GDB takes a second Ctrl-C as "target not responding".
+    # stdbuf -oL: GDB's output to a file is otherwise block-buffered, and the
+    # wait below reads it while GDB runs.
+    stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $1" \
+        -ex "target remote 127.0.0.1:$QEMU_PORT" \
+        -ex "monitor ctrlc off" -ex "monitor ctrlc on" \
+        -ex "set var demo_spin = 1" -ex "echo CONTINUING\\n" -ex "continue" \
+        -ex "$2" -ex "set var demo_spin = 0" -ex "continue" >"$OUT" 2>&1 &
+    gdb=$!
+    E2E_PIDS+=($gdb)
+    # Ctrl-C only once GDB is in the foreground "continue": a SIGINT before it
+    # just quits the command at hand (a loaded machine can take seconds to get
+    # there, so wait for GDB's mark just before it rather than a fixed time;
+    # batch GDB does not print "Continuing.").
+    for _ in $(seq 600); do grep -q "^CONTINUING" "$OUT" && break; sleep 0.1; done
+    sleep 2 # main is spinning by now
+    kill -INT "$gdb"
+    for _ in $(seq 600); do kill -0 "$gdb" 2>/dev/null || break; sleep 0.1; done
 }
 
 # The oracle for counts: runs ELF on QEMU to its end, one instruction per

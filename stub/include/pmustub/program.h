@@ -13,13 +13,22 @@
  * bits and Status.IE as it likes, and leaves the counter's line
  * (IntCtl.IPPCI on the 34K, IP7 on the R10000/R12000) and PerfCtl.IE to the
  * stub, which sets them whenever the program runs (docs/pmu.md).
+ *
+ * Power Book E: the stub owns IVPR and every IVOR the same way, and calls
+ * the same function for the asynchronous interrupts that are not its own
+ * (critical input 0, external input 4, decrementer 10 when the Ctrl-C poll
+ * is not running, fixed-interval timer 11, watchdog 12, performance
+ * monitor 35), with MSR[EE, CE, DE] = 0 and the counters frozen, from the
+ * interrupt's level (critical for 0 and 12). The program sets MSR[EE]/[CE]
+ * and its sources as it likes (docs/power.md).
  */
 #ifndef PMUSTUB_PROGRAM_H
 #define PMUSTUB_PROGRAM_H
 
 #include <stdint.h>
 
-/* pending: Cause.IP7..IP0 (Cause bits 15:8) that are pending and enabled. */
+/* MIPS: pending = Cause.IP7..IP0 (Cause bits 15:8) that are pending and
+ * enabled. Power: pending = the interrupt's IVOR number. */
 int pmustub_program_interrupt(uint32_t pending) __attribute__((weak));
 
 #endif

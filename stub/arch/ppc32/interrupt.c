@@ -1,0 +1,127 @@
+/*
+ * interrupt.c - GDB's interrupt byte (0x03) while the program runs, and the
+ * program's own interrupts.
+ *
+ * A polled UART cannot interrupt, so the stub polls it from the Book E
+ * decrementer: while the program runs under "continue", DEC counts
+ * POLL_TICKS time-base ticks down, TSR[DIS] and TCR[DIE] raise the
+ * decrementer interrupt (IVOR10) once MSR[EE] is set, the stub looks for
+ * 0x03 and, finding none, returns to the program at once (Power ISA Book E
+ * "Decrementer"; e200z7 RM 2.4.8-2.4.9).
+ *
+ * MSR[EE] gates the external input and fixed-interval timer interrupts
+ * too, so a program's own sources see EE set while it runs. Such an
+ * interrupt goes to pmustub_program_interrupt() (pmustub/program.h) when
+ * the program had EE set itself; when EE was only the poll's, the program
+ * gets EE off again with the interrupt still pending, and the poll stays
+ * off until the next stop. At every stop the program's own EE is restored,
+ * so GDB shows the program's MSR. The program's own decrementer value is
+ * not kept.
+ */
+#include "booke.h"
+#include "ppc_port.h"
+#include "pmustub/program.h"
+
+#define DECREMENTER_VECTOR 10
+/* QEMU's ppce500 runs the time base at 400 MHz (hw/ppc/e500.c,
+ * PLATFORM_CLK_FREQ_HZ): 2^20 ticks is 2.6 ms there, and milliseconds on
+ * any clock a board runs its time base from. */
+#define POLL_TICKS (1u << 20)
+
+static int (*poll_getc)(void);
+static int polling;      /* the Ctrl-C poll is armed */
+static int poll_off;     /* monitor ctrlc off */
+static uint32_t prog_ee; /* the program's own MSR[EE] while polling */
+
+void ppc_interrupt_init(int (*poll)(void))
+{
+    poll_getc = poll;
+}
+
+void ppc_interrupt_arm(enum stub_resume how)
+{
+    polling = how == STUB_CONTINUE && poll_getc && !poll_off;
+    if (!polling)
+        return;
+    prog_ee = ppc_ctx[CTX_MSR] & MSR_EE;
+    ppc_ctx[CTX_MSR] |= MSR_EE;
+    /* Acknowledge an old tick before the new count starts: the other
+     * order loses a tick that comes in between, and the poll with it. */
+    SPR_WRITE(SPR_TSR, TSR_DIS);
+    SPR_WRITE(SPR_DEC, POLL_TICKS);
+    SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) | TCR_DIE);
+}
+
+/* The poll ends: the decrementer quiet, the program's EE back. */
+void ppc_interrupt_stop(void)
+{
+    if (!polling)
+        return;
+    SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) & ~TCR_DIE);
+    SPR_WRITE(SPR_TSR, TSR_DIS);
+    ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~MSR_EE) | prog_ee;
+    polling = 0;
+}
+
+/* A decrementer tick of the poll: 1 to resume, 0 (signal set) to stop. */
+static int poll_tick(int *signal)
+{
+    int c;
+
+    SPR_WRITE(SPR_TSR, TSR_DIS);
+    SPR_WRITE(SPR_DEC, POLL_TICKS);
+    while ((c = poll_getc()) >= 0 && c != 0x03)
+        ; /* GDB sends nothing else while the program runs */
+    if (c < 0)
+        return 1;
+    *signal = STUB_SIGINT;
+    return 0;
+}
+
+/* Called first on every entry. Returns 1 if the interrupt needs no stop
+ * (a poll that found no 0x03, a program's interrupt it handled): the
+ * program resumes at once. 0 to stop, with *signal set. */
+int ppc_interrupt_poll(unsigned vector, int *signal)
+{
+    if (vector == DECREMENTER_VECTOR && polling &&
+        (SPR_READ(SPR_TSR) & TSR_DIS)) {
+        if (poll_tick(signal))
+            return 1;
+    } else if (*signal == STUB_SIGINT) {
+        if (polling && !prog_ee) {
+            ppc_interrupt_stop(); /* pending until the program sets EE */
+            return 1;
+        }
+        if (pmustub_program_interrupt && pmustub_program_interrupt(vector))
+            return 1;
+    }
+    ppc_interrupt_stop();
+    return 0;
+}
+
+/* "monitor ctrlc [on|off]": the poll costs the program some hundred
+ * instructions every POLL_TICKS; off, GDB cannot interrupt it. */
+int ppc_mon_ctrlc(const char *args)
+{
+    static const char *const word[2] = {"on", "off"};
+    int i;
+
+    for (i = 0; i < 2; i++) {
+        const char *a = args, *w = word[i];
+        while (*w && *a == *w)
+            a++, w++;
+        if (!*w && !*a)
+            break;
+    }
+    if (i < 2)
+        poll_off = i;
+    else if (*args) {
+        stub_mon_puts("ctrlc: usage: monitor ctrlc [on|off]\n");
+        return -1;
+    }
+    stub_mon_puts(poll_off ? "ctrlc: off: GDB cannot interrupt the running "
+                             "program\n"
+                           : "ctrlc: on: polled from the decrementer while "
+                             "the program runs\n");
+    return 0;
+}

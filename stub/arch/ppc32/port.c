@@ -1,0 +1,138 @@
+/*
+ * port.c - the Power Book E port: start-up (vectors, core quirks), the
+ * entry from vectors.S, resuming, and the struct stub_target the core
+ * talks to.
+ */
+#include "booke.h"
+#include "ppc_port.h"
+
+#define PROGRAM_VECTOR 6
+
+const struct ppc_core *ppc_core;
+
+/* The start-up code's first stop, before main (board start.S). */
+extern const uint32_t pmustub_boot_break[];
+
+/* "twge r2,r2", the trap GDB itself uses for Power breakpoints
+ * (gdb/rs6000-tdep.c big_breakpoint; DESIGN.md). */
+static const uint8_t break_insn[4] = {0x7d, 0x82, 0x10, 0x08};
+
+/*
+ * QEMU ORs the kind of a program interrupt into SRR1 (0x00020000 trap,
+ * 0x00040000 privileged, 0x00080000 illegal, 0x00100000 FP: target/ppc/
+ * excp_helper.c, powerpc_excp_booke), where MSR[CE] and MSR[WE] live on
+ * Book E; the cores save MSR as it was. The stub measures it once with a
+ * trap of its own; where it shows, those bits of the saved MSR are taken
+ * from the MSR the program last resumed with, so GDB sees, and the
+ * program gets back, its own.
+ */
+#define PROGRAM_KIND_BITS 0x001e0000u
+static int srr1_has_kind;
+static uint32_t resumed_msr;
+
+static void measure_program_srr1(void)
+{
+    uint32_t msr;
+
+    __asm__ volatile("mfmsr %0" : "=r"(msr));
+    (void)ppc_probe_trap();
+    srr1_has_kind = (ppc_probe_msr & ~msr & PROGRAM_KIND_BITS) != 0;
+    resumed_msr = msr;
+}
+
+static stub_addr_t get_pc(void)
+{
+    return ppc_ctx[CTX_PC];
+}
+
+static void set_pc(stub_addr_t pc)
+{
+    ppc_ctx[CTX_PC] = pc;
+}
+
+static int prepare_resume(enum stub_resume how)
+{
+    /* The boot stop is a real trap, not one of GDB's: step over it, or
+     * the program would stop there forever. */
+    if (ppc_ctx[CTX_PC] == (uint32_t)pmustub_boot_break)
+        ppc_ctx[CTX_PC] += 4;
+    resumed_msr = ppc_ctx[CTX_MSR];
+    if (how == STUB_STEP && ppc_step_arm())
+        return -1;
+    ppc_interrupt_arm(how);
+    return 0;
+}
+
+/* Sent in every stop reply: pc, sp (r1), lr. */
+static const int expedite[] = {64, 1, 67, -1};
+
+extern const char *const pmustub_power_target_xml[];
+
+static struct stub_target target = {
+    .nregs = PPC_NREGS,
+    .nregs_g = PPC_NREGS,
+    .reg_size = ppc_reg_size,
+    .reg_read = ppc_reg_read,
+    .reg_write = ppc_reg_write,
+    .expedite = expedite,
+    .mem_read = ppc_mem_read,
+    .mem_write = ppc_mem_write,
+    .break_insn = break_insn,
+    .break_len = 4,
+    .get_pc = get_pc,
+    .set_pc = set_pc,
+    .prepare_resume = prepare_resume,
+    .target_xml = pmustub_power_target_xml,
+    .monitor_cmds = ppc_monitor_cmds,
+};
+
+void ppc_port_init(const struct ppc_board_io *io)
+{
+    target.getc = io->getc;
+    target.poll_getc = io->poll_getc;
+    target.putc = io->putc;
+    target.kill = io->reset;
+    ppc_core = ppc_core_lookup(SPR_READ(SPR_PVR));
+    if (ppc_core->hid0_set)
+        SPR_WRITE(SPR_HID0, SPR_READ(SPR_HID0) | ppc_core->hid0_set);
+    ppc_set_vectors(ppc_core->debug_level);
+    SPR_WRITE(SPR_DBCR0, DBCR0_IDM);
+    measure_program_srr1();
+    ppc_pmu_detect();
+    ppc_interrupt_init(io->poll_getc);
+    stub_init(&target);
+}
+
+/* Called from vectors.S with the context saved, MSR = ME only. */
+void ppc_trap(void)
+{
+    unsigned vector = ppc_ctx[CTX_VECTOR];
+    /* ESR first: the stub's own probes may rewrite it. */
+    uint32_t esr = vector == PROGRAM_VECTOR ? SPR_READ(SPR_ESR) : 0;
+    struct stub_stop why = {ppc_stop_signal(vector, esr), 0};
+
+    ppc_pmu_freeze(); /* before anything else: the stub must not be counted */
+    if (vector == PROGRAM_VECTOR && srr1_has_kind)
+        ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~PROGRAM_KIND_BITS) |
+                           (resumed_msr & PROGRAM_KIND_BITS);
+    if (ppc_interrupt_poll(vector, &why.signal)) {
+        ppc_pmu_unfreeze();
+        return; /* no 0x03, or the program's own interrupt: straight back */
+    }
+    (void)ppc_step_end();
+    why.swbreak = why.signal == STUB_SIGTRAP && vector == PROGRAM_VECTOR;
+    stub_stopped(&why);
+    ppc_pmu_unfreeze(); /* the last act before the return path's rfi */
+}
+
+/* Start-up code calls this with main's return value. */
+void pmustub_exit(int code)
+{
+    __asm__ volatile("mtmsr %0\n\tisync" : : "r"(MSR_ME)); /* as in ppc_trap */
+    ppc_pmu_freeze();
+    ppc_interrupt_stop();
+    (void)ppc_step_end();
+    stub_exited(code);
+    for (;;)
+        target.kill();
+}

@@ -1,0 +1,83 @@
+/*
+ * ppc_port.h - internal interface of the 32-bit Power Book E port.
+ *
+ * The files split into plain C that the host unit tests compile (cores.c,
+ * registers.c, exceptions.c) and the parts that touch the machine.
+ */
+#ifndef PMUSTUB_PPC_PORT_H
+#define PMUSTUB_PPC_PORT_H
+
+#include <stdint.h>
+#include "ctx_layout.h"
+#include "pmustub/stub.h"
+
+/* The board's debug line, given to ppc_port_init(). */
+struct ppc_board_io {
+    int (*getc)(void);
+    int (*poll_getc)(void);
+    void (*putc)(int c);
+    void (*reset)(void); /* 'k' */
+};
+
+void ppc_port_init(const struct ppc_board_io *io);
+
+extern uint32_t ppc_ctx[CTX_WORDS];
+
+/* ---- cores.c: what differs between the Book E cores the port knows ---- */
+struct ppc_core {
+    const char *name;
+    uint32_t pvr, pvr_mask; /* PVR & pvr_mask == pvr */
+    /* Where the debug interrupt saves state: PPC_LEVEL_DEBUG (DSRR0/1,
+     * rfdi) or PPC_LEVEL_CRIT (CSRR0/1, rfci). */
+    uint8_t debug_level;
+    uint32_t hid0_set; /* HID0 bits the stub sets at start-up */
+};
+/* Never NULL: an unknown PVR gets Book E's own rules. */
+const struct ppc_core *ppc_core_lookup(uint32_t pvr);
+extern const struct ppc_core *ppc_core;
+
+/* ---- registers.c: GDB's numbers onto ppc_ctx ---- */
+#define PPC_NREGS 70 /* r0-r31 0-31, (f0-f31 32-63 absent), pc..xer 64-69 */
+unsigned ppc_reg_size(unsigned regno);
+int ppc_reg_read(unsigned regno, uint8_t *buf);
+int ppc_reg_write(unsigned regno, const uint8_t *buf);
+
+/* ---- exceptions.c ---- */
+/* The signal GDB sees for an interrupt (vector = IVOR number; esr = ESR,
+ * read for the program interrupt). STUB_SIGINT marks the asynchronous
+ * interrupts, which a program may own (pmustub/program.h). */
+int ppc_stop_signal(unsigned vector, uint32_t esr);
+/* rfi, rfci, rfdi, rfmci: the return-from-interrupt instructions. */
+int ppc_is_return_insn(uint32_t insn);
+
+/* ---- vectors.S ---- */
+void ppc_set_vectors(int debug_level);
+int ppc_probe_read(uint32_t addr, unsigned size, uint32_t *out);
+int ppc_probe_write(uint32_t addr, unsigned size, uint32_t val);
+int ppc_probe_pmgc0(uint32_t *out);
+int ppc_probe_trap(void);
+extern uint32_t ppc_probe_msr;
+
+/* ---- memory.c ---- */
+int ppc_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len);
+int ppc_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
+
+/* ---- step.c ---- */
+int ppc_step_arm(void);  /* -1: the instruction at pc cannot be stepped */
+int ppc_step_end(void);  /* disarms; 1 if a step was armed */
+
+/* ---- interrupt.c ---- */
+void ppc_interrupt_init(int (*poll)(void));
+void ppc_interrupt_arm(enum stub_resume how);
+int ppc_interrupt_poll(unsigned vector, int *signal);
+void ppc_interrupt_stop(void);
+int ppc_mon_ctrlc(const char *args);
+
+/* ---- pmu.c, pmu_mon.c ---- */
+extern int ppc_pmu_present;
+void ppc_pmu_detect(void);
+void ppc_pmu_freeze(void);
+void ppc_pmu_unfreeze(void);
+extern const struct stub_monitor_cmd ppc_monitor_cmds[];
+
+#endif

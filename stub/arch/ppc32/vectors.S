@@ -1,0 +1,368 @@
+/*
+ * vectors.S - the Book E interrupt vectors, the context save and restore,
+ * and the fault-safe probes.
+ *
+ * Book E has no fixed vector addresses: IVPR holds the upper 16 bits of
+ * every handler's address and IVORn the lower 16 (word aligned, low 4 bits
+ * ignored) (Power ISA Book E "Interrupt Vector Offset Registers"; e200z7 RM
+ * 2.4). ppce500.ld aligns this section to 64 KiB and IVPR points at it.
+ *
+ * Each interrupt level has its own save/restore pair and return
+ * instruction (ctx_layout.h) and its own scratch SPRG, so that a level
+ * that interrupts another's entry code (a machine check, or on real cores
+ * a critical or debug interrupt during the few instructions before the
+ * entry masks MSR[CE, DE]) finds its scratch untouched:
+ *   base  SRR0/1   rfi    SPRG0     critical  CSRR0/1   rfci   SPRG1
+ *   debug DSRR0/1  rfdi   SPRG1     mcheck    MCSRR0/1  rfmci  SPRG2
+ * Critical and debug share SPRG1: a critical interrupt clears MSR[DE] (Book
+ * E; HID0[CICLRDE] on the e200z7) and a debug interrupt MSR[CE] (HID0
+ * [DCLRCE]), so neither enters during the other.
+ *
+ * A program linked with the stub must leave SPRG0-SPRG2 to it, as a MIPS
+ * program leaves k0/k1.
+ */
+#include "booke.h"
+#include "ctx_layout.h"
+
+#define SCRATCH_BYTES 16 /* r4, vector, CR, r5 of the interrupted code */
+
+    .section .text.vectors, "ax"
+    .globl ppc_ivpr
+ppc_ivpr:
+
+/* One vector: free r3 into the level's SPRG, park r4 in the level's
+ * scratch block and enter the level's code with r4 = the IVOR number. */
+.macro VECTOR n, level, sprg
+    .balign 16
+ppc_vec_\n\()_\level:
+    mtspr   \sprg, %r3
+    lis     %r3, ppc_scratch_\level@ha
+    stw     %r4, ppc_scratch_\level@l(%r3)
+    li      %r4, \n
+    b       ppc_entry_\level
+.endm
+
+    VECTOR 0, crit, SPR_SPRG1      /* critical input */
+    VECTOR 1, mchk, SPR_SPRG2      /* machine check */
+    VECTOR 2, base, SPR_SPRG0      /* data storage */
+    VECTOR 3, base, SPR_SPRG0      /* instruction storage */
+    VECTOR 4, base, SPR_SPRG0      /* external input */
+    VECTOR 5, base, SPR_SPRG0      /* alignment */
+    VECTOR 6, base, SPR_SPRG0      /* program */
+    VECTOR 7, base, SPR_SPRG0      /* floating-point unavailable */
+    VECTOR 8, base, SPR_SPRG0      /* system call */
+    VECTOR 9, base, SPR_SPRG0      /* auxiliary processor unavailable */
+    VECTOR 10, base, SPR_SPRG0     /* decrementer */
+    VECTOR 11, base, SPR_SPRG0     /* fixed-interval timer */
+    VECTOR 12, crit, SPR_SPRG1     /* watchdog */
+    VECTOR 13, base, SPR_SPRG0     /* data TLB error */
+    VECTOR 14, base, SPR_SPRG0     /* instruction TLB error */
+    VECTOR 15, crit, SPR_SPRG1     /* debug, on cores without a debug level */
+    VECTOR 15, debug, SPR_SPRG1    /* debug, with the debug APU on */
+    VECTOR 32, base, SPR_SPRG0     /* SPE/EFPU unavailable */
+    VECTOR 33, base, SPR_SPRG0     /* EFPU data */
+    VECTOR 34, base, SPR_SPRG0     /* EFPU round */
+    VECTOR 35, base, SPR_SPRG0     /* performance monitor */
+
+/*
+ * One level's entry: r3 = the scratch block's @ha, r4 = IVOR number,
+ * scratch[0] = the interrupted r4, the level's SPRG = the interrupted r3.
+ *  - a fault inside a probe (ppc_probe_recover set) resumes at the
+ *    probe's recovery label at the same level;
+ *  - critical and debug (window = 1): an interrupt that struck the entry
+ *    code before it masked MSR (ppc_vectors .. ppc_entry_masked) returns at
+ *    once with MSR[CE, DE] off, so it waits until the program runs again;
+ *    a debug event there is the instruction-complete event of the entry's
+ *    own first instruction (Linux head_booke.h, DEBUG_CRIT_EXCEPTION, does
+ *    the same). QEMU clears every MSR bit but ME on any interrupt, so this
+ *    path is for real cores;
+ *  - otherwise the context goes into ppc_ctx.
+ */
+.macro ENTRY level, id, s0, s1, sprg, ret, window
+ppc_entry_\level:
+    addi    %r3, %r3, ppc_scratch_\level@l
+    stw     %r4, 4(%r3)
+    mfcr    %r4
+    stw     %r4, 8(%r3)
+    stw     %r5, 12(%r3)
+    lis     %r4, ppc_probe_recover@ha
+    lwz     %r4, ppc_probe_recover@l(%r4)
+    cmpwi   %r4, 0
+    bne     9f
+.if \window
+    mfspr   %r4, \s0
+    lis     %r5, ppc_entry_masked@ha
+    addi    %r5, %r5, ppc_entry_masked@l
+    cmplw   %r4, %r5
+    bge     1f
+    lis     %r5, ppc_ivpr@ha
+    addi    %r5, %r5, ppc_ivpr@l
+    cmplw   %r4, %r5
+    blt     1f
+    mfspr   %r4, \s1
+    li      %r5, (MSR_CE | MSR_DE)@l
+    oris    %r5, %r5, (MSR_CE | MSR_DE)@h
+    andc    %r4, %r4, %r5
+    mtspr   \s1, %r4
+    lis     %r5, DBSR_IC@h
+    mtspr   SPR_DBSR, %r5
+    b       8f
+1:
+.endif
+    lis     %r4, ppc_ctx@ha
+    addi    %r4, %r4, ppc_ctx@l
+    mfspr   %r5, \s0
+    stw     %r5, CTX_PC*4(%r4)
+    mfspr   %r5, \s1
+    stw     %r5, CTX_MSR*4(%r4)
+    li      %r5, \id
+    stw     %r5, CTX_LEVEL*4(%r4)
+    mfspr   %r5, \sprg
+    stw     %r5, 3*4(%r4)
+    lwz     %r5, 0(%r3)
+    stw     %r5, 4*4(%r4)
+    lwz     %r5, 12(%r3)
+    stw     %r5, 5*4(%r4)
+    lwz     %r5, 4(%r3)
+    stw     %r5, CTX_VECTOR*4(%r4)
+    lwz     %r5, 8(%r3)
+    stw     %r5, CTX_CR*4(%r4)
+    b       ppc_save_common
+
+    /* A probe's fault: back to its recovery label, noting the save
+     * register's MSR (ppc_probe_msr) for the start-up measurement. */
+9:  mtspr   \s0, %r4
+    mfspr   %r4, \s1
+    lis     %r5, ppc_probe_msr@ha
+    stw     %r4, ppc_probe_msr@l(%r5)
+8:  lwz     %r4, 8(%r3)
+    mtcr    %r4
+    lwz     %r5, 12(%r3)
+    lwz     %r4, 0(%r3)
+    mfspr   %r3, \sprg
+    \ret
+.endm
+
+    ENTRY base, PPC_LEVEL_BASE, SPR_SRR0, SPR_SRR1, SPR_SPRG0, rfi, 0
+    ENTRY crit, PPC_LEVEL_CRIT, SPR_CSRR0, SPR_CSRR1, SPR_SPRG1, rfci, 1
+    /* rfdi: gas takes it for -mcpu=8548, whose e500v2 lacks it; only the
+     * e200z7's table entry (cores.c) points IVOR15 here. */
+    ENTRY debug, PPC_LEVEL_DEBUG, SPR_DSRR0, SPR_DSRR1, SPR_SPRG1, rfdi, 1
+    ENTRY mchk, PPC_LEVEL_MCHK, SPR_MCSRR0, SPR_MCSRR1, SPR_SPRG2, rfmci, 0
+
+/* r4 = ppc_ctx; r3..r5 and CR are saved; the rest is the program's. */
+ppc_save_common:
+    stw     %r0, 0*4(%r4)
+    stw     %r1, 1*4(%r4)
+    stw     %r2, 2*4(%r4)
+    stmw    %r6, 6*4(%r4)
+    mflr    %r5
+    stw     %r5, CTX_LR*4(%r4)
+    mfctr   %r5
+    stw     %r5, CTX_CTR*4(%r4)
+    mfxer   %r5
+    stw     %r5, CTX_XER*4(%r4)
+    mfspr   %r5, SPR_SRR0
+    stw     %r5, CTX_SRR0*4(%r4)
+    mfspr   %r5, SPR_SRR1
+    stw     %r5, CTX_SRR1*4(%r4)
+    /* The stub runs with every interrupt off but machine check: a base
+     * interrupt leaves MSR[CE, DE] as they were on real cores (Book E
+     * "Interrupt Processing"). */
+    li      %r5, MSR_ME
+    mtmsr   %r5
+    isync
+    .globl ppc_entry_masked
+ppc_entry_masked:
+    lis     %r1, (ppc_stub_stack + STUB_STACK_BYTES)@ha
+    addi    %r1, %r1, (ppc_stub_stack + STUB_STACK_BYTES)@l
+    li      %r0, 0
+    stwu    %r0, -16(%r1)       /* ABI: a frame whose back chain ends */
+    bl      ppc_trap
+
+    lis     %r4, ppc_ctx@ha
+    addi    %r4, %r4, ppc_ctx@l
+    lwz     %r5, CTX_LR*4(%r4)
+    mtlr    %r5
+    lwz     %r5, CTX_CTR*4(%r4)
+    mtctr   %r5
+    lwz     %r5, CTX_XER*4(%r4)
+    mtxer   %r5
+    lwz     %r5, CTX_SRR0*4(%r4)
+    mtspr   SPR_SRR0, %r5
+    lwz     %r5, CTX_SRR1*4(%r4)
+    mtspr   SPR_SRR1, %r5
+    lwz     %r0, 0*4(%r4)
+    lwz     %r1, 1*4(%r4)
+    lwz     %r2, 2*4(%r4)
+    lmw     %r6, 6*4(%r4)
+    lwz     %r5, CTX_LEVEL*4(%r4)
+    cmpwi   %r5, PPC_LEVEL_CRIT
+    beq     ppc_return_crit
+    cmpwi   %r5, PPC_LEVEL_DEBUG
+    beq     ppc_return_debug
+    cmpwi   %r5, PPC_LEVEL_MCHK
+    beq     ppc_return_mchk
+
+/* r4 = ppc_ctx: pc and MSR into the level's pair, then CR, r3, r5, r4. */
+.macro RETURN level, s0, s1, ret
+ppc_return_\level:
+    lwz     %r5, CTX_PC*4(%r4)
+    mtspr   \s0, %r5
+    lwz     %r5, CTX_MSR*4(%r4)
+    mtspr   \s1, %r5
+    lwz     %r5, CTX_CR*4(%r4)
+    mtcr    %r5
+    lwz     %r3, 3*4(%r4)
+    lwz     %r5, 5*4(%r4)
+    lwz     %r4, 4*4(%r4)
+    \ret
+.endm
+
+    RETURN base, SPR_SRR0, SPR_SRR1, rfi
+    RETURN crit, SPR_CSRR0, SPR_CSRR1, rfci
+    RETURN debug, SPR_DSRR0, SPR_DSRR1, rfdi
+    RETURN mchk, SPR_MCSRR0, SPR_MCSRR1, rfmci
+
+/*
+ * void ppc_set_vectors(int debug_level)
+ * IVPR and every IVOR; IVOR15 to the debug level's entry when debug_level
+ * is PPC_LEVEL_DEBUG, else to the critical one's.
+ */
+.macro SET_IVOR n, level, spr
+    li      %r4, ppc_vec_\n\()_\level - ppc_ivpr
+    mtspr   \spr, %r4
+.endm
+    .text
+    .globl ppc_set_vectors
+ppc_set_vectors:
+    lis     %r4, ppc_ivpr@ha
+    addi    %r4, %r4, ppc_ivpr@l
+    mtspr   SPR_IVPR, %r4
+    SET_IVOR 0, crit, SPR_IVOR0
+    SET_IVOR 1, mchk, SPR_IVOR0 + 1
+    SET_IVOR 2, base, SPR_IVOR0 + 2
+    SET_IVOR 3, base, SPR_IVOR0 + 3
+    SET_IVOR 4, base, SPR_IVOR0 + 4
+    SET_IVOR 5, base, SPR_IVOR0 + 5
+    SET_IVOR 6, base, SPR_IVOR0 + 6
+    SET_IVOR 7, base, SPR_IVOR0 + 7
+    SET_IVOR 8, base, SPR_IVOR0 + 8
+    SET_IVOR 9, base, SPR_IVOR0 + 9
+    SET_IVOR 10, base, SPR_IVOR0 + 10
+    SET_IVOR 11, base, SPR_IVOR0 + 11
+    SET_IVOR 12, crit, SPR_IVOR0 + 12
+    SET_IVOR 13, base, SPR_IVOR0 + 13
+    SET_IVOR 14, base, SPR_IVOR0 + 14
+    SET_IVOR 15, crit, SPR_IVOR0 + 15
+    cmpwi   %r3, PPC_LEVEL_DEBUG
+    bne     1f
+    SET_IVOR 15, debug, SPR_IVOR0 + 15
+1:  SET_IVOR 32, base, SPR_IVOR32
+    SET_IVOR 33, base, SPR_IVOR32 + 1
+    SET_IVOR 34, base, SPR_IVOR32 + 2
+    SET_IVOR 35, base, SPR_IVOR32 + 3
+    isync
+    blr
+
+/*
+ * int ppc_probe_read(uint32_t addr, unsigned size, uint32_t *out)
+ * int ppc_probe_write(uint32_t addr, unsigned size, uint32_t val)
+ * int ppc_probe_pmgc0(uint32_t *out)
+ * 0, or -1 if the access (or mfpmr) raised an interrupt: its entry sees
+ * ppc_probe_recover set and resumes at label 9 with r3-r5 and CR as they
+ * were, and the MSR of the save register, which on QEMU carries the
+ * program interrupt's kind (port.c): the failure path puts the MSR of
+ * the call back. Leaf functions: LR is intact.
+ */
+.macro PROBE_ARM
+    mfmsr   %r9
+    lis     %r6, 9f@ha
+    addi    %r6, %r6, 9f@l
+    lis     %r7, ppc_probe_recover@ha
+    stw     %r6, ppc_probe_recover@l(%r7)
+.endm
+
+    .globl ppc_probe_read
+ppc_probe_read:
+    PROBE_ARM
+    cmpwi   %r4, 1
+    beq     1f
+    cmpwi   %r4, 2
+    beq     2f
+    lwz     %r8, 0(%r3)
+    b       3f
+1:  lbz     %r8, 0(%r3)
+    b       3f
+2:  lhz     %r8, 0(%r3)
+3:  stw     %r8, 0(%r5)
+    b       ppc_probe_ok
+9:  b       ppc_probe_failed
+
+    .globl ppc_probe_write
+ppc_probe_write:
+    PROBE_ARM
+    cmpwi   %r4, 1
+    beq     1f
+    cmpwi   %r4, 2
+    beq     2f
+    stw     %r5, 0(%r3)
+    b       3f
+1:  stb     %r5, 0(%r3)
+    b       3f
+2:  sth     %r5, 0(%r3)
+3:  msync                       /* a fault of the store is taken here */
+    b       ppc_probe_ok
+9:  b       ppc_probe_failed
+
+    /* PMGC0 is PMR 400 (e200z7 RM Table 8-1); an illegal instruction on a
+     * core without a performance monitor (QEMU's e500 models). */
+    .globl ppc_probe_pmgc0
+ppc_probe_pmgc0:
+    PROBE_ARM
+    mfpmr   %r8, 400
+    stw     %r8, 0(%r3)
+    b       ppc_probe_ok
+9:  b       ppc_probe_failed
+
+    /* int ppc_probe_trap(void): a trap of the stub's own, always -1; the
+     * program interrupt's save register is left in ppc_probe_msr. */
+    .globl ppc_probe_trap
+ppc_probe_trap:
+    PROBE_ARM
+    trap
+9:  b       ppc_probe_failed
+
+ppc_probe_ok:
+    li      %r3, 0
+    b       1f
+ppc_probe_failed:
+    mtmsr   %r9
+    isync
+    li      %r3, -1
+1:  li      %r6, 0
+    lis     %r7, ppc_probe_recover@ha
+    stw     %r6, ppc_probe_recover@l(%r7)
+    blr
+
+    .section .bss.ppc_stub, "aw", @nobits
+    .balign 8
+    .globl ppc_stub_stack
+ppc_stub_stack:
+    .space  STUB_STACK_BYTES
+ppc_scratch_base:
+    .space  SCRATCH_BYTES
+ppc_scratch_crit:
+    .space  SCRATCH_BYTES
+ppc_scratch_debug:
+    .space  SCRATCH_BYTES
+ppc_scratch_mchk:
+    .space  SCRATCH_BYTES
+    .globl ppc_probe_recover
+ppc_probe_recover:
+    .space  4
+    .globl ppc_probe_msr
+ppc_probe_msr:
+    .space  4
+
+    .section .note.GNU-stack, "", @progbits

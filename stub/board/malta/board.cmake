@@ -1,0 +1,11 @@
+# Malta (QEMU -M malta -cpu 34Kf, vboard --cpu 34k|r10k|r12k): big-endian
+# MIPS32 Release 2, the debug line on the ISA COM1 16550.
+set(PMUSTUB_BOARD_ARCH mips32)
+set(PMUSTUB_BOARD_TOOLCHAIN toolchain-mips-linux-gnu.cmake)
+# -march=34kc turns on the DSP ASE by itself; QEMU's 34Kf traps on DSP
+# instructions (DESIGN.md, "Toolchain facts"), hence -mno-dsp.
+# -G0: no $gp-relative small data, so nothing depends on _gp being loaded.
+set(PMUSTUB_BOARD_FLAGS -march=34kc -mno-dsp -EB -ffreestanding -fno-pic
+    -mno-abicalls -G0 -fno-builtin)
+set(PMUSTUB_BOARD_SOURCES start.S board.c ../uart16550.c)
+set(PMUSTUB_BOARD_LDS malta.ld)

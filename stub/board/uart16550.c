@@ -1,0 +1,71 @@
+/*
+ * uart16550.c - polled driver for a 16550 whose byte-wide registers are
+ * consecutive, the debug line of both boards: Malta's ISA COM1 and the
+ * first DUART channel of ppce500's CCSR (QEMU hw/mips/malta.c and
+ * hw/ppc/e500.c map them with no register shift). Byte registers have no
+ * byte order, so the same code serves little- and big-endian buses.
+ * Offsets and bits: TI PC16550D datasheet (RBR/THR 0, IER 1, FCR 2, LCR 3,
+ * MCR 4, LSR 5; LSR.DR bit 0, LSR.THRE bit 5, LSR.TEMT bit 6: holding and
+ * shift registers both empty), as Linux serial_reg.h.
+ */
+#include "uart16550.h"
+
+#define RBR 0
+#define THR 0
+#define IER 1
+#define FCR 2
+#define LCR 3
+#define MCR 4
+#define LSR 5
+#define DLL 0
+#define DLM 1
+#define LSR_DR 0x01
+#define LSR_THRE 0x20
+#define LSR_TEMT 0x40
+#define LCR_DLAB 0x80
+#define LCR_8N1 0x03
+
+static volatile uint8_t *uart;
+
+void uart16550_init(uintptr_t base)
+{
+    uart = (volatile uint8_t *)base;
+    uart[IER] = 0;             /* polled: no interrupts */
+    uart[LCR] = LCR_DLAB;
+    uart[DLL] = 1;             /* the fastest rate of the board's clock */
+    uart[DLM] = 0;
+    uart[LCR] = LCR_8N1;
+    uart[FCR] = 0x07;          /* enable and clear both FIFOs */
+    uart[MCR] = 0x03;          /* DTR, RTS */
+    /* One read of RBR, discarded. On QEMU it also tells the character
+     * device that the UART takes input again (hw/char/serial.c: a read of
+     * RBR calls qemu_chr_fe_accept_input, the FIFO clear does not): bytes
+     * that arrived before this init otherwise stall the line for good
+     * (measured: a client that sends at once never gets an answer). */
+    (void)uart[RBR];
+}
+
+int uart16550_getc(void)
+{
+    while (!(uart[LSR] & LSR_DR))
+        ;
+    return uart[RBR];
+}
+
+int uart16550_poll_getc(void)
+{
+    return (uart[LSR] & LSR_DR) ? uart[RBR] : -1;
+}
+
+void uart16550_putc(int c)
+{
+    while (!(uart[LSR] & LSR_THRE))
+        ;
+    uart[THR] = (uint8_t)c;
+}
+
+void uart16550_drain(void)
+{
+    while (!(uart[LSR] & LSR_TEMT))
+        ;
+}

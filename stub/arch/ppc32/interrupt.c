@@ -64,7 +64,7 @@ void ppc_interrupt_stop(void)
 }
 
 /* A decrementer tick of the poll: 1 to resume, 0 (signal set) to stop. */
-static int poll_tick(int *signal)
+static int poll_tick(struct stub_stop *why)
 {
     int c;
 
@@ -74,20 +74,21 @@ static int poll_tick(int *signal)
         ; /* GDB sends nothing else while the program runs */
     if (c < 0)
         return 1;
-    *signal = STUB_SIGINT;
+    why->signal = STUB_SIGINT;
+    why->interrupted = 1; /* its sender waits for the stop reply */
     return 0;
 }
 
 /* Called first on every entry. Returns 1 if the interrupt needs no stop
  * (a poll that found no 0x03, a program's interrupt it handled): the
- * program resumes at once. 0 to stop, with *signal set. */
-int ppc_interrupt_poll(unsigned vector, int *signal)
+ * program resumes at once. 0 to stop, with why set. */
+int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
 {
     if (vector == DECREMENTER_VECTOR && polling &&
         (SPR_READ(SPR_TSR) & TSR_DIS)) {
-        if (poll_tick(signal))
+        if (poll_tick(why))
             return 1;
-    } else if (*signal == STUB_SIGINT) {
+    } else if (why->signal == STUB_SIGINT) {
         if (polling && !prog_ee) {
             ppc_interrupt_stop(); /* pending until the program sets EE */
             return 1;

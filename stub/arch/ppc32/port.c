@@ -109,13 +109,13 @@ void ppc_trap(void)
     unsigned vector = ppc_ctx[CTX_VECTOR];
     /* ESR first: the stub's own probes may rewrite it. */
     uint32_t esr = vector == PROGRAM_VECTOR ? SPR_READ(SPR_ESR) : 0;
-    struct stub_stop why = {ppc_stop_signal(vector, esr), 0};
+    struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0};
 
     ppc_pmu_freeze(); /* before anything else: the stub must not be counted */
     if (vector == PROGRAM_VECTOR && srr1_has_kind)
         ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~PROGRAM_KIND_BITS) |
                            (resumed_msr & PROGRAM_KIND_BITS);
-    if (ppc_interrupt_poll(vector, &why.signal)) {
+    if (ppc_interrupt_poll(vector, &why)) {
         ppc_pmu_unfreeze();
         return; /* no 0x03, or the program's own interrupt: straight back */
     }

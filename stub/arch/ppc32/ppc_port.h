@@ -69,7 +69,7 @@ int ppc_step_end(void);  /* disarms; 1 if a step was armed */
 /* ---- interrupt.c ---- */
 void ppc_interrupt_init(int (*poll)(void));
 void ppc_interrupt_arm(enum stub_resume how);
-int ppc_interrupt_poll(unsigned vector, int *signal);
+int ppc_interrupt_poll(unsigned vector, struct stub_stop *why);
 void ppc_interrupt_stop(void);
 int ppc_mon_ctrlc(const char *args);
 

@@ -1,7 +1,10 @@
 # lib.sh - shared by the end-to-end scripts: free ports, starting QEMU's
 # Malta with a firmware, and cleaning up whatever was started.
 # Usage: . lib.sh; start_qemu ELF; ... "$QEMU_PORT" ...
+# QEMU_CPU: Malta's -cpu, the registry's qemu_cpu of the core under test
+# (target-xml/cores.toml, PMUSTUB_CORE_<core>_QEMU_CPU); unset, the 34Kf.
 set -u
+QEMU_CPU=${QEMU_CPU:-34Kf}
 
 E2E_PIDS=()
 E2E_TMP=$(mktemp -d)
@@ -29,13 +32,13 @@ wait_listen() {
     return 1
 }
 
-# QEMU Malta 34Kf running $1, its first serial port (the stub's RSP line)
+# QEMU Malta ($QEMU_CPU) running $1, its first serial port (the stub's RSP line)
 # served on $QEMU_PORT. -no-reboot: the board reset that 'k' performs ends QEMU.
 # Note: probing the port with wait_listen would be taken as GDB's connection
 # (QEMU's server serves one client), so we wait for QEMU's own message.
 start_qemu() {
     QEMU_PORT=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
+    qemu-system-mips -M malta -cpu "$QEMU_CPU" -nographic -nic none -vga none -no-reboot -monitor none \
         -kernel "$1" -serial "tcp:127.0.0.1:$QEMU_PORT,server" \
         >"$E2E_TMP/qemu.log" 2>&1 &
     E2E_PIDS+=($!)
@@ -48,7 +51,7 @@ start_qemu() {
     return 1
 }
 
-# The oracle for counts: runs ELF on QEMU to its end, one instruction per
+# The oracle for counts: runs ELF on QEMU ($QEMU_CPU) to its end, one instruction per
 # translation block with every block logged, driven by GDB with the extra
 # -ex commands given (e.g. "set var x = 2"), and writes to $E2E_TMP/program.log
 # the log without the stub's own instructions (tests/e2e/drop_stub_pcs.py).
@@ -58,7 +61,7 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
+    qemu-system-mips -M malta -cpu "$QEMU_CPU" -nographic -nic none -vga none -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!

@@ -78,6 +78,26 @@ qemu_program_log() {
         "$lib" mips-linux-gnu-nm >"$E2E_TMP/program.log"
 }
 
+# What CPU's "instructions" event counts from FROM up to TO (hex addresses)
+# of $E2E_TMP/program.log (qemu_program_log): QEMU's count, plus one per
+# integer multiply/divide on the R10000 and R12000, whose graduated-
+# instructions event counts them twice (seed 003 event 15; seed 001,
+# R12000 event 15; vboard/mips/pmu_bind.c binds the same).
+# Usage: oracle_instructions CPU ELF FROM TO
+oracle_instructions() {
+    local cpu=$1 elf=$2 from=$3 to=$4 count top
+    top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    count=$(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$elf" \
+            mips-linux-gnu-objdump "$from" "$to") || return 1
+    case $cpu in
+    r10k|r12k)
+        count=$((count + $(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" \
+            "$elf" mips-linux-gnu-objdump "$from" "$to" \
+            mul,mult,multu,div,divu,madd,maddu,msub,msubu))) ;;
+    esac
+    echo "$count"
+}
+
 # gdb-multiarch in batch mode; arguments are -ex commands.
 gdb_batch() {
     local args=()

@@ -27,6 +27,7 @@ from gen_target_xml import c_string, write_pieces  # same folder
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 KEY_RE = re.compile(r"^[a-z0-9]+$")
+QEMU_CPU_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 REQUIRED_EVENTS = ("cycles", "instructions")
 EVENT_TYPES = ("P", "V", "T", "-")
 ROLES = ("control", "count", "count64")
@@ -145,7 +146,8 @@ def load(registry_path):
     keys = set()
     for c in cores:
         where = f"{registry_path}: core {c.get('key', '?')}"
-        for k in ("key", "family", "title", "id", "counters", "discovery", "irq", "events", "vboard"):
+        for k in ("key", "family", "title", "id", "counters", "discovery", "irq", "events",
+                  "vboard", "qemu_cpu"):
             if k not in c:
                 raise RegistryError(f"{where}: no {k}")
         if not KEY_RE.match(c["key"]) or c["key"] in keys:
@@ -160,6 +162,8 @@ def load(registry_path):
             raise RegistryError(f"{where}: discovery must be m_chain or fixed")
         if c["irq"] != "intctl" and not (isinstance(c["irq"], int) and 2 <= c["irq"] <= 7):
             raise RegistryError(f"{where}: irq must be \"intctl\" or a line 2..7")
+        if not isinstance(c["qemu_cpu"], str) or not QEMU_CPU_RE.match(c["qemu_cpu"]):
+            raise RegistryError(f"{where}: qemu_cpu must be a QEMU -cpu name")
         c["events_path"] = os.path.join(base, c["events"])
         inputs.append(c["events_path"])
         c["event_list"] = load_events(c["events_path"], c["counters"])
@@ -230,6 +234,8 @@ def emit_cmake(reg, inputs, out):
         lines.append(f"set(PMUSTUB_BOARD_{bname}_CORES {' '.join(b['cores'])})")
     for c in reg["cores"]:
         lines.append(f"set(PMUSTUB_CORE_{c['key']}_FAMILY {c['family']})")
+        lines.append(f"set(PMUSTUB_CORE_{c['key']}_COUNTERS {c['counters']})")
+        lines.append(f"set(PMUSTUB_CORE_{c['key']}_QEMU_CPU {c['qemu_cpu']})")
     lines.append("set(PMUSTUB_REGISTRY_INPUTS")
     lines += [f"    {p}" for p in inputs]
     lines.append(")")

@@ -4,6 +4,9 @@
 #   PMUSTUB_BOARDS              every board
 #   PMUSTUB_BOARD_<board>_CORES the cores a board's stub can meet
 #   PMUSTUB_CORE_<key>_FAMILY   a core's family
+#   PMUSTUB_CORE_<key>_COUNTERS its number of counters
+#   PMUSTUB_CORE_<key>_QEMU_CPU the QEMU -cpu that runs its firmware as the
+#                               oracle for instruction counts
 #   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
 #   PMUSTUB_GEN_PMU             the generator, for build-time outputs
 # Included by the top-level project and by the stub's cross build.

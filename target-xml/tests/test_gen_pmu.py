@@ -99,11 +99,13 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("board names an unknown core", "cores.toml", 'cores = ["c2"]', 'cores = ["c9"]')
     broken("bad discovery", "cores.toml", '"fixed"', '"guess"')
     broken("control register without EVENT", "fields.csv", "c2,EVENT,5,8,event", "c2,EVT,5,8,")
+    broken("no qemu_cpu", "cores.toml", 'qemu_cpu = "C1f"\n', '')
+    broken("qemu_cpu not a -cpu name", "cores.toml", '"C1f"', '"C1f -d exec"')
     broken("TOML syntax", "cores.toml", "[boards.b1]", "[boards.b1")
     broken("metric names an unknown event", "metrics.toml", '"branches"]', '"branchez"]')
     broken("metric without a denominator", "metrics.toml", 'den = ["cycles"]\n', '')
 
 for f in failures:
     print("FAIL:", f)
-print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 14 broken inputs")
+print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 16 broken inputs")
 sys.exit(1 if failures else 0)

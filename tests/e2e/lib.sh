@@ -1,7 +1,10 @@
 # lib.sh - shared by the end-to-end scripts: free ports, starting QEMU's
 # Malta with a firmware, and cleaning up whatever was started.
 # Usage: . lib.sh; start_qemu ELF; ... "$QEMU_PORT" ...
+# QEMU_CPU: Malta's -cpu, the registry's qemu_cpu of the core under test
+# (target-xml/cores.toml, PMUSTUB_CORE_<core>_QEMU_CPU); unset, the 34Kf.
 set -u
+QEMU_CPU=${QEMU_CPU:-34Kf}
 
 E2E_PIDS=()
 E2E_TMP=$(mktemp -d)
@@ -29,14 +32,14 @@ wait_listen() {
     return 1
 }
 
-# QEMU Malta 34Kf running $1, its first serial port (the stub's RSP line)
+# QEMU Malta ($QEMU_CPU) running $1, its first serial port (the stub's RSP line)
 # served on $QEMU_PORT. -no-reboot: the board reset that 'k' performs ends QEMU;
 # "start_qemu ELF --reboot" lets a reset reload the image and run it again
 # (vRun). -nic none -vga none: their option ROMs are not on a minimal system.
 start_qemu() {
     local noreboot=-no-reboot
     [ "${2:-}" = --reboot ] && noreboot=
-    qemu_serving qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
+    qemu_serving qemu-system-mips -M malta -cpu "$QEMU_CPU" -nographic -nic none -vga none \
         $noreboot -monitor none -kernel "$1"
 }
 
@@ -86,7 +89,7 @@ ctrl_c_session() {
     for _ in $(seq 600); do kill -0 "$gdb" 2>/dev/null || break; sleep 0.1; done
 }
 
-# The oracle for counts: runs ELF on QEMU to its end, one instruction per
+# The oracle for counts: runs ELF on QEMU ($QEMU_CPU) to its end, one instruction per
 # translation block with every block logged, driven by GDB with the extra
 # -ex commands given (e.g. "set var x = 2"), and writes to $E2E_TMP/program.log
 # the log without the stub's own instructions (tests/e2e/drop_stub_pcs.py).
@@ -96,8 +99,8 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none \
-        -no-reboot -monitor none -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
+    qemu-system-mips -M malta -cpu "$QEMU_CPU" -nographic -nic none -vga none -no-reboot -monitor none \
+        -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!
     E2E_PIDS+=($pid)
@@ -111,6 +114,26 @@ qemu_program_log() {
     kill "$pid"; wait "$pid" 2>/dev/null
     python3 "$top/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$elf" \
         "$lib" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+}
+
+# What CPU's "instructions" event counts from FROM up to TO (hex addresses)
+# of $E2E_TMP/program.log (qemu_program_log): QEMU's count, plus one per
+# integer multiply/divide on the R10000 and R12000, whose graduated-
+# instructions event counts them twice (seed 003 event 15; seed 001,
+# R12000 event 15; vboard/mips/pmu_bind.c binds the same).
+# Usage: oracle_instructions CPU ELF FROM TO
+oracle_instructions() {
+    local cpu=$1 elf=$2 from=$3 to=$4 count top
+    top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    count=$(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$elf" \
+            mips-linux-gnu-objdump "$from" "$to") || return 1
+    case $cpu in
+    r10k|r12k)
+        count=$((count + $(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" \
+            "$elf" mips-linux-gnu-objdump "$from" "$to" \
+            mul,mult,multu,div,divu,madd,maddu,msub,msubu))) ;;
+    esac
+    echo "$count"
 }
 
 # gdb-multiarch in batch mode; arguments are -ex commands.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End to end: the real gdb-multiarch debugs the real stub firmware running on
-# QEMU's Malta board (34Kf), over the board's first serial port.
-# Usage: qemu_gdb.sh FIRMWARE.elf
+# QEMU's Malta board, over the board's first serial port.
+# Usage: [QEMU_CPU=24Kf|34Kf|74Kf] qemu_gdb.sh FIRMWARE.elf
 . "$(dirname "$0")/lib.sh"
 ELF=$1
 OUT=$E2E_TMP/gdb.out
@@ -25,9 +25,9 @@ check "no warning about the description or registers" \
     bash -c "! grep -iE 'warning:.*(descr|architect|regist|xml)' '$OUT'"
 check "info registers shows the core set" \
     grep -qE "status +lo +hi +badvaddr +cause +pc" "$OUT"
-check "no PMU on QEMU's 34Kf: no register group pmu" has "Invalid register \`pmu'"
-check "no PMU on QEMU's 34Kf: no perfctl/perfcnt register published" hasnt "perfc"
-check "34Kf has an FPU: fir is read, not unavailable" grep -qE "^FIR=[0-9a-f]+$" "$OUT"
+check "no PMU on QEMU's $QEMU_CPU: no register group pmu" has "Invalid register \`pmu'"
+check "no PMU on QEMU's $QEMU_CPU: no perfctl/perfcnt register published" hasnt "perfc"
+check "$QEMU_CPU has an FPU: fir is read, not unavailable" grep -qE "^FIR=[0-9a-f]+$" "$OUT"
 
 # QEMU's server serves one client at a time; the detach above left the
 # program running from its first stop, so start again for the main session.

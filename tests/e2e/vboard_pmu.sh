@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # End to end, issue 4: the counters of a vboard core as GDB registers.
-# Usage: vboard_pmu.sh VBOARD FIRMWARE.elf CPU(34k|r10k|r12k) TOP_SRC_DIR
+# Usage: QEMU_CPU=QEMU-CPU vboard_pmu.sh VBOARD FIRMWARE.elf CPU COUNTERS TOP_SRC_DIR
+# CPU is a registry key (target-xml/cores.toml), COUNTERS its number of
+# counters and QEMU_CPU its qemu_cpu, as the registry says (CMake passes
+# them from the generated cores.cmake).
 # Oracles: the number of counters and the field layout from the manuals
-# (target-xml/mips/perfctl-fields.csv), event codes from the catalogue, the
-# register numbering from the design (tests/e2e/tdesc_regs.py), and
-# instruction counts from QEMU's execution log of the same ELF.
+# (the registry, target-xml/mips/perfctl-fields.csv), event codes from the
+# catalogue, the register numbering from the design (tests/e2e/tdesc_regs.py),
+# and instruction counts from QEMU's execution log of the same ELF on QEMU_CPU.
 . "$(dirname "$0")/lib.sh"
-VBOARD=$1 ELF=$2 CPU=$3 TOP=$4
+VBOARD=$1 ELF=$2 CPU=$3 N=$4 TOP=$5
 OUT=$E2E_TMP/gdb.out
-declare -A NCOUNTERS=([34k]=4 [r10k]=2 [r12k]=2)
-N=${NCOUNTERS[$CPU]}
 
-# Code and counter of the event named "instructions" in the catalogue; the
+# Code and counter of the event named "instructions" in the catalogue ('#'
+# lines are comments, target-xml/gen_pmu.py read_csv); the
 # bits a PerfCtl keeps, from the field layout (M, bit 31, reads 1 when
-# another counter follows: only the 34K has it).
+# another counter follows, on the cores that have it).
 read -r ICODE ICTR < <(python3 - "$TOP/target-xml/events/$CPU.csv" <<'PY'
 import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
+for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")):
     if r["name"] == "instructions":
         print(r["code"], r["counters"].split()[0]); break
 PY
@@ -51,24 +53,11 @@ ONE_FROM=$(sym_addr "$ELF" branch_demo)
 ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
 
 # QEMU's count for the region: the same ELF, run to its end under GDB with
-# no breakpoint.
+# no breakpoint; what the core's "instructions" event counts of it.
 qemu_program_log "$ELF" "$(dirname "$ELF")/libpmustub.a"
 QEMU_COUNT=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
-# The R10000's and R12000's graduated-instructions event counts an integer
-# multiply or divide as two (seed 003, event 15; seed 001, R12000 event 15):
-# add one per multiply/divide QEMU executed in the region (sum_squares runs
-# its mul in a delay slot, n + 1 times).
-MULDIV=$(mips-linux-gnu-objdump -d "$ELF" | awk '/<sum_squares>:/,/^$/' |
-         awk '$3 ~ /^(mul|mult|multu|div|divu|madd|maddu|msub|msubu)$/ { sub(":", "", $1); print $1 }')
-MULDIV_RUNS=0
-for a in $MULDIV; do
-    MULDIV_RUNS=$((MULDIV_RUNS + $(grep -c "^Trace [0-9]*: 0x[0-9a-f]* \[[0-9a-f]*/0*$a/" "$E2E_TMP/exec.log")))
-done
-case $CPU in
-34k) EXPECT=$QEMU_COUNT ;;
-*) EXPECT=$((QEMU_COUNT + MULDIV_RUNS)) ;;
-esac
+EXPECT=$(oracle_instructions "$CPU" "$ELF" "$FROM" "$TO")
 
 VPORT=$(free_port)
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
@@ -147,7 +136,7 @@ check "$CPU: every perfctl decodes its fields with an event name" \
     test "$(grep -cE '^\$[0-9]+ = \[.*EVENT=[a-z]' "$OUT")" -eq "$N"
 check "$CPU: a counter the core lacks is no register" \
     has "Invalid register \`perfctl$N'"
-check "$CPU: the sum_squares call counts what QEMU executes ($QEMU_COUNT, $MULDIV_RUNS mul/div)" \
+check "$CPU: the sum_squares call counts $EXPECT: QEMU's $QEMU_CPU executes $QEMU_COUNT" \
     has "WHOLE=$EXPECT"
 WIDE=$(printf "%x" $((0xffffffff + EXPECT)))
 check "$CPU: the 64-bit count crosses 2^32 exactly (0x$WIDE)" has "WIDE=$WIDE "

@@ -3,16 +3,19 @@
  * samples, by catalogue name. Codes live only in target-xml/events/CORE.csv;
  * this table never mentions one. An event not listed here is "not modelled":
  * its counter counts nothing, and `vboard --list-events` says so.
+ *
+ * A binding applies to every core whose catalogue has the name, so a new
+ * core of a known family that uses the family's names needs no line here.
+ * Only where cores give one name different meanings (a real hardware
+ * difference) does a binding name its core: that one wins for that core.
  */
 #include <string.h>
 
 #include "pmu.h"
 #include "pmu_catalog.h"
 
-enum { C34K = 1, CR10K = 2, CR12K = 4, CALL = 7 };
-
 struct binding {
-    unsigned cores;
+    const char *core; /* registry key, or NULL: every core with this name */
     const char *name;
     struct pmu_model model;
 };
@@ -23,73 +26,77 @@ struct binding {
 
 static const struct binding bindings[] = {
     /* timing model: one cycle per completed instruction, stalls, WAIT idle */
-    { CALL, "cycles", M3(EV_INSNS, EV_STALLS, EV_IDLE) },
-    { C34K, "instructions", M1(EV_INSNS) },
+    { NULL, "cycles", M3(EV_INSNS, EV_STALLS, EV_IDLE) },
+    { NULL, "instructions", M1(EV_INSNS) },
     /* R10000/R12000 graduation counts integer multiply/divide twice (R10000
      * User's Manual 14.20 rules; r10k_counters(5), R12000 event 15) */
-    { CR10K | CR12K, "instructions", M2(EV_INSNS, EV_MULDIV) },
-    { CR10K, "issued_instructions", M1(EV_INSNS) },
-    { CR12K, "decoded_instructions", M1(EV_INSNS) },
-    { C34K, "branches", M1(EV_BRANCH) },
-    { CR10K, "decoded_branches", M1(EV_BRANCH) },
-    { CR12K, "resolved_conditional_branches", M1(EV_CBRANCH) },
-    { C34K, "jr31_instructions", M1(EV_JR31) },
-    { C34K, "jr_other_instructions", M1(EV_JRXX) },
-    { C34K, "j_jal_instructions", M1(EV_JJAL) },
-    { C34K, "loads", M1(EV_LOAD) },
-    { CR12K, "decoded_loads", M1(EV_LOAD) },
+    { "r10k", "instructions", M2(EV_INSNS, EV_MULDIV) },
+    { "r12k", "instructions", M2(EV_INSNS, EV_MULDIV) },
+    { NULL, "issued_instructions", M1(EV_INSNS) },
+    { NULL, "decoded_instructions", M1(EV_INSNS) },
+    { NULL, "branches", M1(EV_BRANCH) },
+    { NULL, "decoded_branches", M1(EV_BRANCH) },
+    { NULL, "resolved_conditional_branches", M1(EV_CBRANCH) },
+    { NULL, "jr31_instructions", M1(EV_JR31) },
+    { NULL, "jr_other_instructions", M1(EV_JRXX) },
+    { NULL, "j_jal_instructions", M1(EV_JJAL) },
+    { NULL, "loads", M1(EV_LOAD) },
+    { NULL, "decoded_loads", M1(EV_LOAD) },
     /* R10000 loads include prefetch and sync (r10k_counters(5) events 2, 18) */
-    { CR10K, "issued_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
-    { CR10K, "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
-    { CR12K, "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
-    { C34K, "stores", M1(EV_STORE) },
-    { CR10K, "issued_stores", M1(EV_STORE) },
-    { CR12K, "decoded_stores", M1(EV_STORE) },
-    { CR10K | CR12K, "graduated_stores", M1(EV_STORE) },
-    { C34K, "muldiv_instructions", M1(EV_MULDIV) },
-    { C34K, "nops", M1(EV_NOP) },
-    { C34K, "sc_instructions", M1(EV_SC) },
-    { CR10K, "issued_store_conditionals", M1(EV_SC) },
-    { CR10K | CR12K, "graduated_store_conditionals", M1(EV_SC) },
-    { C34K, "sc_failed", M1(EV_SC_FAIL) },
-    { CR10K | CR12K, "failed_store_conditionals", M1(EV_SC_FAIL) },
-    { C34K, "exceptions", M1(EV_EXC) },
-    { CR10K | CR12K, "tlb_misses", M1(EV_TLB_REFILL) },
-    { C34K, "prefetches", M1(EV_PREFETCH) },
-    { CR12K, "executed_prefetches", M1(EV_PREFETCH) },
-    { C34K, "uncached_loads", M1(EV_UC_LOAD) },
-    { C34K, "uncached_stores", M1(EV_UC_STORE) },
+    { NULL, "issued_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
+    { "r10k", "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
+    { "r12k", "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
+    { NULL, "stores", M1(EV_STORE) },
+    { NULL, "issued_stores", M1(EV_STORE) },
+    { NULL, "decoded_stores", M1(EV_STORE) },
+    { NULL, "graduated_stores", M1(EV_STORE) },
+    { NULL, "muldiv_instructions", M1(EV_MULDIV) },
+    { NULL, "nops", M1(EV_NOP) },
+    { NULL, "sc_instructions", M1(EV_SC) },
+    { NULL, "issued_store_conditionals", M1(EV_SC) },
+    { NULL, "graduated_store_conditionals", M1(EV_SC) },
+    { NULL, "sc_failed", M1(EV_SC_FAIL) },
+    { NULL, "failed_store_conditionals", M1(EV_SC_FAIL) },
+    { NULL, "exceptions", M1(EV_EXC) },
+    { NULL, "tlb_misses", M1(EV_TLB_REFILL) },
+    { NULL, "prefetches", M1(EV_PREFETCH) },
+    { NULL, "executed_prefetches", M1(EV_PREFETCH) },
+    { NULL, "uncached_loads", M1(EV_UC_LOAD) },
+    { NULL, "uncached_stores", M1(EV_UC_STORE) },
     /* modelled cache events */
-    { C34K, "icache_accesses", M1(EV_IC_ACCESS) },
-    { CALL, "icache_misses", M1(EV_IC_MISS) },
-    { C34K, "dcache_accesses", M1(EV_DC_ACCESS) },
-    { CALL, "dcache_misses", M1(EV_DC_MISS) },
-    { C34K, "dcache_writebacks", M1(EV_DC_WB) },
+    { NULL, "icache_accesses", M1(EV_IC_ACCESS) },
+    { NULL, "icache_misses", M1(EV_IC_MISS) },
+    { NULL, "dcache_accesses", M1(EV_DC_ACCESS) },
+    { NULL, "dcache_misses", M1(EV_DC_MISS) },
+    { NULL, "dcache_writebacks", M1(EV_DC_WB) },
     /* a 32-byte line is two quadwords */
-    { CR10K | CR12K, "dcache_writeback_quadwords", M2(EV_DC_WB, EV_DC_WB) },
+    { NULL, "dcache_writeback_quadwords", M2(EV_DC_WB, EV_DC_WB) },
     /* modelled stall cycles */
-    { C34K, "all_stalls", M1(EV_STALLS) },
-    { C34K, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
-    { C34K, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
-    { C34K, "dcache_miss_cycles", M1(EV_DC_STALL) },
+    { NULL, "all_stalls", M1(EV_STALLS) },
+    { NULL, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
+    { NULL, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
+    { NULL, "dcache_miss_cycles", M1(EV_DC_STALL) },
 };
 
 bool pmu_model_for(const struct pmu_personality *p, const char *name,
                    struct pmu_model *out)
 {
     const struct pmu_catalog *cat = pmu_catalog_of(p);
-    unsigned bit = 0;
+    const struct binding *found = NULL;
     if (!cat)
         return false;
-    if (strcmp(cat->core, "34k") == 0) bit = C34K;
-    else if (strcmp(cat->core, "r10k") == 0) bit = CR10K;
-    else if (strcmp(cat->core, "r12k") == 0) bit = CR12K;
     for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
-        if ((bindings[i].cores & bit) && strcmp(bindings[i].name, name) == 0) {
-            if (out)
-                *out = bindings[i].model;
-            return true;
+        const struct binding *b = &bindings[i];
+        if (strcmp(b->name, name) != 0)
+            continue;
+        if (b->core && strcmp(b->core, cat->core) == 0) {
+            found = b; /* this core's own meaning of the name */
+            break;
         }
+        if (!b->core && !found)
+            found = b;
     }
-    return false;
+    if (found && out)
+        *out = found->model;
+    return found != NULL;
 }

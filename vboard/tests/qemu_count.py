@@ -12,8 +12,9 @@ QEMU 7.2 (see docs/vboard.md):
     executed instruction. It is recognised by the next pc being slot+4 while
     the branch target (decoded from the ELF with objdump) is elsewhere.
 
-usage: qemu_count.py LOG ELF OBJDUMP FROM_ADDR TO_ADDR
-Counts from the first execution of FROM up to (not including) TO.
+usage: qemu_count.py LOG ELF OBJDUMP FROM_ADDR TO_ADDR [MNEMONIC,...]
+Counts from the first execution of FROM up to (not including) TO; with a
+list of mnemonics, only the executed instructions that objdump names so.
 """
 import re
 import subprocess
@@ -85,11 +86,12 @@ def regions(pcs, start, stop):
 
 
 def main(argv):
-    if len(argv) != 6:
-        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+    if len(argv) not in (6, 7):
+        print(__doc__.strip().splitlines()[-3], file=sys.stderr)
         return 2
     log, elf, objdump = argv[1], argv[2], argv[3]
     start, stop = int(argv[4], 16), int(argv[5], 16)
+    only = set(argv[6].split(",")) if len(argv) == 7 else None
     try:
         runs = regions(executed(log, branch_targets(elf, objdump)), start, stop)
     except ValueError as e:
@@ -98,7 +100,11 @@ def main(argv):
     if not runs:
         print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
         return 1
-    print(len(runs[0]))
+    if only is not None:
+        table = disassemble(elf, objdump)
+        print(sum(1 for pc in runs[0] if pc in table and table[pc][1] in only))
+    else:
+        print(len(runs[0]))
     return 0
 
 

@@ -17,6 +17,9 @@ elf_word() {
     mips-linux-gnu-objdump -d --start-address=0x$1 --stop-address=$((0x$1 + 4)) "$ELF" |
         awk -F'\t' '/^ *[0-9a-f]+:/ { gsub(/ /, "", $2); print $2; exit }'
 }
+# GDB with patience for a loaded machine: 20 s a reply instead of 2, so
+# that a slow board reset is not taken for a protocol error.
+gdb_slow() { gdb_batch "set remotetimeout 20" "$@"; }
 no_protocol_trouble() { # the symptoms of a stub stuck in the last session
     ! grep -qiE "Packet instead of Ack|vMustReplyEmpty|Remote replied unexpectedly|timeout|Ignoring packet error" "$OUT"
 }
@@ -24,18 +27,18 @@ no_protocol_trouble() { # the symptoms of a stub stuck in the last session
 # 1. A GDB that ends with "disconnect" leaves the stub in no-ack mode (no D):
 #    the next GDB, in ack mode until it negotiates, must get its acks.
 start_qemu "$ELF"
-gdb_batch "file $ELF" "set debug remote 1" "target remote 127.0.0.1:$QEMU_PORT" \
+gdb_slow "file $ELF" "set debug remote 1" "target remote 127.0.0.1:$QEMU_PORT" \
     "set debug remote 0" "break sum_squares" "continue" "disconnect" >"$OUT"
 check "premise: the first GDB switched the stub to no-ack mode" \
     bash -c "grep -A2 'Sending packet: \\\$QStartNoAckMode' '$OUT' | grep -q 'Packet received: OK'"
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
+gdb_slow "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
     "printf \"SECOND pc=%x\\n\", \$pc" "continue" >"$OUT"
 check "after disconnect, a second GDB connects with no protocol error" no_protocol_trouble
 check "... and finds the program where the first left it" \
     grep -qE "^SECOND pc=${SUM_SQUARES:0:6}" "$OUT"
 check "... and runs it to its end" has "exited with code $EXIT_OCT]"
 # The program has ended; the stub now serves in the program's context.
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" "info program" >"$OUT"
+gdb_slow "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" "info program" >"$OUT"
 check "after the exit, a third GDB connects with no protocol error" no_protocol_trouble
 check "... and is told the program is not running" has "The target is not running"
 kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
@@ -45,7 +48,7 @@ kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
 #    In ack mode, so that only the breakpoints are left behind. (In a
 #    subshell: the shell's "Killed" notice goes nowhere.)
 start_qemu "$ELF"
-(gdb_batch "file $ELF" "set remote noack-packet off" \
+(gdb_slow "file $ELF" "set remote noack-packet off" \
     "target remote 127.0.0.1:$QEMU_PORT" \
     "set breakpoint always-inserted on" "break sum_squares" \
     "set debug remote 1" "break *0x$BRANCH_DEMO" "set debug remote 0" \
@@ -55,7 +58,7 @@ check "premise: the first GDB stopped at sum_squares and was killed there" \
     bash -c "grep -qE '^FIRST pc=${SUM_SQUARES:0:6}' '$OUT' && ! grep -q 'NOT KILLED' '$OUT'"
 check "premise: it had its breakpoint at branch_demo in the program" \
     bash -c "grep -A2 'Sending packet: \\\$Z0,$BRANCH_DEMO,4' '$OUT' | grep -q 'Packet received: OK'"
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
+gdb_slow "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
     "printf \"AT_BD=%08x pc=%x\\n\", *(unsigned *)0x$BRANCH_DEMO, \$pc" \
     "printf \"AT_PC=%08x pc=%x\\n\", *(unsigned *)\$pc, \$pc" "continue" >"$OUT"
 check "a second GDB connects with no protocol error" no_protocol_trouble
@@ -71,7 +74,7 @@ kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
 #    reloads the image), with the exit code of each run; kill, then run.
 #    On QEMU (a reset that reloads the -kernel ELF) and on vboard.
 extended_runs() { # extended_runs PORT BOARD
-    gdb_batch "file $ELF" "target extended-remote 127.0.0.1:$1" \
+    gdb_slow "file $ELF" "target extended-remote 127.0.0.1:$1" \
         "set var demo_scratch = 5" "continue" "run" "break sum_squares" "run" \
         "printf \"SCRATCH=%x\\n\", demo_scratch" "continue" "run" "kill" "run" \
         "printf \"AFTER_KILL pc=%x\\n\", \$pc" "delete" "continue" >"$OUT"
@@ -100,7 +103,7 @@ kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
 #    changed since the image was loaded).
 RO_SECTIONS=$(mips-linux-gnu-objdump -h "$ELF" | awk '/LOAD/ && /READONLY/ { n++ } END { print n }')
 start_qemu "$ELF"
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
+gdb_slow "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
     "set debug remote 1" "compare-sections -r" "set debug remote 0" \
     "printf \"PATCHED\\n\"" "set {char}0x$BRANCH_DEMO = 0x5a" "compare-sections -r" \
     "maint packet qCRC:0,4" >"$OUT"
@@ -124,7 +127,7 @@ kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
 #    client stops it and gets the stop reply (SIGINT) at once, not only
 #    after a '?'.
 start_qemu "$ELF"
-gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
+gdb_slow "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
     "set var demo_spin = 1" "detach" >"$OUT"
 check "premise: the first GDB detached" has "(Remote target) detached]"
 python3 - "$QEMU_PORT" >"$OUT" 2>&1 <<'PY'

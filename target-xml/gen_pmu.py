@@ -34,6 +34,9 @@ ROLES = ("control", "count", "count64")
 # Field types: "event" (the event number), "mt_en" (34K MT filter enum),
 # "chain" (read-only: another counter follows, the M bit), "" (plain).
 FIELD_TYPES = ("", "event", "mt_en", "chain")
+# How vboard, the project's simulator, counts an event (docs/vboard.md), in
+# the order of the C enum pmu_vboard.
+VBOARD = ("none", "model", "exact")
 MT_EN = [("all", 0), ("vpe", 1), ("tc", 2)]  # MD00548 Table 2 MT_EN
 
 
@@ -58,14 +61,15 @@ def read_csv(path):
 
 
 def load_events(path, counters):
-    """The catalogue: [(code, [counters], name, type, perfex, description)]."""
+    """The catalogue: [(code, [counters], name, type, perfex, vboard, description)]."""
     header, rows = read_csv(path)
     has_perfex = "perfex" in header
     want = ["code", "counters", "name", "type"]
-    want += ["perfex", "description"] if has_perfex else ["description"]
+    want += ["perfex"] if has_perfex else []
+    want += ["vboard", "description"]
     if header != want:
         raise RegistryError(f"{path}: header must be {','.join(want)}")
-    events, seen, names = [], {}, set()
+    events, seen, names = [], {}, {}
     for where, _, rec in rows:
         if len(rec) != len(want):
             raise RegistryError(f"{where}: {len(rec)} fields, want {len(want)}")
@@ -91,8 +95,11 @@ def load_events(path, counters):
             if (code, n) in seen:
                 raise RegistryError(f"{where}: code {code} on counter {n} already at {seen[(code, n)]}")
             seen[(code, n)] = where
-        names.add(row["name"])
-        events.append((code, ctrs, row["name"], row["type"], perfex, desc))
+        if row["vboard"] not in VBOARD:
+            raise RegistryError(f"{where}: vboard must be one of {', '.join(VBOARD)}")
+        if names.setdefault(row["name"], row["vboard"]) != row["vboard"]:
+            raise RegistryError(f"{where}: {row['name']} has another vboard value on another line")
+        events.append((code, ctrs, row["name"], row["type"], perfex, row["vboard"], desc))
     for req in REQUIRED_EVENTS:
         if req not in names:
             raise RegistryError(f"{path}: no event named {req!r} (every core answers to it)")
@@ -248,12 +255,17 @@ def emit_host(reg, outdir):
     body = [
         "#include <stdint.h>",
         "",
+        "/* How vboard, the project's simulator, counts an event: not at all, from",
+        "   its timing and cache model, or exactly (docs/vboard.md). */",
+        "enum pmu_vboard { " + ", ".join(f"PMU_VBOARD_{v.upper()}" for v in VBOARD) + " };",
+        "",
         "struct pmu_catalog_event {",
         "    unsigned code;          /* value written to the EVENT field */",
         "    unsigned counters;      /* bit n set: counter n counts it with this code */",
         "    const char *name;       /* lower_case_with_underscores */",
         "    char type;              /* 'P', 'V', 'T' (34K) or '-' */",
         "    int perfex;             /* perfex/IRIX event number, -1 if none */",
+        "    enum pmu_vboard vboard; /* how vboard counts it */",
         "    const char *description;",
         "};",
         "",
@@ -278,9 +290,10 @@ def emit_host(reg, outdir):
     ]
     for c in reg["cores"]:
         body.append(f"static const struct pmu_catalog_event pmu_catalog_{ident(c['key'])}_events[] = {{")
-        for code, ctrs, name, typ, perfex, desc in c["event_list"]:
+        for code, ctrs, name, typ, perfex, vboard, desc in c["event_list"]:
             mask = sum(1 << n for n in ctrs)
-            body.append(f'    {{ {code}, 0x{mask:x}u, "{name}", \'{typ}\', {perfex}, "{desc}" }},')
+            body.append(f'    {{ {code}, 0x{mask:x}u, "{name}", \'{typ}\', {perfex}, '
+                        f'PMU_VBOARD_{vboard.upper()}, "{desc}" }},')
         body += ["};", ""]
     body.append("static const struct pmu_catalog pmu_catalogs[] = {")
     for c in reg["cores"]:
@@ -299,7 +312,13 @@ def emit_host(reg, outdir):
              "/* Indexes into pmu_catalogs[]. */",
              "enum pmu_core_id {"]
     body += [f"    PMU_CORE_{ident(c['key']).upper()}," for c in reg["cores"]]
-    body += ["};", ""]
+    body += ["};", "",
+             "/* The CSV's words for enum pmu_vboard. */",
+             "static inline const char *pmu_vboard_name(enum pmu_vboard v)",
+             "{",
+             "    static const char *const names[] = { " + ", ".join(f'"{v}"' for v in VBOARD) + " };",
+             "    return names[v];",
+             "}", ""]
     for fname in reg["families"]:
         keys = ", ".join(f'"{c["key"]}"' for c in reg["cores"] if c["family"] == fname)
         body.append(f"/* The cores of family {fname}, NULL-terminated. */")

@@ -5,7 +5,7 @@ set(PMUSTUB_INCLUDE_DIR ${_S}/include)
 set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
-  ${_S}/core/query.c ${_S}/core/monitor.c)
+  ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_pmu.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

@@ -1,6 +1,7 @@
 /*
  * monitor.c - qRcmd: GDB's "monitor CMD". A small table of commands: the
- * core's own (help) and the port's (pmu ...). Output is returned hex-encoded
+ * core's own (help, and pmu when the port has a performance monitor:
+ * monitor_pmu.c) and the port's. Output is returned hex-encoded
  * in the reply (GDB manual, "qRcmd").
  */
 #include "stub_internal.h"
@@ -47,6 +48,12 @@ static const struct stub_monitor_cmd core_cmds[] = {
     {0, 0, 0},
 };
 
+/* "monitor pmu" is the core's, over the port's stub_target.pmu. */
+static const struct stub_monitor_cmd *pmu_cmds(void)
+{
+    return stub_t->pmu ? stub_pmu_monitor_cmds : 0;
+}
+
 static void list(const struct stub_monitor_cmd *c)
 {
     for (; c && c->name; c++) {
@@ -61,6 +68,7 @@ static int mon_help(const char *args)
 {
     (void)args;
     list(core_cmds);
+    list(pmu_cmds());
     list(stub_t->monitor_cmds);
     return 0;
 }
@@ -102,6 +110,7 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
         l++;
     mon_reply = r;
     if (!(c = lookup(core_cmds, l, &args)) &&
+        !(c = lookup(pmu_cmds(), l, &args)) &&
         !(c = lookup(stub_t->monitor_cmds, l, &args))) {
         stub_mon_puts("unknown monitor command '");
         stub_mon_puts(l);

@@ -50,11 +50,16 @@ void stub_init(const struct stub_target *t)
  * takes its temporary breakpoints out at every stop), and the monitor's
  * settings (pmu freeze, ctrlc) are the target's, kept like the counter
  * controls. */
+/* GDB said '!' in this session: extended-remote, where a vRun follows a
+ * vKill. */
+static int extended;
+
 void stub_new_session(void)
 {
     rsp_new_session();
     bp_remove_all();
     last_swbreak = 0;
+    extended = 0;
 }
 
 static void reply_stop(struct reply *r)
@@ -172,12 +177,21 @@ static int v_run(const char *args, struct reply *r)
     return REPLIED;
 }
 
-/* vKill;PID: the program is killed but the board stays as it is until a
- * vRun (GDB's "kill" in extended-remote). Unlike 'k', no reset: a reset
- * here could swallow the vRun that follows at once. */
+static int h_kill(char *pkt, unsigned len, struct reply *r);
+
+/* vKill;PID. GDB 13 sends it for "kill" in both modes, before any 'k'
+ * (gdb/remote.c, remote_target::kill). In extended-remote ('!' came) the
+ * program is killed but the board stays as it is until a vRun: a reset
+ * here could swallow the vRun that follows at once. In plain remote GDB
+ * closes the connection after it, so the board is reset as for 'k', once
+ * GDB has its OK. */
 static int v_kill(const char *args, struct reply *r)
 {
     (void)args;
+    if (!extended) {
+        rsp_send_str("OK");
+        return h_kill(0, 0, r);
+    }
     bp_remove_all();
     end_kind = 'X';
     end_code = STUB_SIGKILL;
@@ -232,13 +246,20 @@ static int h_kill(char *pkt, unsigned len, struct reply *r)
     return REPLIED;
 }
 
-/* Hg/Hc: there is one thread; '!': extended mode, which vRun serves. */
+/* Hg/Hc: there is one thread. */
 static int h_ok(char *pkt, unsigned len, struct reply *r)
 {
     (void)pkt;
     (void)len;
     reply_str(r, "OK");
     return KEEP_SERVING;
+}
+
+/* '!': extended mode, which vRun serves. */
+static int h_extended(char *pkt, unsigned len, struct reply *r)
+{
+    extended = 1;
+    return h_ok(pkt, len, r);
 }
 
 static const struct {
@@ -251,7 +272,7 @@ static const struct {
     {'z', h_break_z},     {'q', h_query},   {'Q', h_set_query},
     {'c', h_continue},    {'s', h_step},    {'v', h_v},
     {'D', h_detach},      {'k', h_kill},    {'H', h_ok},
-    {'!', h_ok},
+    {'!', h_extended},
 };
 
 int stub_serve(void)

@@ -68,6 +68,8 @@ int h_break_z(char *pkt, unsigned len, struct reply *r);
 int h_query(char *pkt, unsigned len, struct reply *r);
 int h_set_query(char *pkt, unsigned len, struct reply *r);
 int h_rcmd(const char *args, unsigned len, struct reply *r);
+/* "monitor pmu" (monitor_pmu.c), listed when stub_t->pmu is set. */
+extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
 /* qCRC's arguments "ADDR,LENGTH" (memory.c). */
 void mem_crc(const char *args, struct reply *r);
 

@@ -19,7 +19,7 @@ import re, sys
 # e500v2 and the e200z7 both implement, as objdump -M raw names them.
 allowed = set("""
 add addi addic addis subf subfe subfic neg mulli divwu and andc andi. andis.
-or or. ori oris xori extsb cntlzw srw rlwinm rlwinm. rlwimi
+or or. ori oris xor xori xoris extsb cntlzw srw rlwinm rlwinm. rlwimi
 cmp cmpi cmpl cmpli b bl bc bclr bcctr bcctrl
 lbz lbzu lbzx lhz lwz lwzx stb stbu stbx sth stw stwu stwx lmw stmw
 mfcr mtcrf mfmsr mtmsr mfspr mtspr rfi rfci rfmci tw isync msync

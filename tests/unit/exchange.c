@@ -108,3 +108,25 @@ void assert_mem_pristine(uint32_t addr, size_t n)
         assert_int_equal(fake_mem_byte(addr + (uint32_t)i),
                          fake_mem_pattern(addr + (uint32_t)i));
 }
+
+const char *monitor(const char *cmd)
+{
+    static char text[RSP_UNIT_MAX];
+    char pkt[512] = "qRcmd,";
+    const char *r;
+    size_t n;
+
+    to_hex(pkt + 6, cmd, strlen(cmd));
+    r = exchange(pkt);
+    if (!strcmp(r, "OK"))
+        return "";
+    n = strlen(r);
+    assert_true(n % 2 == 0 && n / 2 < sizeof text);
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned b;
+        assert_int_equal(sscanf(r + 2 * i, "%2x", &b), 1);
+        text[i] = (char)b;
+    }
+    text[n / 2] = 0;
+    return text;
+}

@@ -28,6 +28,10 @@ void assert_errors(const char *const *pkts, size_t n);
 const char *exchange(const char *payload);
 const char *exchange_bin(const void *payload, size_t n, size_t *reply_len);
 
+/* Runs "monitor <cmd>" (qRcmd) and returns its decoded output text ("" for
+ * an OK reply), valid until the next call. */
+const char *monitor(const char *cmd);
+
 /* Sends a packet that must resume the program: asserts that stub_serve()
  * returns 1 after acking it, with nothing else sent. */
 void expect_resume(const char *payload);

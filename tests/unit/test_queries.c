@@ -76,29 +76,6 @@ static void qattached_says_attached(void **st)
     assert_string_equal(exchange("qAttached:1"), "1");
 }
 
-/* Runs "monitor <cmd>" and returns the decoded output text. */
-static const char *monitor(const char *cmd)
-{
-    static char text[RSP_UNIT_MAX];
-    char pkt[512] = "qRcmd,";
-    const char *r;
-    size_t n;
-
-    to_hex(pkt + 6, cmd, strlen(cmd));
-    r = exchange(pkt);
-    if (!strcmp(r, "OK"))
-        return "";
-    n = strlen(r);
-    assert_true(n % 2 == 0 && n / 2 < sizeof text);
-    for (size_t i = 0; i < n / 2; i++) {
-        unsigned b;
-        assert_int_equal(sscanf(r + 2 * i, "%2x", &b), 1);
-        text[i] = (char)b;
-    }
-    text[n / 2] = 0;
-    return text;
-}
-
 static void monitor_help_lists_every_command(void **st)
 {
     const char *out;

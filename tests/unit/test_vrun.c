@@ -131,6 +131,7 @@ static void vrun_without_keep_words_is_refused(void **st)
 static void vkill_ends_the_program_without_a_reset(void **st)
 {
     (void)st;
+    assert_string_equal(exchange("!"), "OK"); /* extended-remote */
     assert_string_equal(exchange("Z0,80001200,4"), "OK");
     assert_string_equal(exchange("vKill;a410"), "OK");
     assert_int_equal(fake.kill_calls, 2);
@@ -147,6 +148,21 @@ static void vkill_ends_the_program_without_a_reset(void **st)
     assert_int_equal(strncmp(boot("+"), "T05", 3), 0);
 }
 
+/* GDB 13's "kill" in plain remote is a vKill too, after which GDB closes
+ * the connection: OK, then the board reset of 'k'. A new session forgets
+ * the last one's '!'. */
+static void vkill_in_plain_remote_resets_the_board(void **st)
+{
+    unsigned kills;
+
+    (void)st;
+    assert_string_equal(exchange("!"), "OK");
+    (void)exchange("qSupported:swbreak+"); /* a new GDB, not extended */
+    kills = fake.kill_calls;
+    assert_string_equal(exchange("vKill;a410"), "OK");
+    assert_int_equal(fake.kill_calls, kills + 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +172,7 @@ int main(void)
         cmocka_unit_test(vrun_with_a_file_or_arguments_is_refused),
         cmocka_unit_test(vrun_without_keep_words_is_refused),
         cmocka_unit_test(vkill_ends_the_program_without_a_reset),
+        cmocka_unit_test(vkill_in_plain_remote_resets_the_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

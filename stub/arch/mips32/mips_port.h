@@ -41,6 +41,7 @@ void mips_interrupt_off(void);
 int mips_mon_ctrlc(const char *args);
 
 /* pmu_mon.c */
+extern const struct stub_pmu_ops mips_pmu_ops;
 extern const struct stub_monitor_cmd mips_monitor_cmds[];
 
 #endif

@@ -15,6 +15,7 @@
  */
 #include "mips_port.h"
 #include "pmu.h"
+#include "pmustub/monitor_pmu.h"
 
 #define PERFCTL_MODES 0xfu   /* EXL 0, K 1, S 2, U 3 */
 #define PERFCTL_IE (1u << 4) /* interrupt when count bit 31 is set */
@@ -50,7 +51,6 @@ static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
  * same 64-bit virtual counters on IRIX). While the program runs, IE is on
  * in the hardware whatever the program's IE, which prog_ctl keeps. */
 static uint64_t ext[PMU_MAX_COUNTERS];
-int pmu_user_frozen;                        /* monitor pmu freeze */
 
 /* Cores are told apart by PRId through the registry (target-xml/cores.toml:
  * company and implementation, bits 23:16 and 15:8, MD00090 "PRId"). */
@@ -97,7 +97,7 @@ void pmu_freeze(void)
 
 void pmu_unfreeze(void)
 {
-    if (pmu_user_frozen)
+    if (stub_pmu_user_frozen()) /* monitor pmu freeze */
         return;
     hw_frozen = 0;
     for (unsigned i = 0; i < pmu_counters; i++)

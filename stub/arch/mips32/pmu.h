@@ -14,7 +14,6 @@
 
 extern const struct pmu_core *pmu_core; /* NULL: no counters we drive */
 extern unsigned pmu_counters;
-extern int pmu_user_frozen;
 
 void pmu_detect(void);
 void pmu_freeze(void);

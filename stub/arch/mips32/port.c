@@ -159,6 +159,7 @@ static struct stub_target target = {
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
     .monitor_cmds = mips_monitor_cmds,
+    .pmu = &mips_pmu_ops,
 };
 
 void mips_port_init(const struct mips_board_io *io)

@@ -1,12 +1,22 @@
 /*
- * pmu_mon.c - the port's monitor commands: "monitor pmu", what the core's
- * performance monitor is, and "monitor ctrlc" (interrupt.c).
+ * pmu_mon.c - the Power half of "monitor pmu" (the command is the core's:
+ * stub/core/monitor_pmu.c), and the port's own monitor commands ("monitor
+ * ctrlc": interrupt.c).
+ *
+ * The stub does not drive the performance monitor yet (its registers are
+ * not published), so it has no counters for the core's summary, freeze or
+ * reset: every "monitor pmu" gets the one line of absent().
  */
 #include "booke.h"
 #include "ppc_port.h"
+#include "pmustub/monitor_pmu.h"
 
-/* "monitor pmu": one plain line. */
-static int mon_pmu(const char *args)
+static unsigned counters(void)
+{
+    return 0;
+}
+
+static void absent(void)
 {
     stub_mon_puts("pmu: ");
     stub_mon_puts(ppc_core->name);
@@ -17,11 +27,14 @@ static int mon_pmu(const char *args)
                         "published yet\n"
                       : "): none: mfpmr is an illegal instruction here, this "
                         "core has no performance monitor\n");
-    return *args ? -1 : 0;
 }
 
+const struct stub_pmu_ops ppc_pmu_ops = {
+    .counters = counters,
+    .absent = absent,
+};
+
 const struct stub_monitor_cmd ppc_monitor_cmds[] = {
-    {"pmu", "the performance monitor this core has", mon_pmu},
     {"ctrlc", "GDB's Ctrl-C while the program runs: on or off", ppc_mon_ctrlc},
     {0, 0, 0},
 };

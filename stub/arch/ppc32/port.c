@@ -84,6 +84,7 @@ static struct stub_target target = {
     .prepare_resume = prepare_resume,
     .target_xml = pmustub_power_target_xml,
     .monitor_cmds = ppc_monitor_cmds,
+    .pmu = &ppc_pmu_ops,
 };
 
 void ppc_port_init(const struct ppc_board_io *io)

@@ -78,6 +78,7 @@ extern int ppc_pmu_present;
 void ppc_pmu_detect(void);
 void ppc_pmu_freeze(void);
 void ppc_pmu_unfreeze(void);
+extern const struct stub_pmu_ops ppc_pmu_ops;
 extern const struct stub_monitor_cmd ppc_monitor_cmds[];
 
 #endif

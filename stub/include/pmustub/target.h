@@ -16,6 +16,8 @@
 
 typedef uint32_t stub_addr_t;
 
+struct stub_pmu_ops; /* pmustub/monitor_pmu.h */
+
 /* Register access results. */
 enum {
     STUB_REG_OK = 0,
@@ -76,6 +78,9 @@ struct stub_target {
 
     /* ---- monitor commands of the port (may be NULL) ---- */
     const struct stub_monitor_cmd *monitor_cmds;
+    /* ---- "monitor pmu": the port's half (pmustub/monitor_pmu.h), or
+     * NULL for no such command ---- */
+    const struct stub_pmu_ops *pmu;
 };
 
 /* Output sink for monitor commands: the core hex-encodes it into the reply. */

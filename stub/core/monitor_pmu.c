@@ -1,0 +1,93 @@
+/*
+ * monitor_pmu.c - "monitor pmu [freeze|unfreeze|reset|help]": the part
+ * every architecture shares. What the port knows comes through
+ * stub_target.pmu (pmustub/monitor_pmu.h).
+ */
+#include "pmustub/monitor_pmu.h"
+#include "stub_internal.h"
+
+static int user_frozen; /* monitor pmu freeze */
+
+int stub_pmu_user_frozen(void)
+{
+    return user_frozen;
+}
+
+static void summary(void)
+{
+    const struct stub_pmu_ops *pmu = stub_t->pmu;
+    unsigned n = pmu->counters();
+
+    stub_mon_puts("pmu: ");
+    pmu->describe();
+    stub_mon_puts(", ");
+    stub_mon_putu(n);
+    stub_mon_puts(" counters; frozen while stopped; on resume they ");
+    stub_mon_puts(user_frozen ? "stay frozen (monitor pmu unfreeze)\n"
+                              : "count\n");
+    for (unsigned i = 0; i < n; i++) {
+        stub_mon_puts("  counter ");
+        stub_mon_putu(i);
+        stub_mon_puts(": ");
+        pmu->describe_counter(i);
+        stub_mon_puts("\n");
+    }
+}
+
+static void freeze(void)
+{
+    user_frozen = 1;
+    stub_mon_puts("pmu: counters stay frozen when the program resumes\n");
+}
+
+static void unfreeze(void)
+{
+    user_frozen = 0;
+    stub_mon_puts("pmu: counters count again when the program resumes\n");
+}
+
+static void reset(void)
+{
+    stub_t->pmu->reset();
+    stub_mon_puts("pmu: all counts set to 0\n");
+}
+
+static void help(void)
+{
+    stub_mon_puts("monitor pmu: core, counters, what each counts\n"
+                  "monitor pmu freeze: keep counters frozen on resume\n"
+                  "monitor pmu unfreeze: let them count on resume\n"
+                  "monitor pmu reset: set every count to 0\n");
+}
+
+static const struct {
+    const char *arg;
+    void (*run)(void);
+} subcommands[] = {
+    {"", summary}, {"freeze", freeze}, {"unfreeze", unfreeze},
+    {"reset", reset}, {"help", help},
+};
+
+static int mon_pmu(const char *args)
+{
+    const char *rest;
+
+    if (!stub_t->pmu->counters()) {
+        stub_t->pmu->absent();
+        return *args ? -1 : 0;
+    }
+    for (unsigned i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++) {
+        if (str_starts(args, subcommands[i].arg, &rest) && !*rest) {
+            subcommands[i].run();
+            return 0;
+        }
+    }
+    stub_mon_puts("pmu: unknown argument; "
+                  "usage: monitor pmu [freeze|unfreeze|reset|help]\n");
+    return -1;
+}
+
+const struct stub_monitor_cmd stub_pmu_monitor_cmds[] = {
+    {"pmu", "performance counters: monitor pmu help", mon_pmu},
+    {0, 0, 0},
+};

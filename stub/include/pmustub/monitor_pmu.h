@@ -1,0 +1,39 @@
+/*
+ * monitor_pmu.h - the per-architecture half of "monitor pmu".
+ *
+ * The core (stub/core/monitor_pmu.c) owns the command: it parses
+ * "monitor pmu [freeze|unfreeze|reset|help]", prints the help and the
+ * summary's frame, and keeps the "stay frozen on resume" state. A port
+ * that has a performance monitor fills one struct stub_pmu_ops with what
+ * only it knows (the core's name, what each counter counts, how to zero
+ * the counts) and points stub_target.pmu at it.
+ *
+ * The summary reads:
+ *   pmu: <describe>, <counters> counters; frozen while stopped; on resume
+ *   they count|stay frozen (monitor pmu unfreeze)
+ *     counter 0: <describe_counter(0)>
+ *     ...
+ */
+#ifndef PMUSTUB_MONITOR_PMU_H
+#define PMUSTUB_MONITOR_PMU_H
+
+struct stub_pmu_ops {
+    /* How many counters the stub drives; 0 if none (no performance
+     * monitor, or one the stub does not drive): then every "monitor pmu"
+     * gets absent()'s line and nothing else. */
+    unsigned (*counters)(void);
+    /* One line, "pmu: " and up to its '\n': why there are no counters. */
+    void (*absent)(void);
+    /* The summary's head after "pmu: ": the core and how it was known. */
+    void (*describe)(void);
+    /* Counter n's line after "  counter n: ", without the '\n'. */
+    void (*describe_counter)(unsigned n);
+    /* Every count to 0 ("monitor pmu reset"). */
+    void (*reset)(void);
+};
+
+/* Nonzero after "monitor pmu freeze" until "monitor pmu unfreeze": the
+ * port keeps the counters frozen when the program resumes. */
+int stub_pmu_user_frozen(void);
+
+#endif

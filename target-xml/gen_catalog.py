@@ -5,8 +5,9 @@ The CSVs are the project's one source of truth for event codes and names
 (DESIGN.md, "Parts"); the stub's XML, GDB enums, the host's tables and vboard's
 counter models are all derived from them, so they are checked strictly here:
 header, unique (code, counter) pairs, counter numbers within the core's
-counters, lower_case_with_underscores names, types P/V/T (34K) or '-', and the
-two events every core must answer to ("cycles", "instructions").
+counters, lower_case_with_underscores names, types P/V/T (34K) or '-', how
+vboard counts each event (VBOARD: exact, model or none; docs/vboard.md), and
+the two events every core must answer to ("cycles", "instructions").
 
 usage: gen_catalog.py OUT.h CORE=FILE.csv [CORE=FILE.csv ...]
 """
@@ -16,6 +17,8 @@ import sys
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 REQUIRED = ("cycles", "instructions")
+# How vboard counts an event, in the order of the C enum pmu_vboard.
+VBOARD = ("none", "model", "exact")
 
 
 class CatalogError(Exception):
@@ -32,10 +35,11 @@ def load(core, path):
             raise CatalogError(f"{path}: empty file")
         has_perfex = "perfex" in header
         want = ["code", "counters", "name", "type"]
-        want += ["perfex", "description"] if has_perfex else ["description"]
+        want += ["perfex"] if has_perfex else []
+        want += ["vboard", "description"]
         if header != want:
             raise CatalogError(f"{path}: header must be {','.join(want)}")
-        rows, seen, names = [], {}, set()
+        rows, seen, names = [], {}, {}
         for lineno, rec in enumerate(reader, start=2):
             where = f"{path}:{lineno}"
             if len(rec) != len(want):
@@ -53,6 +57,8 @@ def load(core, path):
                 raise CatalogError(f"{where}: name {row['name']!r} is not lower_case_with_underscores")
             if row["type"] not in ("P", "V", "T", "-"):
                 raise CatalogError(f"{where}: type must be P, V, T or -")
+            if row["vboard"] not in VBOARD:
+                raise CatalogError(f"{where}: vboard must be {', '.join(VBOARD)}")
             if not row["description"] or '"' in row["description"] or "\\" in row["description"]:
                 raise CatalogError(f"{where}: description empty or has a quote/backslash")
             for n in counters:
@@ -61,8 +67,10 @@ def load(core, path):
                 if (code, n) in seen:
                     raise CatalogError(f"{where}: code {code} on counter {n} already at line {seen[(code, n)]}")
                 seen[(code, n)] = lineno
-            names.add(row["name"])
-            rows.append((code, counters, row["name"], row["type"], perfex, row["description"]))
+            if names.setdefault(row["name"], row["vboard"]) != row["vboard"]:
+                raise CatalogError(f"{where}: {row['name']} has another vboard value on another line")
+            rows.append((code, counters, row["name"], row["type"], perfex,
+                         row["vboard"], row["description"]))
     for req in REQUIRED:
         if req not in names:
             raise CatalogError(f"{path}: core {core} has no event named {req!r}")
@@ -81,12 +89,17 @@ def emit(out, cores):
         "#ifndef PMU_CATALOG_H",
         "#define PMU_CATALOG_H",
         "",
+        "/* How vboard, the project's simulator, counts an event: not at all, from",
+        "   its timing and cache model, or exactly (docs/vboard.md). */",
+        "enum pmu_vboard { " + ", ".join(f"PMU_VBOARD_{v.upper()}" for v in VBOARD) + " };",
+        "",
         "struct pmu_catalog_event {",
         "    unsigned code;          /* value written to the EVENT field */",
         "    unsigned counters;      /* bit n set: counter n counts it with this code */",
         "    const char *name;       /* lower_case_with_underscores */",
         "    char type;              /* 'P', 'V', 'T' (34K) or '-' */",
         "    int perfex;             /* perfex/IRIX event number, -1 if none */",
+        "    enum pmu_vboard vboard; /* how vboard counts it */",
         "    const char *description;",
         "};",
         "",
@@ -100,9 +113,10 @@ def emit(out, cores):
     ]
     for core, (n_counters, rows) in cores:
         lines.append(f"static const struct pmu_catalog_event pmu_catalog_{c_ident(core)}_events[] = {{")
-        for code, counters, name, typ, perfex, desc in rows:
+        for code, counters, name, typ, perfex, vboard, desc in rows:
             mask = sum(1 << n for n in counters)
-            lines.append(f'    {{ {code}, 0x{mask:x}u, "{name}", \'{typ}\', {perfex}, "{desc}" }},')
+            lines.append(f'    {{ {code}, 0x{mask:x}u, "{name}", \'{typ}\', {perfex}, '
+                         f'PMU_VBOARD_{vboard.upper()}, "{desc}" }},')
         lines.append("};")
         lines.append("")
     lines.append("static const struct pmu_catalog pmu_catalogs[] = {")
@@ -111,6 +125,14 @@ def emit(out, cores):
         lines.append(f'    {{ "{core}", {n_counters}, pmu_catalog_{ident}_events, {len(rows)} }},')
     lines.append("};")
     lines.append(f"#define PMU_CATALOG_COUNT {len(cores)}")
+    lines.append("")
+    lines.append("/* The CSV's words for enum pmu_vboard. */")
+    lines.append("static inline const char *pmu_vboard_name(enum pmu_vboard v)")
+    lines.append("{")
+    lines.append("    static const char *const names[] = { "
+                 + ", ".join(f'"{v}"' for v in VBOARD) + " };")
+    lines.append("    return names[v];")
+    lines.append("}")
     lines.append("")
     lines.append("#endif")
     text = "\n".join(lines) + "\n"

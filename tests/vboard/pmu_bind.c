@@ -2,7 +2,14 @@
  * pmu_bind.c - which interpreter totals (events.h) each catalogued event
  * samples, by catalogue name. Codes live only in target-xml/events/CORE.csv;
  * this table never mentions one. An event not listed here is "not modelled":
- * its counter counts nothing, and `vboard --list-events` says so.
+ * its counter counts nothing. The catalogue's vboard column states the same
+ * (exact, model, none) for pmuctl; vboard_unit_pmu checks that they agree
+ * and that no two events of a core share one formula (docs/vboard.md,
+ * "One quantity, one event"): vboard issues and decodes nothing
+ * speculatively, so where an R10000/R12000 "issued" or "decoded" event
+ * would repeat its "graduated" twin digit for digit, only the graduated one
+ * is bound; its caches block, so a 34K D-cache miss is pending exactly while
+ * it stalls, and only dcache_miss_stall_cycles is bound.
  */
 #include <string.h>
 
@@ -38,18 +45,14 @@ static const struct binding bindings[] = {
     { C34K, "j_jal_instructions", M1(EV_JJAL) },
     { C34K, "loads", M1(EV_LOAD) },
     { CR12K, "decoded_loads", M1(EV_LOAD) },
-    /* R10000 loads include prefetch and sync (r10k_counters(5) events 2, 18) */
-    { CR10K, "issued_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
+    /* R10000 loads include prefetch and sync (r10k_counters(5) event 18) */
     { CR10K, "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
     { CR12K, "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
     { C34K, "stores", M1(EV_STORE) },
-    { CR10K, "issued_stores", M1(EV_STORE) },
-    { CR12K, "decoded_stores", M1(EV_STORE) },
     { CR10K | CR12K, "graduated_stores", M1(EV_STORE) },
     { C34K, "muldiv_instructions", M1(EV_MULDIV) },
     { C34K, "nops", M1(EV_NOP) },
     { C34K, "sc_instructions", M1(EV_SC) },
-    { CR10K, "issued_store_conditionals", M1(EV_SC) },
     { CR10K | CR12K, "graduated_store_conditionals", M1(EV_SC) },
     { C34K, "sc_failed", M1(EV_SC_FAIL) },
     { CR10K | CR12K, "failed_store_conditionals", M1(EV_SC_FAIL) },
@@ -71,7 +74,6 @@ static const struct binding bindings[] = {
     { C34K, "all_stalls", M1(EV_STALLS) },
     { C34K, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
     { C34K, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
-    { C34K, "dcache_miss_cycles", M1(EV_DC_STALL) },
 };
 
 bool pmu_model_for(const struct pmu_personality *p, const char *name,

@@ -203,7 +203,7 @@ int main(int argc, char **argv)
     parse_options(argc, argv, &o);
     if (o.list_events)
         return list_events(stdout, o.cpu) ? 0 : 1;
-    if (!serial_parse(&ser, o.serial, err, sizeof(err))) {
+    if (!serial_parse(&ser, o.serial, cpu_model_name(o.cpu), err, sizeof(err))) {
         fprintf(stderr, "vboard: %s\n", err);
         return 2;
     }

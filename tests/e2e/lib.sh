@@ -35,7 +35,7 @@ wait_listen() {
 # (QEMU's server serves one client), so we wait for QEMU's own message.
 start_qemu() {
     QEMU_PORT=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
         -kernel "$1" -serial "tcp:127.0.0.1:$QEMU_PORT,server" \
         >"$E2E_TMP/qemu.log" 2>&1 &
     E2E_PIDS+=($!)
@@ -58,7 +58,7 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
-    qemu-system-mips -M malta -cpu 34Kf -nographic -no-reboot -monitor none \
+    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!

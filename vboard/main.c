@@ -228,7 +228,7 @@ int main(int argc, char **argv)
     const struct vb_machine_class *cls = vb_machine_for_cpu(o.cpu);
     if (o.list_events)
         return cls->list_events(stdout, o.cpu) ? 0 : 1;
-    if (!serial_parse(&ser, o.serial, err, sizeof(err))) {
+    if (!serial_parse(&ser, o.serial, o.cpu, err, sizeof(err))) {
         fprintf(stderr, "vboard: %s\n", err);
         return 2;
     }

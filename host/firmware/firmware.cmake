@@ -19,7 +19,10 @@ function(pmuctl_firmware_elf out)
             -nostdlib -static -fno-pic -mno-abicalls -G0
             -T ${PMUSTUB_MALTA_DIR}/malta.ld ${_srcs}
             ${PMUSTUB_MALTA_DIR}/libpmustub.a -o ${out}
+    # the stub's library and linker script as files, so that a new stub is
+    # linked in (the target alone orders the build, it does not relink)
     DEPENDS ${_srcs} ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h target_malta
+            ${PMUSTUB_MALTA_DIR}/libpmustub.a ${PMUSTUB_MALTA_DIR}/malta.ld
     COMMENT "Building ${out}"
     VERBATIM)
 endfunction()

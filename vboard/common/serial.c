@@ -18,10 +18,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-bool serial_parse(struct serial *s, const char *spec, char *err, unsigned errlen)
+bool serial_parse(struct serial *s, const char *spec, const char *core, char *err,
+                  unsigned errlen)
 {
     memset(s, 0, sizeof(*s));
     s->listen_fd = s->client_fd = -1;
+    sim_query_init(&s->query, core);
     if (strcmp(spec, "stdio") == 0) {
         s->kind = SERIAL_STDIO;
         return true;
@@ -128,6 +130,7 @@ static void try_accept(struct serial *s)
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     set_nonblock(fd);
     s->client_fd = fd;
+    sim_query_reset(&s->query);
 }
 
 bool serial_wait_client(struct serial *s)
@@ -184,31 +187,45 @@ static void write_all(struct serial *s, int fd, const uint8_t *p, unsigned n)
     }
 }
 
+/* Where bytes for the host go: the client, or stdout. */
+static void to_host(struct serial *s, const uint8_t *p, unsigned n)
+{
+    if (s->kind == SERIAL_STDIO)
+        write_all(s, 1, p, n);
+    else if (s->kind == SERIAL_TCP && s->client_fd >= 0)
+        write_all(s, s->client_fd, p, n);
+    /* no client: the bytes are lost, as on a line nobody listens to */
+}
+
 void serial_service(struct serial *s, struct uart *u)
 {
-    uint8_t buf[512];
+    uint8_t buf[512], board[512 + SIM_QUERY_HOLD], answer[2 * SIM_QUERY_ANSWER_MAX];
     if (s->kind == SERIAL_TCP)
         try_accept(s);
+    /* What the board sent first, so that an answer of our own never cuts
+     * into it. */
+    unsigned n;
+    while ((n = uart_tx_take(u, buf, sizeof(buf))) > 0)
+        to_host(s, buf, n);
     int in = s->kind == SERIAL_STDIO ? (s->in_eof ? -1 : 0) : s->client_fd;
     unsigned space = uart_rx_space(u);
+    /* held-back bytes of a query may come out with the next read */
+    space = space > SIM_QUERY_HOLD ? space - (unsigned)SIM_QUERY_HOLD : 0;
     if (in >= 0 && space > 0) {
         ssize_t r = read(in, buf, space < sizeof(buf) ? space : sizeof(buf));
-        if (r > 0)
-            uart_rx_push(u, buf, (unsigned)r);
-        else if (r == 0) {
+        if (r > 0) {
+            unsigned nans;
+            unsigned nb = sim_query_filter(&s->query, buf, (unsigned)r, board,
+                                           answer, &nans);
+            uart_rx_push(u, board, nb);
+            if (nans)
+                to_host(s, answer, nans);
+        } else if (r == 0) {
             if (s->kind == SERIAL_TCP)
                 drop_client(s); /* the next client may connect */
             else
                 s->in_eof = true;
         }
-    }
-    unsigned n;
-    while ((n = uart_tx_take(u, buf, sizeof(buf))) > 0) {
-        if (s->kind == SERIAL_STDIO)
-            write_all(s, 1, buf, n);
-        else if (s->kind == SERIAL_TCP && s->client_fd >= 0)
-            write_all(s, s->client_fd, buf, n);
-        /* no client: the bytes are lost, as on a line nobody listens to */
     }
 }
 

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdbool.h>
 
+#include "sim_query.h"
 #include "uart.h"
 
 enum serial_kind { SERIAL_NONE = 0, SERIAL_STDIO, SERIAL_TCP };
@@ -20,11 +21,14 @@ struct serial {
     unsigned port;
     int listen_fd, client_fd;
     bool in_eof;
+    struct sim_query query; /* vboard's own packet, answered here */
 };
 
 /* Parses "stdio" or "tcp:HOST:PORT[,server][,nowait|,wait=off|...]";
- * false with a message in err. */
-bool serial_parse(struct serial *s, const char *spec, char *err, unsigned errlen);
+ * false with a message in err. core: the --cpu vboard simulates, which it
+ * tells the host when asked (sim_query.h). */
+bool serial_parse(struct serial *s, const char *spec, const char *core, char *err,
+                  unsigned errlen);
 /* Opens the backend (listens for TCP); false with a message on stderr. */
 bool serial_open(struct serial *s);
 void serial_close(struct serial *s);
@@ -32,7 +36,8 @@ void serial_close(struct serial *s);
 bool serial_wait_client(struct serial *s);
 /* Adds the fds to watch to pfds; returns how many were added. */
 unsigned serial_pollfds(const struct serial *s, struct pollfd *pfds);
-/* Moves bytes between the backend and the UART without blocking. */
+/* Moves bytes between the backend and the UART without blocking; answers
+ * the host's qPmustub.Simulator itself (sim_query.h). */
 void serial_service(struct serial *s, struct uart *u);
 /* Writes out all bytes the UART transmitted (at exit). */
 void serial_flush(struct serial *s, struct uart *u);

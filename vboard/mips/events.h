@@ -41,4 +41,19 @@ enum ev_source {
     EV_COUNT
 };
 
+/* Totals that come from the cache and timing model rather than from the
+ * instructions themselves: an event that samples one of them is "model",
+ * never "exact" (target-xml/events/CORE.csv, vboard column). */
+static inline int ev_is_modelled(unsigned src)
+{
+    switch (src) {
+    case EV_STALLS: case EV_IDLE: case EV_IC_ACCESS: case EV_IC_MISS:
+    case EV_IC_STALL: case EV_DC_ACCESS: case EV_DC_MISS: case EV_DC_WB:
+    case EV_DC_STALL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 #endif

@@ -1,34 +1,12 @@
 /*
  * list_events.c - prints a core's event catalogue and, for each event,
  * whether vboard counts it exactly, from its cache/timing model, or not at
- * all (docs/vboard.md explains the models).
+ * all: the catalogue's vboard column, which vboard_unit_pmu checks against
+ * the bindings in pmu_bind.c (docs/vboard.md explains the models).
  */
 #include "list_events.h"
 
 #include "pmu_catalog.h"
-
-static bool is_modelled_source(unsigned src)
-{
-    switch (src) {
-    case EV_STALLS: case EV_IDLE: case EV_IC_ACCESS: case EV_IC_MISS:
-    case EV_IC_STALL: case EV_DC_ACCESS: case EV_DC_MISS: case EV_DC_WB:
-    case EV_DC_STALL:
-        return true;
-    default:
-        return false;
-    }
-}
-
-const char *pmu_event_status(const struct pmu_personality *p, const char *name)
-{
-    struct pmu_model md;
-    if (!pmu_model_for(p, name, &md))
-        return "none";
-    for (unsigned i = 0; i < 3; i++)
-        if (is_modelled_source(md.src[i]))
-            return "model";
-    return "exact";
-}
 
 bool list_events(FILE *f, enum pmu_core_id m)
 {
@@ -53,7 +31,7 @@ bool list_events(FILE *f, enum pmu_core_id m)
         if (e->perfex >= 0)
             snprintf(perfex, sizeof(perfex), "%d", e->perfex);
         fprintf(f, "%-5u %-8s %-34s %-4c %-6s %-6s %s\n", e->code, ctrs, e->name,
-                e->type, perfex, pmu_event_status(p, e->name), e->description);
+                e->type, perfex, pmu_vboard_name(e->vboard), e->description);
     }
     return true;
 }

@@ -11,8 +11,6 @@
 #include "cpu.h"
 #include "pmu.h"
 
-/* "exact", "model" (cache or timing model) or "none" (not modelled). */
-const char *pmu_event_status(const struct pmu_personality *p, const char *name);
 bool list_events(FILE *f, enum pmu_core_id m);
 
 #endif

@@ -6,6 +6,7 @@
  */
 #include "pmu.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "pmu_catalog.h"
@@ -113,13 +114,31 @@ static bool mt_match(const struct pmu_personality *p, uint32_t ctl, char type)
     }
 }
 
-static void rebind(const struct pmu *m, unsigned n, struct pmu_counter *k)
+/* A counter set to count an event vboard does not model keeps its value:
+ * the program sees a count that does not move. Say so once per event on
+ * vboard's stderr, which the program and the stub do not see (pmuctl learns
+ * it from the catalogue and prints <not supported>). */
+static void tell_not_modelled(struct pmu *m, unsigned n,
+                              const struct pmu_catalog_event *e)
+{
+    const struct pmu_catalog *cat = pmu_catalog_of(m->p);
+    unsigned row = (unsigned)(e - cat->events);
+    if (row >= PMU_MAX_EVENTS || (m->told[row / 32] >> row % 32 & 1u))
+        return;
+    m->told[row / 32] |= 1u << row % 32;
+    fprintf(stderr, "vboard: counter %u is set to count %s, which vboard does "
+            "not model: its count will not change (docs/vboard.md)\n", n, e->name);
+}
+
+static void rebind(struct pmu *m, unsigned n, struct pmu_counter *k)
 {
     unsigned code = (k->ctl >> PCTL_EVENT_SHIFT) & m->p->event_mask;
     const struct pmu_catalog_event *e = pmu_event_for(m->p, n, code);
     memset(&k->model, 0, sizeof(k->model));
-    k->filter_ok = e && pmu_model_for(m->p, e->name, &k->model) &&
-                   mt_match(m->p, k->ctl, e->type);
+    bool modelled = e && pmu_model_for(m->p, e->name, &k->model);
+    if (e && !modelled && (k->ctl & (PCTL_EXL | PCTL_K | PCTL_S | PCTL_U)))
+        tell_not_modelled(m, n, e);
+    k->filter_ok = modelled && mt_match(m->p, k->ctl, e->type);
 }
 
 void pmu_sync(struct pmu *m, const uint64_t *ev, uint32_t mode)

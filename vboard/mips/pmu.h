@@ -36,9 +36,13 @@ struct pmu_counter {
 
 #define PMU_MAX_COUNTERS 4
 
+#define PMU_MAX_EVENTS 128 /* catalogue rows a core may have */
+
 struct pmu {
     const struct pmu_personality *p;
     struct pmu_counter c[PMU_MAX_COUNTERS];
+    /* catalogue rows already reported on stderr as not modelled */
+    uint32_t told[PMU_MAX_EVENTS / 32];
 };
 
 /* Control-register bits common to all three cores (34K: seed MD00548

@@ -2,7 +2,14 @@
  * pmu_bind.c - which interpreter totals (events.h) each catalogued event
  * samples, by catalogue name. Codes live only in target-xml/events/CORE.csv;
  * this table never mentions one. An event not listed here is "not modelled":
- * its counter counts nothing, and `vboard --list-events` says so.
+ * its counter counts nothing. The catalogue's vboard column states the same
+ * (exact, model, none) for pmuctl; vboard_unit_pmu checks that they agree
+ * and that no two events of a core share one formula (docs/vboard.md,
+ * "One quantity, one event"): vboard issues and decodes nothing
+ * speculatively, so where an R10000/R12000 "issued" or "decoded" event
+ * would repeat its "graduated" twin digit for digit, only the graduated one
+ * is bound; its caches block, so a 34K D-cache miss is pending exactly while
+ * it stalls, and only dcache_miss_stall_cycles is bound.
  *
  * A binding applies to every core whose catalogue has the name, so a new
  * core of a known family that uses the family's names needs no line here.
@@ -42,18 +49,14 @@ static const struct binding bindings[] = {
     { NULL, "j_jal_instructions", M1(EV_JJAL) },
     { NULL, "loads", M1(EV_LOAD) },
     { NULL, "decoded_loads", M1(EV_LOAD) },
-    /* R10000 loads include prefetch and sync (r10k_counters(5) events 2, 18) */
-    { NULL, "issued_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
+    /* R10000 loads include prefetch and sync (r10k_counters(5) event 18) */
     { "r10k", "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
     { "r12k", "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
     { NULL, "stores", M1(EV_STORE) },
-    { NULL, "issued_stores", M1(EV_STORE) },
-    { NULL, "decoded_stores", M1(EV_STORE) },
     { NULL, "graduated_stores", M1(EV_STORE) },
     { NULL, "muldiv_instructions", M1(EV_MULDIV) },
     { NULL, "nops", M1(EV_NOP) },
     { NULL, "sc_instructions", M1(EV_SC) },
-    { NULL, "issued_store_conditionals", M1(EV_SC) },
     { NULL, "graduated_store_conditionals", M1(EV_SC) },
     { NULL, "sc_failed", M1(EV_SC_FAIL) },
     { NULL, "failed_store_conditionals", M1(EV_SC_FAIL) },
@@ -75,7 +78,6 @@ static const struct binding bindings[] = {
     { NULL, "all_stalls", M1(EV_STALLS) },
     { NULL, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
     { NULL, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
-    { NULL, "dcache_miss_cycles", M1(EV_DC_STALL) },
 };
 
 bool pmu_model_for(const struct pmu_personality *p, const char *name,

@@ -4,12 +4,17 @@
 
 #include <stdint.h>
 
+/* How vboard, the project's simulator, counts an event: not at all, from
+   its timing and cache model, or exactly (docs/vboard.md). */
+enum pmu_vboard { PMU_VBOARD_NONE, PMU_VBOARD_MODEL, PMU_VBOARD_EXACT };
+
 struct pmu_catalog_event {
     unsigned code;          /* value written to the EVENT field */
     unsigned counters;      /* bit n set: counter n counts it with this code */
     const char *name;       /* lower_case_with_underscores */
     char type;              /* 'P', 'V', 'T' (34K) or '-' */
     int perfex;             /* perfex/IRIX event number, -1 if none */
+    enum pmu_vboard vboard; /* how vboard counts it */
     const char *description;
 };
 
@@ -32,16 +37,16 @@ struct pmu_catalog {
 };
 
 static const struct pmu_catalog_event pmu_catalog_c1_events[] = {
-    { 0, 0x3u, "cycles", 'P', -1, "Cycles" },
-    { 1, 0x3u, "instructions", 'T', -1, "Instructions completed" },
-    { 2, 0x1u, "branches", 'T', -1, "Branches" },
-    { 2, 0x2u, "branch_mispredictions", 'T', -1, "Branch mispredictions" },
+    { 0, 0x3u, "cycles", 'P', -1, PMU_VBOARD_MODEL, "Cycles" },
+    { 1, 0x3u, "instructions", 'T', -1, PMU_VBOARD_EXACT, "Instructions completed" },
+    { 2, 0x1u, "branches", 'T', -1, PMU_VBOARD_MODEL, "Branches" },
+    { 2, 0x2u, "branch_mispredictions", 'T', -1, PMU_VBOARD_MODEL, "Branch mispredictions" },
 };
 
 static const struct pmu_catalog_event pmu_catalog_c2_events[] = {
-    { 0, 0x3u, "cycles", '-', 0, "Cycles" },
-    { 15, 0x1u, "instructions", '-', 15, "Graduated instructions" },
-    { 1, 0x2u, "instructions", '-', 17, "Graduated instructions" },
+    { 0, 0x3u, "cycles", '-', 0, PMU_VBOARD_MODEL, "Cycles" },
+    { 15, 0x1u, "instructions", '-', 15, PMU_VBOARD_EXACT, "Graduated instructions" },
+    { 1, 0x2u, "instructions", '-', 17, PMU_VBOARD_EXACT, "Graduated instructions" },
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
@@ -55,6 +60,13 @@ enum pmu_core_id {
     PMU_CORE_C1,
     PMU_CORE_C2,
 };
+
+/* The CSV's words for enum pmu_vboard. */
+static inline const char *pmu_vboard_name(enum pmu_vboard v)
+{
+    static const char *const names[] = { "none", "model", "exact" };
+    return names[v];
+}
 
 /* The cores of family mips32, NULL-terminated. */
 static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};

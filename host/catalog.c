@@ -41,6 +41,7 @@ int catalog_event(const struct pmu_catalog *c, const char *name,
             ev->name = e->name;
             ev->description = e->description;
             ev->type = e->type;
+            ev->vboard = e->vboard;
         }
         for (unsigned n = 0; n < c->n_counters && n < CATALOG_MAX_COUNTERS; n++) {
             if (e->counters & (1u << n)) {
@@ -114,9 +115,10 @@ int catalog_suggest(const struct pmu_catalog *c, const char *name,
 
 void catalog_print(FILE *f, const struct pmu_catalog *c)
 {
-    fprintf(f, "%s: %u counters\n", c->core, c->n_counters);
-    fprintf(f, "%-40s %5s  %-9s %-4s %s\n", "event", "code", "counters",
-            "type", "description");
+    fprintf(f, "%s: %u counters (vboard: how the simulator counts the event: "
+            "exact, from its model, or none)\n", c->core, c->n_counters);
+    fprintf(f, "%-40s %5s  %-9s %-4s %-6s %s\n", "event", "code", "counters",
+            "type", "vboard", "description");
     for (unsigned i = 0; i < c->n_events; i++) {
         const struct pmu_catalog_event *e = &c->events[i];
         char ctrs[40] = "";
@@ -126,7 +128,7 @@ void catalog_print(FILE *f, const struct pmu_catalog *c)
                 snprintf(ctrs + l, sizeof ctrs - l, "%s%u", l ? "," : "", n);
             }
         }
-        fprintf(f, "%-40s %5u  %-9s %-4c %s\n", e->name, e->code, ctrs,
-                e->type, e->description);
+        fprintf(f, "%-40s %5u  %-9s %-4c %-6s %s\n", e->name, e->code, ctrs,
+                e->type, pmu_vboard_name(e->vboard), e->description);
     }
 }

@@ -16,6 +16,7 @@ struct pmu_event {
     const char *name;
     const char *description;
     char type;                           /* 34K P/V/T, else '-' */
+    enum pmu_vboard vboard;              /* how vboard counts it */
     unsigned counters;                   /* bit n: counter n can count it */
     unsigned char code[CATALOG_MAX_COUNTERS]; /* its EVENT code there */
 };
@@ -33,8 +34,8 @@ const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
  * returns how many. */
 int catalog_suggest(const struct pmu_catalog *c, const char *name,
                     const char *out[], int max);
-/* Prints the catalogue as a table: name, code per counter, type,
- * description. */
+/* Prints the catalogue as a table: name, code per counter, type, how
+ * vboard counts it, description. */
 void catalog_print(FILE *f, const struct pmu_catalog *c);
 
 #endif

@@ -5,16 +5,15 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exit_status.h"
 
-#define VBOARD_LABEL "counts from vboard, a simulation (instructions, loads, " \
-                     "stores, branches exact; cycles and caches modelled)"
-
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
-       OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS };
+       OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
+       OPT_NO_ACK };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -35,6 +34,7 @@ static const struct option options[] = {
     {"vboard", no_argument, 0, OPT_VBOARD},
     {"no-progress", no_argument, 0, OPT_NO_PROGRESS},
     {"rsp-stats", no_argument, 0, OPT_STATS},
+    {"no-ack", no_argument, 0, OPT_NO_ACK},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -89,12 +89,13 @@ void cli_usage(FILE *f)
 "  -x, --field-separator SEP  one line per event: value, unit, event,\n"
 "                          iterations counted, spread\n"
 "  -o, --output FILE       write the results to FILE\n"
-"      --label TEXT        say where the counts come from (default: \"counts\n"
-"                          from the target\"; pmuctl cannot tell a board from\n"
-"                          a simulator)\n"
-"      --vboard            the target is vboard: label the counts as simulated\n"
+"      --label TEXT        say where the counts come from (a board's name); a\n"
+"                          simulator's counts are labelled simulated anyway\n"
+"      --no-ack            no-ack mode over a serial line too (default: only\n"
+"                          over TCP; acks let garbled packets be resent)\n"
 "      --no-progress       no progress line on a terminal\n"
-"      --rsp-stats         at the end, print the packets exchanged (stderr)\n"
+"      --rsp-stats         at the end, print the packets exchanged, resent and\n"
+"                          garbled (stderr)\n"
 "  -h, --help              this text\n"
 "\n"
 "Exit status: 0 done, 1 the target refused or lacks something, 2 bad command\n"
@@ -150,7 +151,12 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
         return 0;
     case 'o': c->output = optarg; return 0;
     case OPT_LABEL: c->label = optarg; return 0;
-    case OPT_VBOARD: c->label = VBOARD_LABEL; return 0;
+    case OPT_VBOARD:
+        /* Kept so that scripts written for it still run. */
+        fputs("pmuctl: --vboard is no longer needed and is ignored: pmuctl "
+              "asks the target whether it is vboard\n", stderr);
+        return 0;
+    case OPT_NO_ACK: c->no_ack = 1; return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;

@@ -28,6 +28,7 @@ struct cli {
     int calibrate;
     int no_progress;
     int rsp_stats;
+    int no_ack;          /* no-ack mode over a serial line too */
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
     char **args;         /* the command's own arguments (set) */

@@ -6,13 +6,12 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "elfcheck.h"
 #include "elfsym.h"
 #include "exit_status.h"
 #include "measure.h"
 
 #define DEFAULT_EVENTS "cycles,instructions"
-#define DEFAULT_LABEL "counts from the target (pmuctl cannot tell a board " \
-                      "from a simulator: see --label)"
 
 static struct elfsym elf;
 static int have_elf;
@@ -46,6 +45,28 @@ int cmd_measure_check(const struct cli *c)
     return 0;
 }
 
+/* Is --elf the program on the target? Asked before anything on the target
+ * changes; symbols of another program would put breakpoints in the wrong
+ * places. A target without qCRC cannot say: that is told, and we go on. */
+static int check_elf(const struct cli *c, struct target *t)
+{
+    char err[256];
+    int rc = elfcheck_compare(&t->rsp, elf.loaded, elf.nloaded, err, sizeof err);
+    if (rc < 0) {
+        rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
+        pmuctl_error("%s", t->err);
+        return rc;
+    }
+    if (rc == ELFCHECK_UNANSWERED)
+        fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
+                "going on\n", err, c->elf);
+    if (rc == ELFCHECK_DIFFERS) {
+        pmuctl_error("%s is not the program on the target: %s", c->elf, err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static void write_report(const struct cli *c, const struct result *r, FILE *f)
 {
     if (c->json)
@@ -60,10 +81,14 @@ int cmd_measure(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct result r;
+    static char counts_from[512];
     struct measure_opts o = {0};
     char err[512];
     unsigned modes;
     int rc;
+
+    if (have_elf && (rc = check_elf(c, t)))
+        return rc;
 
     if (perfctl_parse_modes(t->lay, c->modes ? c->modes : PERFCTL_DEFAULT_MODES,
                             &modes, err, sizeof err) ||
@@ -90,14 +115,18 @@ int cmd_measure(const struct cli *c, struct target *t)
 
     memset(&r, 0, sizeof r);
     r.core = t->core;
-    r.counts_from = c->label ? c->label : DEFAULT_LABEL;
+    target_counts_from(t, c->label, counts_from, sizeof counts_from);
+    r.counts_from = counts_from;
+    r.simulator = t->sim_name[0] ? t->sim_name : NULL;
     r.from = c->from;
     r.to = c->to;
     r.from_addr = from_addr;
     r.to_addr = to_addr;
     rc = measure_run(t, &l, &o, &r);
-    for (int i = 0; i < l.n; i++)
+    for (int i = 0; i < l.n; i++) {
         events_label(&l, i, t->lay, modes, r.ev[i].label, sizeof r.ev[i].label);
+        r.ev[i].counting = target_sim_counting(t, r.ev[i].event);
+    }
     if (rc)
         pmuctl_error("%s", t->err);
     if (r.iterations > 0) {

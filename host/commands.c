@@ -63,6 +63,9 @@ int cmd_info(const struct cli *c, struct target *t)
     (void)c;
     if (!t->is_openocd && (rc = target_frozen(t, &frozen)))
         return fail(t, rc);
+    if (t->sim_name[0])
+        printf("simulator: %s (its counts are simulated: exact, model, or none "
+               "per event; pmuctl list)\n", t->sim_name);
     printf("core: %s, %u counters", t->core, t->n_counters);
     if (frozen >= 0)
         printf("; frozen while the program is stopped; on resume they %s",
@@ -77,11 +80,14 @@ int cmd_info(const struct cli *c, struct target *t)
             (rc = target_pmu_count(t, n, &cnt, &wide)))
             return fail(t, rc);
         perfctl_format_modes(t->lay, ctl, modes, sizeof modes);
-        printf("counter %u: %s (code %u), modes %s%s, count %llu%s\n", n,
+        const char *how = target_sim_counting(t, event_name(t, n, ctl));
+        printf("counter %u: %s (code %u), modes %s%s, count %llu%s%s%s%s\n", n,
                event_name(t, n, ctl), perfctl_event(t->lay, ctl), modes,
                ctl & t->lay->ie ? ", interrupt on overflow" : "",
                (unsigned long long)cnt,
-               ctl & perfctl_modes_mask(t->lay) ? "" : " (not counting)");
+               ctl & perfctl_modes_mask(t->lay) ? "" : " (not counting)",
+               how ? " (" : "", !how ? "" : !strcmp(how, "none")
+               ? "not modelled by the simulator: <not supported>" : how, how ? ")" : "");
     }
     return 0;
 }
@@ -143,8 +149,12 @@ int cmd_read(const struct cli *c, struct target *t)
         if ((rc = target_pmu_read(t, 1, n, &ctl)) ||
             (rc = target_pmu_count(t, n, &cnt, &wide)))
             return fail(t, rc);
-        printf("%llu %s counter%u\n", (unsigned long long)cnt,
-               event_name(t, n, ctl), n);
+        const char *how = target_sim_counting(t, event_name(t, n, ctl));
+        if (how && !strcmp(how, "none"))
+            printf("<not supported> %s counter%u\n", event_name(t, n, ctl), n);
+        else
+            printf("%llu %s counter%u\n", (unsigned long long)cnt,
+                   event_name(t, n, ctl), n);
     }
     return 0;
 }

@@ -6,6 +6,19 @@ add_test(NAME e2e_pmuctl_vboard
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
+# A noisy serial line (bit flips both ways) and a slow one (issue 10).
+add_test(NAME e2e_pmuctl_noisy
+         COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_noisy PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_pmuctl_noisy qemu-system-mips gdb-multiarch)
+# An ELF that is not the program, through the stub's qCRC (issue 10,
+# section 4). Through OpenOCD, whose gdb server answers qCRC,
+# pmuctl_openocd.sh checks the same.
+add_test(NAME e2e_pmuctl_elf_check
+         COMMAND bash ${_e2e}/pmuctl_elf_check.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_elf_check PROPERTIES TIMEOUT 300)
 add_test(NAME e2e_pmuctl_errors
          COMMAND bash ${_e2e}/pmuctl_errors.sh $<TARGET_FILE:pmuctl>
                  ${PMUSTUB_MALTA_DIR}/pmustub-demo.elf)

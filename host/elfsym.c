@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "crc32.h"
+
 static int add_sym(struct elfsym *e, size_t *cap, const char *name,
                    unsigned long value)
 {
@@ -49,12 +51,33 @@ static int read_symtab(struct elfsym *e, Elf *elf, Elf_Scn *scn,
     return 0;
 }
 
+/* Records a read-only loaded section and the CRC of its contents. */
+static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
+                      const GElf_Shdr *sh)
+{
+    struct elf_section *s = &e->loaded[e->nloaded];
+    const char *name = elf_strptr(elf, shstrndx, sh->sh_name);
+    /* The bytes as in the file, as the target holds them: elf_getdata
+     * would turn a note's header words into host byte order (elf(3),
+     * ELF_T_NHDR), elf_rawdata does not. */
+    Elf_Data *d = elf_rawdata(scn, NULL);
+
+    if (e->nloaded == ELFSYM_MAX_LOADED || !d || d->d_size != sh->sh_size)
+        return -1;
+    snprintf(s->name, sizeof s->name, "%s", name ? name : "?");
+    s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
+    s->size = (unsigned long)sh->sh_size;
+    s->crc = gdb_crc32(0xffffffffu, d->d_buf, d->d_size); /* gdb/remote.c */
+    e->nloaded++;
+    return 0;
+}
+
 int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
 {
     int fd, rc = -1;
     Elf *elf = NULL;
     Elf_Scn *scn = NULL;
-    size_t cap = 0;
+    size_t cap = 0, shstrndx;
     GElf_Ehdr eh;
 
     memset(e, 0, sizeof *e);
@@ -68,7 +91,8 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
         return -1;
     }
     elf = elf_begin(fd, ELF_C_READ, NULL);
-    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
+        elf_getshdrstrndx(elf, &shstrndx)) {
         snprintf(err, errlen, "'%s' is not an ELF file", path);
         goto out;
     }
@@ -85,6 +109,12 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
             e->ncode < sizeof e->code / sizeof *e->code) {
             e->code[e->ncode].start = (unsigned long)sh.sh_addr;
             e->code[e->ncode++].end = (unsigned long)(sh.sh_addr + sh.sh_size);
+        }
+        if ((sh.sh_flags & SHF_ALLOC) && !(sh.sh_flags & SHF_WRITE) &&
+            sh.sh_type != SHT_NOBITS && sh.sh_size &&
+            add_loaded(e, elf, shstrndx, scn, &sh)) {
+            snprintf(err, errlen, "'%s': cannot read its loaded sections", path);
+            goto out;
         }
     }
     if (!e->nsyms) {

@@ -1,12 +1,16 @@
 /*
- * elfsym.h - symbols and code ranges of the program's ELF (libelf), so
- * that --from/--to can name functions and labels, and a location that is
- * not code is refused before the target is touched.
+ * elfsym.h - symbols, code ranges and read-only loaded sections of the
+ * program's ELF (libelf), so that --from/--to can name functions and
+ * labels, a location that is not code is refused before the target is
+ * touched, and the ELF can be compared with the target (elfcheck.h).
  */
 #ifndef PMUCTL_ELFSYM_H
 #define PMUCTL_ELFSYM_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#define ELFSYM_MAX_LOADED 32
 
 struct elfsym_entry {
     char *name;
@@ -17,11 +21,22 @@ struct elfsym_range {
     unsigned long start, end;
 };
 
+/* A loaded section that the program does not write: code, constants. */
+struct elf_section {
+    char name[32];
+    unsigned long addr;
+    unsigned long size;
+    uint32_t crc;      /* gdb_crc32 of its contents in the file */
+};
+
 struct elfsym {
     struct elfsym_entry *syms;
     size_t nsyms;
     struct elfsym_range code[32]; /* executable sections */
     size_t ncode;
+    struct elf_section loaded[ELFSYM_MAX_LOADED]; /* SHF_ALLOC, not SHF_WRITE,
+                                                    with contents */
+    size_t nloaded;
     int big_endian;
 };
 

@@ -61,6 +61,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN); /* a closed socket is reported by write */
 
     t.big_endian = 1; /* the stub's Malta firmware; --elf tells otherwise */
+    t.want_noack = c.no_ack;
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
         rc = target_find_pmu(&t);
@@ -69,11 +70,16 @@ int main(int argc, char **argv)
     else
         rc = run_command(&c, &t);
     target_leave(&t);
-    if (c.rsp_stats)
-        fprintf(stderr, "pmuctl: rsp: %lu packets sent, %lu received, %lu "
-                "continues, %lu bytes out, %lu bytes in\n", t.rsp.packets_out,
-                t.rsp.packets_in, t.rsp.resumes, t.rsp.conn.bytes_out,
-                t.rsp.conn.bytes_in);
+    if (c.rsp_stats) {
+        const struct rsp_stats *s = &t.rsp.st;
+        fprintf(stderr, "pmuctl: rsp: %lu packets sent, %lu received (the "
+                "longest %lu bytes), %lu continues, %lu bytes out, %lu bytes in\n",
+                s->packets_out, s->packets_in, s->longest, s->resumes,
+                t.rsp.conn.bytes_out, t.rsp.conn.bytes_in);
+        fprintf(stderr, "pmuctl: rsp: %lu resent, %lu bad checksums, %lu asked "
+                "again after silence, %lu bytes of noise\n", s->resent,
+                s->bad_checksums, s->nags, s->noise);
+    }
     if (pmuctl_interrupted && rc == 0)
         rc = PMUCTL_EXIT_INTERRUPTED;
     return rc;

@@ -22,13 +22,22 @@ double result_value(const struct result_event *e, int calibrated)
     return v;
 }
 
-/* Metrics use the first measurement of each event by name. */
+#define NOT_SUPPORTED "<not supported>" /* perf stat's word */
+
+int result_counted(const struct result_event *e)
+{
+    return !e->counting || strcmp(e->counting, "none") != 0;
+}
+
+/* Metrics use the first measurement of each event by name; an event that
+ * was not counted leaves its metrics out. */
 static double lookup_mean(void *ctx, const char *event)
 {
     const struct result *r = ctx;
     for (int i = 0; i < r->n; i++)
         if (!strcmp(r->ev[i].event, event) && r->ev[i].raw.n)
-            return result_value(&r->ev[i], r->calibrated);
+            return result_counted(&r->ev[i])
+                       ? result_value(&r->ev[i], r->calibrated) : -1;
     return -1;
 }
 
@@ -76,9 +85,13 @@ void report_table(FILE *f, const struct result *r)
 {
     fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s (0x%08lx)\n",
             r->from, r->from_addr, r->to, r->to_addr);
-    fprintf(f, " %s; core %s; %lu iteration%s, %d group%s taking turns\n\n",
+    fprintf(f, " %s; core %s; %lu iteration%s, %d group%s taking turns\n",
             r->counts_from, r->core, r->iterations,
             r->iterations == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s");
+    if (r->simulator)
+        fprintf(f, " %s: (exact) counted exactly, (model) from its timing and "
+                "cache model\n", r->simulator);
+    fputc('\n', f);
     if (r->calibrated)
         fprintf(f, "  %18s  %12s  %-28s %-10s %9s  %s\n", "corrected mean",
                 "raw mean", "event", "counted in", "spread", "min .. max");
@@ -88,6 +101,14 @@ void report_table(FILE *f, const struct result *r)
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
         char val[32], raw[32], mn[32], mx[32], it[32];
+        if (!result_counted(e)) {
+            fprintf(f, "  %18s  ", NOT_SUPPORTED);
+            if (r->calibrated)
+                fprintf(f, "%12s  ", "");
+            fprintf(f, "%-28s (%s does not model it)\n", e->label,
+                    r->simulator ? r->simulator : "the target");
+            continue;
+        }
         fmt_count(val, sizeof val, result_value(e, r->calibrated));
         fmt_count(raw, sizeof raw, e->raw.mean);
         fmt_count(mn, sizeof mn, e->raw.min);
@@ -96,16 +117,21 @@ void report_table(FILE *f, const struct result *r)
         fprintf(f, "  %18s  ", val);
         if (r->calibrated)
             fprintf(f, "%12s  ", raw);
-        fprintf(f, "%-28s %-10s +-%6.2f%%  %s .. %s\n", e->label, it,
+        fprintf(f, "%-28s %-10s +-%6.2f%%  %s .. %s", e->label, it,
                 stats_spread_pct(&e->raw), mn, mx);
+        if (e->counting)
+            fprintf(f, "  (%s)", e->counting);
+        fputc('\n', f);
     }
     each_metric(r, table_metric, f);
     if (r->calibrated) {
         fprintf(f, "\n  corrected = raw - mean of an empty bracket (");
-        for (int i = 0; i < r->n; i++) {
+        for (int i = 0, k = 0; i < r->n; i++) {
             char c[32];
+            if (!result_counted(&r->ev[i]))
+                continue;
             fmt_count(c, sizeof c, r->ev[i].cal.mean);
-            fprintf(f, "%s%s %s", i ? ", " : "", r->ev[i].label, c);
+            fprintf(f, "%s%s %s", k++ ? ", " : "", r->ev[i].label, c);
         }
         fprintf(f, ")\n");
     }
@@ -132,6 +158,12 @@ void report_separated(FILE *f, const struct result *r, const char *sep)
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
         char val[32];
+        if (!result_counted(e)) {
+            /* as perf stat -x: the word, no unit, counted in 0 iterations */
+            fprintf(f, "%s%s%s%s%s0%s%s\n", NOT_SUPPORTED, sep, sep, e->label,
+                    sep, sep, r->calibrated ? sep : "");
+            continue;
+        }
         fmt_count(val, sizeof val, result_value(e, r->calibrated));
         /* value, unit (counts have none), event, iterations, spread */
         fprintf(f, "%s%s%s%s%s%zu%s%.2f%%", val, sep, sep, e->label, sep,
@@ -186,6 +218,11 @@ void report_json(FILE *f, const struct result *r)
 {
     fprintf(f, "{\n  \"counts-from\": ");
     json_str(f, r->counts_from);
+    fprintf(f, ",\n  \"simulator\": ");
+    if (r->simulator)
+        json_str(f, r->simulator);
+    else
+        fputs("null", f);
     fprintf(f, ",\n  \"core\": ");
     json_str(f, r->core);
     fprintf(f, ",\n  \"from\": ");
@@ -203,8 +240,26 @@ void report_json(FILE *f, const struct result *r)
         json_str(f, e->event);
         fputs(", \"label\": ", f);
         json_str(f, e->label);
-        fprintf(f, ", \"group\": %d, \"counter\": %d, \"counter-value\": ",
-                e->group + 1, e->counter);
+        fprintf(f, ", \"group\": %d, \"counter\": %d", e->group + 1, e->counter);
+        if (e->counting) {
+            fputs(", \"simulated\": ", f);
+            json_str(f, e->counting);
+        }
+        if (!result_counted(e)) {
+            /* No number for what was not measured, and why. */
+            char why[96];
+            snprintf(why, sizeof why, "%s, a simulator, does not model this event",
+                     r->simulator ? r->simulator : "the target");
+            fputs(", \"counter-value\": null, \"not-supported\": ", f);
+            json_str(f, why);
+            fputs(", \"min\": null, \"max\": null, \"median\": null, "
+                  "\"stderr\": null, \"iterations\": 0", f);
+            if (r->calibrated)
+                fputs(", \"raw-value\": null, \"calibration-value\": null", f);
+            fputc('}', f);
+            continue;
+        }
+        fputs(", \"counter-value\": ", f);
         json_num(f, result_value(e, r->calibrated));
         fputs(", \"min\": ", f);
         json_num(f, e->raw.min);

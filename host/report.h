@@ -14,6 +14,9 @@ struct result_event {
     char label[112];          /* event name, modes, [gN] */
     const char *event;        /* catalogue name */
     int group, counter;
+    /* From a simulator: "exact", "model" or "none" (it does not model the
+     * event: no number is shown); NULL from a board. */
+    const char *counting;
     struct stats_summary raw; /* per iteration */
     struct stats_summary cal; /* empty bracket, when calibrated */
 };
@@ -21,6 +24,7 @@ struct result_event {
 struct result {
     const char *core;
     const char *counts_from;  /* what produced the counts, in words */
+    const char *simulator;    /* its name when simulated ("vboard"), or NULL */
     const char *from, *to;    /* as the user wrote them */
     unsigned long from_addr, to_addr;
     unsigned long iterations;
@@ -33,6 +37,9 @@ struct result {
 /* The value reported for an event: the mean, less the empty bracket's
  * mean when calibrated (never below 0). */
 double result_value(const struct result_event *e, int calibrated);
+/* Was the event counted at all? Not when the simulator does not model it
+ * (perf stat's "<not supported>"). */
+int result_counted(const struct result_event *e);
 
 void report_table(FILE *f, const struct result *r);
 void report_separated(FILE *f, const struct result *r, const char *sep);

@@ -2,13 +2,20 @@
  * rsp.c - packet framing for the host side of GDB's remote protocol.
  * GDB manual, "Remote Protocol": $payload#cs with cs the modulo-256 sum
  * of the payload, '}' escapes the next byte XOR 0x20, '*' repeats the
- * previous character (count = next char - 29), '%' starts a notification.
+ * previous character (count = next char - 29). A '%' notification (non-stop
+ * mode, which pmuctl never asks for) is skipped like any byte before a '$'.
+ * Retransmission as GDB does it (gdb/remote.c, putpkt_binary: resend on
+ * '-' and on a timeout; getpkt: '-' for a bad checksum), plus the nag for
+ * a reply garbled into silence (rsp.h).
  */
 #include "rsp.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static const char hexdig[] = "0123456789abcdef";
 
@@ -30,6 +37,8 @@ const char *rsp_status_text(int status)
     case RSP_LOST: return "the connection to the target was lost";
     case RSP_INTR: return "interrupted";
     case RSP_PROTO: return "the target sent a malformed packet";
+    case RSP_GARBLED: return "the line garbled " STR(RSP_MAX_TRIES) " tries in a "
+                             "row: too noisy to use";
     }
     return "ok";
 }
@@ -58,14 +67,14 @@ static int getc_until(struct rsp *r, long long deadline)
     }
 }
 
-int rsp_send(struct rsp *r, const char *payload)
+/* Frames payload into frame (NUL-ended); returns its length or 0. */
+static size_t frame_packet(const char *payload, char *frame, size_t cap)
 {
-    static char frame[RSP_PKT_MAX + 8];
     size_t n = strlen(payload);
     unsigned sum = 0;
 
-    if (n + 4 > sizeof frame)
-        return RSP_PROTO;
+    if (n + 5 > cap)
+        return 0;
     frame[0] = '$';
     memcpy(frame + 1, payload, n);
     for (size_t i = 0; i < n; i++)
@@ -73,24 +82,164 @@ int rsp_send(struct rsp *r, const char *payload)
     frame[n + 1] = '#';
     frame[n + 2] = hexdig[(sum >> 4) & 15];
     frame[n + 3] = hexdig[sum & 15];
-    for (int tries = 0; tries < 5; tries++) {
-        int rc = conn_write(&r->conn, frame, n + 4);
-        if (rc)
-            return rc;
-        r->packets_out++;
-        if (r->noack)
-            return RSP_OK;
-        long long deadline = now_ms() + r->timeout_ms;
-        int c;
-        do
-            c = getc_until(r, deadline);
-        while (c >= 0 && c != '+' && c != '-');
-        if (c < 0)
-            return c;
+    frame[n + 4] = 0;
+    return n + 4;
+}
+
+/* Milliseconds the line needs for n bytes (serial: 10 bits a byte). */
+static int line_ms(const struct rsp *r, size_t n)
+{
+    if (!r->conn.is_serial || !r->conn.baud)
+        return 0;
+    return (int)((n * 10 * 1000 + r->conn.baud - 1) / r->conn.baud);
+}
+
+/* Silence after which a packet is sent again or a garbled reply asked for
+ * again: the retry interval (serial), or the whole timeout (TCP, which
+ * loses nothing: sending early would only risk running a packet twice). */
+static int retry_gap(const struct rsp *r, size_t n)
+{
+    int gap = r->retry_ms > 0 && r->retry_ms < r->timeout_ms ? r->retry_ms
+                                                              : r->timeout_ms;
+    return gap + line_ms(r, n);
+}
+
+enum { ACK_RESEND = 1 };
+
+/* Writes a framed packet: the first time, or again (try > 0). */
+static int write_frame(struct rsp *r, const char *frame, size_t n, int try)
+{
+    int rc = conn_write(&r->conn, frame, n);
+    if (!rc) {
+        if (try)
+            r->st.resent++;
+        else
+            r->st.packets_out++;
+    }
+    return rc;
+}
+
+/* Waits for the verdict on a packet of n bytes just sent: RSP_OK, or
+ * ACK_RESEND, or a status. give_up: when silence ends the wait. A resume
+ * ("c", "s") is not sent again once garbage has come back: that was most
+ * likely its '+' (a '-' comes only for a packet garbled on the way), and
+ * the stub is running the program; a second "c" left in the UART when the
+ * program stops would run it again. */
+static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
+{
+    long long last = now_ms();
+    int garbled = 0, nagged = 0;
+
+    for (;;) {
+        long long until = last + retry_gap(r, n);
+        int c = getc_until(r, until < *give_up ? until : *give_up);
         if (c == '+')
             return RSP_OK;
+        if (c == '-') {
+            *give_up = now_ms() + r->timeout_ms + line_ms(r, n);
+            return ACK_RESEND;
+        }
+        if (c == '$') {
+            /* The reply itself: the stub acks before it answers, so our
+             * packet arrived and its '+' was garbled. */
+            conn_ungetc(&r->conn);
+            return RSP_OK;
+        }
+        if (c >= 0) {
+            r->st.noise++;
+            garbled = 1;
+            last = now_ms();
+            continue;
+        }
+        if (c != RSP_TIMEOUT)
+            return c;
+        if (garbled && resume)
+            return RSP_OK;
+        if (now_ms() >= *give_up)
+            return RSP_TIMEOUT;
+        if (garbled && !nagged) {
+            /* Garbage, then silence: a garbled '+' and a reply garbled
+             * beyond recognition, or a garbled '-'. A '-' makes a stub
+             * waiting for our verdict send its reply again, and is noise
+             * to one waiting for a packet; then we send ours again. */
+            int rc = conn_write(&r->conn, "-", 1);
+            if (rc)
+                return rc;
+            r->st.nags++;
+            nagged = 1;
+            last = now_ms();
+            continue;
+        }
+        return ACK_RESEND;
     }
-    return RSP_PROTO;
+}
+
+/* The first answer to a hello (rsp_hello): RSP_OK with the ack mode set,
+ * ACK_RESEND, or a status; *quiet counts tries that met only silence
+ * after garbage. */
+static int hello_answer(struct rsp *r, size_t n, int wait_ms, int silent_ok,
+                        int *quiet)
+{
+    long long until = now_ms() + wait_ms + line_ms(r, n);
+    int seen = 0, c;
+
+    while ((c = getc_until(r, until)) >= 0 && c != '+' && c != '-' && c != '$') {
+        r->st.noise++;
+        seen = 1;
+    }
+    if (c == '+') {
+        r->noack = 0;
+        return RSP_OK;
+    }
+    if (c == '$') {
+        r->noack = !seen;
+        conn_ungetc(&r->conn);
+        return RSP_OK;
+    }
+    if (c < 0 && c != RSP_TIMEOUT)
+        return c;
+    if (c == RSP_TIMEOUT && silent_ok && (!seen || ++*quiet == 3))
+        return RSP_TIMEOUT;
+    /* '-', or garbage then silence (a garbled '-'): again. A stub running
+     * the program, which reads nothing but 0x03, ignores these tries. */
+    return ACK_RESEND;
+}
+
+/* Sends payload until it is answered (rsp_send; with hello, rsp_hello). */
+static int send_packet(struct rsp *r, const char *payload, int hello,
+                       int wait_ms, int silent_ok)
+{
+    static char frame[RSP_PKT_MAX + 8];
+    size_t n = frame_packet(payload, frame, sizeof frame);
+    long long give_up = now_ms() + r->timeout_ms + line_ms(r, n);
+    int quiet = 0;
+
+    if (!n)
+        return RSP_PROTO;
+    for (int tries = 0; tries < RSP_MAX_TRIES; tries++) {
+        int rc = write_frame(r, frame, n, tries);
+        if (rc)
+            return rc;
+        if (!hello && r->noack)
+            return RSP_OK;
+        rc = hello ? hello_answer(r, n, wait_ms, silent_ok, &quiet)
+                   : wait_ack(r, n, &give_up, payload[0] == 'c' || payload[0] == 's');
+        if (rc != ACK_RESEND)
+            return rc;
+        if (hello && now_ms() >= give_up)
+            return RSP_TIMEOUT;
+    }
+    return RSP_GARBLED;
+}
+
+int rsp_send(struct rsp *r, const char *payload)
+{
+    return send_packet(r, payload, 0, 0, 0);
+}
+
+int rsp_hello(struct rsp *r, const char *payload, int wait_ms, int silent_ok)
+{
+    return send_packet(r, payload, 1, wait_ms, silent_ok);
 }
 
 /* Undoes '}' escapes and '*' run-length encoding in place. */
@@ -124,49 +273,114 @@ static int decode(char *p, size_t n, size_t *out_len)
     return RSP_OK;
 }
 
+/* Asks the target to send its reply again ('-'): after a bad checksum
+ * (count) or a garbled reply that fell silent. */
+static int ask_again(struct rsp *r, unsigned long *count, int *tries)
+{
+    if (++*tries >= RSP_MAX_TRIES)
+        return RSP_GARBLED;
+    (*count)++;
+    return conn_write(&r->conn, "-", 1);
+}
+
+/* Reads the rest of a packet after its '$': payload into r->reply, then
+ * the two checksum characters. Returns RSP_OK with *n and *ok (checksum
+ * right); RSP_TIMEOUT when the line falls silent for gap ms inside it;
+ * '$' when a new packet starts (the '$' is put back); or a status. */
+static int packet_body(struct rsp *r, int gap, size_t *n, int *ok)
+{
+    unsigned sum = 0;
+    int c, cs[2];
+
+    *n = 0;
+    while ((c = getc_until(r, now_ms() + gap)) >= 0 && c != '#') {
+        if (c == '$' || *n >= RSP_PKT_MAX) {
+            if (c == '$')
+                conn_ungetc(&r->conn);
+            r->st.noise += *n + 1;
+            return '$';
+        }
+        r->reply[(*n)++] = (char)c;
+        sum += (unsigned)c;
+    }
+    if (c < 0)
+        return c;
+    for (int i = 0; i < 2; i++) {
+        if ((c = getc_until(r, now_ms() + gap)) < 0)
+            return c;
+        if (c == '$') {
+            conn_ungetc(&r->conn);
+            r->st.noise += *n + 2 + (unsigned)i;
+            return '$';
+        }
+        cs[i] = rsp_hexval(c);
+    }
+    *ok = cs[0] >= 0 && cs[1] >= 0 && (unsigned)(cs[0] << 4 | cs[1]) == (sum & 0xff);
+    return RSP_OK;
+}
+
 int rsp_recv(struct rsp *r, int timeout_ms)
 {
     long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    long long last = now_ms();
+    int garbled = 0, tries = 0, gap = retry_gap(r, 0);
 
     for (;;) {
-        int c, lead;
-        do
-            c = getc_until(r, deadline);
-        while (c >= 0 && c != '$' && c != '%');
-        if (c < 0)
-            return c;
-        lead = c;
-        size_t n = 0;
-        unsigned sum = 0;
-        while ((c = getc_until(r, deadline)) >= 0 && c != '#') {
-            if (n >= RSP_PKT_MAX)
-                return RSP_PROTO;
-            r->reply[n++] = (char)c;
-            sum += (unsigned)c;
-        }
-        if (c < 0)
-            return c;
-        int h = getc_until(r, deadline), l = h < 0 ? h : getc_until(r, deadline);
-        if (h < 0 || l < 0)
-            return h < 0 ? h : l;
-        if (lead == '%')
-            continue; /* a notification: none that we use */
-
-        int ok = rsp_hexval(h) >= 0 && rsp_hexval(l) >= 0 &&
-                 (unsigned)(rsp_hexval(h) << 4 | rsp_hexval(l)) == (sum & 0xff);
-        if (!r->noack) {
-            int rc = conn_write(&r->conn, ok ? "+" : "-", 1);
+        long long until = deadline;
+        if (garbled && !r->noack && (until < 0 || last + gap < until))
+            until = last + gap;
+        int c = getc_until(r, until);
+        if (c == RSP_TIMEOUT && garbled && !r->noack &&
+            (deadline < 0 || now_ms() < deadline)) {
+            /* A reply came garbled and then nothing: its '$' or '#' was
+             * hit, and the stub waits for our verdict. Ask again. */
+            int rc = ask_again(r, &r->st.nags, &tries);
             if (rc)
                 return rc;
+            last = now_ms();
+            if (deadline >= 0)
+                deadline = last + (timeout_ms > gap ? timeout_ms : gap);
+            continue;
         }
+        if (c < 0)
+            return c;
+        last = now_ms();
+        if (c != '$') {
+            r->st.noise++; /* resynchronise: a packet starts with '$' */
+            garbled = 1;
+            continue;
+        }
+        size_t n;
+        int ok = 0;
+        int rc = packet_body(r, r->noack ? r->timeout_ms : gap, &n, &ok);
+        last = now_ms();
+        if (rc == '$' || (rc == RSP_TIMEOUT && !r->noack)) {
+            garbled = 1; /* cut short: the next '$', or ask again */
+            if (rc == RSP_TIMEOUT)
+                r->st.noise += n + 1;
+            continue;
+        }
+        if (rc)
+            return rc;
         if (!ok) {
             if (r->noack)
                 return RSP_PROTO; /* nobody will send it again */
+            if ((rc = ask_again(r, &r->st.bad_checksums, &tries)))
+                return rc;
+            garbled = 1;
+            if (deadline >= 0)
+                deadline = last + (timeout_ms > gap ? timeout_ms : gap);
             continue;
         }
-        if (n == 1 && r->reply[0] == 'O')
+        if (!r->noack && (rc = conn_write(&r->conn, "+", 1)))
+            return rc;
+        if (n == 1 && r->reply[0] == 'O') {
+            garbled = 0;
             continue; /* empty console output: OpenOCD's keep-alive */
-        r->packets_in++;
+        }
+        r->st.packets_in++;
+        if (n + 4 > r->st.longest)
+            r->st.longest = n + 4;
         return decode(r->reply, n, &r->reply_len);
     }
 }

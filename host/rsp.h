@@ -2,7 +2,15 @@
  * rsp.h - GDB Remote Serial Protocol packets over an rsp_conn: framing,
  * checksums, '+'/'-' acknowledgements or no-ack mode, run-length and
  * binary-escape decoding (GDB manual, "Overview" and "Packet
- * Acknowledgment"), notifications skipped, monitor commands (qRcmd).
+ * Acknowledgment"), monitor commands (qRcmd).
+ *
+ * A noisy serial line (docs/pmuctl.md, "A noisy line"): in ack mode a
+ * packet is sent again on '-' and when no ack comes within the retry
+ * interval; a reply with a bad checksum gets '-'; bytes outside a packet
+ * are discarded up to the next '$' (which also restarts a packet cut
+ * short); and when a garbled reply has fallen silent, a '-' asks for it
+ * again. A line is lost when it closes or stays silent for the timeout;
+ * a slow one, whose bytes keep coming, is waited for.
  */
 #ifndef PMUCTL_RSP_H
 #define PMUCTL_RSP_H
@@ -13,30 +21,56 @@
 #include "rsp_conn.h"
 
 #define RSP_PKT_MAX 16384
+/* Attempts at one exchange (sends, and '-' for a reply) before the line
+ * is declared too noisy to use. On a line that garbles 0.3% of its bytes
+ * a 690-byte reply (the stub's "monitor pmu") arrives whole in one try of
+ * eight (0.997^690): all 50 fail once in 800; a 183-byte stop reply, never
+ * in practice (0.42^50). */
+#define RSP_MAX_TRIES 50
 
 enum rsp_status {
     RSP_OK = 0,
     RSP_TIMEOUT = CONN_TIMEOUT,
     RSP_LOST = CONN_LOST,
     RSP_INTR = CONN_INTR, /* only while waiting with rsp.intr_ok set */
-    RSP_PROTO = -4        /* framing the protocol does not allow */
+    RSP_PROTO = -4,       /* framing the protocol does not allow */
+    RSP_GARBLED = -5      /* RSP_MAX_TRIES attempts all garbled */
+};
+
+/* What the line cost: what --rsp-stats prints. */
+struct rsp_stats {
+    unsigned long packets_out, packets_in, resumes;
+    unsigned long resent;       /* our packets sent again (a '-', or no ack) */
+    unsigned long bad_checksums; /* replies answered with '-' */
+    unsigned long nags;         /* '-' for a garbled reply that fell silent */
+    unsigned long noise;        /* bytes discarded outside any packet */
+    unsigned long longest;      /* the longest packet received, in bytes */
 };
 
 struct rsp {
     struct rsp_conn conn;
     int noack;
-    int timeout_ms;  /* for a reply to an ordinary request */
+    int timeout_ms;  /* silence that ends a wait for a reply or an ack */
+    int retry_ms;    /* ack mode: silence before a packet is sent again or a
+                        garbled reply is asked for again; 0: timeout_ms */
     int intr_ok;     /* a signal ends the wait with RSP_INTR */
-    unsigned long packets_out, packets_in, resumes;
+    struct rsp_stats st;
     char reply[RSP_PKT_MAX + 1]; /* last packet received, decoded, NUL-ended */
     size_t reply_len;
 };
 
 /* Frames and sends one packet; in ack mode, waits for its '+' (resending
- * on '-'). */
+ * on '-' or silence; a '$' instead of the '+' is the reply, whose ack was
+ * garbled). */
 int rsp_send(struct rsp *r, const char *payload);
+/* Sends payload and lets the target's first answer decide the ack mode:
+ * '+' ack mode, a '$' with nothing before it no-ack mode (a client before
+ * us left the stub so), anything else an ack garbled on the line. With
+ * silent_ok, silence for wait_ms is RSP_TIMEOUT at once (a stub running
+ * the program reads nothing but 0x03); else the packet is sent again. */
+int rsp_hello(struct rsp *r, const char *payload, int wait_ms, int silent_ok);
 /* Receives one packet into r->reply, waiting at most timeout_ms (< 0:
- * forever). */
+ * forever) for it to start. */
 int rsp_recv(struct rsp *r, int timeout_ms);
 /* rsp_send then rsp_recv with r->timeout_ms. */
 int rsp_request(struct rsp *r, const char *payload);

@@ -164,6 +164,7 @@ int conn_open(struct rsp_conn *c, const char *spec, char *err, size_t errlen)
                           &serial, err, errlen))
         return -1;
     c->is_serial = serial;
+    c->baud = serial ? baud : 0;
     c->fd = serial ? open_serial(port, baud, err, errlen)
                    : open_tcp(host, port, err, errlen);
     return c->fd < 0 ? -1 : 0;
@@ -197,6 +198,12 @@ int conn_getc(struct rsp_conn *c, int timeout_ms)
     c->len = (size_t)r;
     c->pos = 1;
     return c->buf[0];
+}
+
+void conn_ungetc(struct rsp_conn *c)
+{
+    if (c->pos > 0)
+        c->pos--;
 }
 
 int conn_write(struct rsp_conn *c, const void *data, size_t n)

@@ -18,6 +18,7 @@ enum conn_status {
 struct rsp_conn {
     int fd;
     int is_serial;
+    unsigned baud;     /* serial: bits per second (10 bits a byte) */
     unsigned char buf[4096];
     size_t len, pos;
     unsigned long bytes_in, bytes_out;
@@ -34,6 +35,9 @@ void conn_close(struct rsp_conn *c);
 
 /* Next byte, waiting at most timeout_ms; returns the byte or a status. */
 int conn_getc(struct rsp_conn *c, int timeout_ms);
+/* Puts back the byte conn_getc just returned. */
+void conn_ungetc(struct rsp_conn *c);
+
 int conn_write(struct rsp_conn *c, const void *data, size_t n);
 
 #endif

@@ -46,7 +46,12 @@ struct target {
     struct tdesc tdesc;
     int big_endian;
     int found_running;  /* leave it running: detach at the end */
+    int want_noack;     /* --no-ack: no-ack mode over a serial line too */
     int is_openocd;
+    /* A simulator that said so (simulator.c): its name ("vboard") and the
+     * core it simulates; "" for a board. */
+    char sim_name[32];
+    char sim_cpu[16];
     const struct pmu_access *pmu;
     char core[16];
     const struct pmu_catalog *cat;
@@ -68,6 +73,18 @@ struct target {
 };
 
 /* Each returns a pmuctl_exit status (0 ok) and leaves t->err set. */
+/* target_regs.c: registers by GDB number through p/P. On a serial line a
+ * value read is read again until two answers agree (RSP's 8-bit checksum
+ * misses some double bit errors); name is for messages. */
+int target_reg_get(struct target *t, int regnum, const char *name,
+                   unsigned long long *v);
+int target_reg_put(struct target *t, int regnum, const char *name,
+                   unsigned long long v, unsigned bytes);
+extern const struct pmu_access target_regs_access;
+int target_read_pc(struct target *t, struct stop *st);
+/* Writes back count n as target_save_pmu saved it (64 bits where the
+ * stub keeps them). */
+int target_restore_count(struct target *t, unsigned n);
 int target_connect(struct target *t, const char *spec, int timeout_ms);
 int target_find_pmu(struct target *t);
 int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v);
@@ -98,6 +115,18 @@ void target_leave(struct target *t);
  * "monitor mips32 cp0". */
 int target_openocd_detect(struct target *t);
 int target_openocd_find_pmu(struct target *t);
+/* simulator.c: does the target say it is a simulator? Over the stub's
+ * line, vboard answers qPmustub.Simulator itself; through OpenOCD, the
+ * TAP's IDCODE tells (target_openocd_simulator). Fills t->sim_name. */
+int target_ask_simulator(struct target *t);
+int target_openocd_simulator(struct target *t);
+/* How the simulator counts event name: "exact", "model" or "none" (the
+ * catalogue's vboard column); NULL on a board. */
+const char *target_sim_counting(const struct target *t, const char *name);
+/* "counts from ..." for reports: the simulator's name and its words, or
+ * the target's counters; label (--label) added when given. */
+void target_counts_from(const struct target *t, const char *label, char *out,
+                        size_t len);
 /* Maps an rsp status to an exit status and a message in t->err. */
 int target_io_fail(struct target *t, int rsp_status, const char *doing);
 

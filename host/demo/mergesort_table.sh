@@ -2,8 +2,10 @@
 # The mergesort blocksize experiment of the 34K performance note (seed 000,
 # section 5.1, Table 6), done with pmuctl on vboard (34k): for each
 # blocksize, the region msB_begin..msB_end (host/firmware/ms_loop.S) is
-# measured over 3 iterations, the nine events taking turns in three groups,
-# and the results are printed as one table, labelled as vboard's counts.
+# measured over 3 iterations, the events taking turns in groups, and the
+# results are printed as one table. pmuctl finds out itself that the
+# counts are vboard's and says so; an event vboard does not model has no
+# number (<not supported>), as in pmuctl's own reports.
 # Usage: mergesort_table.sh PMUCTL VBOARD PMUCTL-MERGESORT.elf
 set -u
 PMUCTL=$1 VBOARD=$2 ELF=$3
@@ -22,7 +24,7 @@ EVENTS=cycles,instructions,all_stalls,alu_stalls,dcache_accesses,dcache_writebac
 for bs in 64 128 256 512 1024 2048; do
     echo "pmuctl: blocksize $bs ..." >&2
     "$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$ELF" --from "ms${bs}_begin" \
-        --to "ms${bs}_end" -e "$EVENTS" -r 3 --vboard --json --no-progress \
+        --to "ms${bs}_end" -e "$EVENTS" -r 3 --json --no-progress \
         -o "$TMP/ms$bs.json" || exit 1
 done
 
@@ -34,13 +36,21 @@ rows = [("Cycles", "cycles"), ("All instructions", "instructions"),
         ("D-cache accesses", "dcache_accesses"), ("D-cache writebacks", "dcache_writebacks"),
         ("D-cache misses", "dcache_misses"), ("L1 D-$ miss stalls", "dcache_miss_stall_cycles"),
         ("D-$ miss pending", "dcache_miss_cycles")]
+# counter-value is null for an event the simulator does not model
 val = {bs: {e["event"]: e["counter-value"] for e in d["events"]} for bs, d in runs.items()}
+how = {e["event"]: e.get("simulated") for e in next(iter(runs.values()))["events"]}
 first = next(iter(runs.values()))
 print(f"mergesort of 16384 words, blocksize sweep; {first['counts-from']}")
 print(f"{first['groups']} event groups taking turns over {first['iterations']} iterations per blocksize; means per sort\n")
-print(f"{'Metric':<26}" + "".join(f"{bs:>15}" for bs in runs))
+print(f"{'Metric':<26}" + "".join(f"{bs:>17}" for bs in runs) + "  counted")
 base = val[64]["cycles"]
-print(f"{'Relative execution time':<26}" + "".join(f"{val[bs]['cycles'] / base:>15.2f}" for bs in runs))
+print(f"{'Relative execution time':<26}" + "".join(f"{val[bs]['cycles'] / base:>17.2f}" for bs in runs))
+cell = lambda v: f"{'<not supported>':>17}" if v is None else f"{v:>17,.0f}"
 for label, ev in rows:
-    print(f"{label:<26}" + "".join(f"{val[bs][ev]:>15,.0f}" for bs in runs))
+    print(f"{label:<26}" + "".join(cell(val[bs][ev]) for bs in runs) + f"  {how[ev] or ''}")
+if first["simulator"]:
+    print(f"\ncounted: exact, or from {first['simulator']}'s timing and cache model "
+          "(docs/vboard.md); <not supported>: not modelled, no number.")
+    print("D-$ miss pending: vboard's caches block, so a miss is pending exactly while it "
+          "stalls: that one quantity is L1 D-$ miss stalls.")
 PY

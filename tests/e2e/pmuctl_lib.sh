@@ -25,3 +25,38 @@ s = socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1])))' "$p" 2>/dev/null; 
     echo "no free port in 29000-29999" >&2
     return 1
 }
+
+# pm_other_elf IN OUT: OUT is IN with one byte in the middle of .text
+# changed: another program with the same symbols (issue 10, section 4).
+pm_other_elf() {
+    mips-linux-gnu-objcopy -O binary --only-section=.text "$1" "$2.text" &&
+    python3 -c 'import sys
+p = sys.argv[1]; b = bytearray(open(p, "rb").read()); b[len(b) // 2] ^= 1
+open(p, "wb").write(b)' "$2.text" &&
+    mips-linux-gnu-objcopy --update-section .text="$2.text" "$1" "$2"
+}
+
+# pm_region_count ELF: QEMU's count of one pass of region_begin..region_end
+# of a pmuctl firmware ELF (two rounds, run to the end: qemu_program_log)
+# into QEMU_COUNT; FROM and TO get the two addresses.
+pm_region_count() {
+    FROM=$(sym_addr "$1" region_begin)
+    TO=$(sym_addr "$1" region_end)
+    qemu_program_log "$1" "$(dirname "$1")/../malta/libpmustub.a" "set var fw_rounds = 2"
+    QEMU_COUNT=$(oracle_instructions 34k "$1" "$FROM" "$TO")
+    echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
+}
+
+# pm_relay PORT RATE SEED: a pty relayed to vboard's serial socket PORT
+# by tests/e2e/noisy_relay.py, flipping a bit in RATE of the bytes (0: a
+# clean line); sets PTY (the device's path) and RELAY (the relay's pid,
+# which writes its byte and flip counts to $E2E_TMP/noise when killed).
+pm_relay() {
+    rm -f "$E2E_TMP/pty"
+    python3 "$(dirname "${BASH_SOURCE[0]}")/noisy_relay.py" "$1" "$E2E_TMP/pty" \
+        "$E2E_TMP/noise" "$2" "$3" &
+    RELAY=$!
+    E2E_PIDS+=($RELAY)
+    for _ in $(seq 100); do [ -e "$E2E_TMP/pty" ] && break; sleep 0.1; done
+    PTY=$(cat "$E2E_TMP/pty")
+}

@@ -63,7 +63,7 @@ check "OpenOCD: instructions from loop to after_tick equal QEMU's count ($QEMU_C
     grep -qx "$QEMU_COUNT,,instructions,4,0.00%" "$OUT"
 "$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 4 \
     -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \
-    --json >"$OUT" 2>&1
+    --json >"$OUT" 2>"$OO_TMP/err"
 check "OpenOCD: eight events in two groups, JSON parses, instructions = QEMU's in both" \
     python3 - "$OUT" "$QEMU_COUNT" <<'PY'
 import json, sys
@@ -75,6 +75,30 @@ assert all(e["counter-value"] == int(sys.argv[2]) for e in ins), ins
 ev = {e["event"]: e["counter-value"] for e in d["events"]}
 assert ev["loads"] == 1 and ev["stores"] == 1, ev   # tick: one lw, one sw
 PY
+check "OpenOCD: vboard's TAP IDCODE labels the counts simulated; mispredictions <not supported>" \
+    python3 - "$OUT" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["simulator"] == "vboard" and "simulated by vboard" in d["counts-from"], d
+bm = [e for e in d["events"] if e["event"] == "branch_mispredictions"]
+assert bm[0]["counter-value"] is None and "does not model" in bm[0]["not-supported"], bm
+PY
+check "OpenOCD answers qCRC: the right ELF is checked without a word" \
+    test ! -s "$OO_TMP/err"
+
+# ---- Another program with the same symbols: refused before anything on
+# the target changes (OpenOCD's qCRC reads the memory through EJTAG).
+pm_other_elf "$FW" "$OO_TMP/other.elf"
+"$PMUCTL" -t "$T" measure --elf "$OO_TMP/other.elf" --from loop --to after_tick \
+    -e instructions >"$OUT" 2>"$OO_TMP/err"
+RC=$?
+check "OpenOCD: an ELF that is not the program: status 2, one line naming .text" \
+    test "$RC" = 2 -a "$(wc -l <"$OO_TMP/err")" = 1 \
+         -a "$(grep -c "is not the program on the target: section .text (0x" "$OO_TMP/err")" = 1
+echo "# $(cat "$OO_TMP/err")"
+tcl halt "capture bp" resume >"$OO_TMP/bp"
+check "OpenOCD: ... and no breakpoint was set" \
+    test "$(grep -ci "breakpoint" "$OO_TMP/bp")" = 0
 
 # ---- SIGINT: known controls in, a long run interrupted, then OpenOCD's
 # Tcl port reads the controls and lists the breakpoints.

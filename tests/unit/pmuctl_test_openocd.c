@@ -18,8 +18,7 @@
 #include <unistd.h>
 
 #include "exit_status.h"
-#include "pmuctl_peer.h"
-#include "target.h"
+#include "pmuctl_peer_target.h"
 
 static struct target *t;
 static int peer;
@@ -27,9 +26,8 @@ static int peer;
 static int setup(void **s)
 {
     (void)s;
-    t = calloc(1, sizeof *t);
-    peer = peer_connect(&t->rsp, 500);
-    assert_true(peer >= 0);
+    t = peer_target(&peer);
+    assert_true(t && peer >= 0);
     t->rsp.noack = 1;
     t->big_endian = 1;
     return 0;
@@ -38,9 +36,7 @@ static int setup(void **s)
 static int teardown(void **s)
 {
     (void)s;
-    conn_close(&t->rsp.conn);
-    close(peer);
-    free(t);
+    peer_target_free(t, peer);
     return 0;
 }
 

@@ -2,7 +2,9 @@
  * pmuctl_test_report.c - the three output formats of a measurement, and
  * the derived metrics: IPC = instructions / cycles (34K note, section
  * 4.3), miss rates in percent, perfex's L1 cache line reuse
- * ((loads + stores - misses) / misses, seed 002), calibration.
+ * ((loads + stores - misses) / misses, seed 002), calibration, and an
+ * event the simulator does not model: perf stat's "<not supported>" in
+ * the table and with -x, null and a reason in JSON, and no metric from it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -138,12 +140,84 @@ static void perfex_line_reuse(void **s)
     free(out);
 }
 
+/* vboard's 34K: branches exact, cycles modelled, branch_mispredictions
+ * and alu_stalls not modelled (target-xml/events/34k.csv). */
+static void setup_simulated(int calibrated)
+{
+    static const char *how[] = {"model", "exact", "exact", "none", "none"};
+    start("34k", "counts simulated by vboard (34k)", 4, 2, calibrated);
+    r.simulator = "vboard";
+    add("cycles", 2828, 0, 2);
+    add("instructions", 1414, 0, 2);
+    add("branches", 204, 0, 2);
+    add("branch_mispredictions", 0, 0, 2);
+    add("alu_stalls", 0, 0, 2);
+    for (int i = 0; i < r.n; i++)
+        r.ev[i].counting = how[i];
+}
+
+static void not_supported_table(void **s)
+{
+    (void)s;
+    setup_simulated(0);
+    char *out = render(report_table);
+    assert_non_null(strstr(out, " counts simulated by vboard (34k); core 34k;"));
+    assert_non_null(strstr(out, "     <not supported>  alu_stalls "));
+    assert_non_null(strstr(out, "<not supported>  branch_mispredictions "));
+    assert_null(strstr(out, " 0 .. 0")); /* no number for them */
+    assert_non_null(strstr(out, "(model)"));
+    assert_non_null(strstr(out, "insn per cycle IPC"));
+    /* branches were counted, mispredictions not: no misprediction rate */
+    assert_null(strstr(out, "misprediction rate"));
+    free(out);
+}
+
+static void not_supported_separated(void **s)
+{
+    (void)s;
+    setup_simulated(0);
+    char *out = render(csv);
+    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;0;\n"));
+    assert_non_null(strstr(out, "204;;branches;2;0.00%\n"));
+    assert_null(strstr(out, "misprediction rate"));
+    free(out);
+    setup_simulated(1); /* with the raw column: one more (empty) field */
+    out = render(csv);
+    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;0;;\n"));
+    free(out);
+}
+
+static void not_supported_json(void **s)
+{
+    (void)s;
+    setup_simulated(0);
+    char *out = render(report_json);
+    assert_non_null(strstr(out, "\"simulator\": \"vboard\""));
+    assert_non_null(strstr(out, "{\"event\": \"alu_stalls\", \"label\": \"alu_stalls\", "
+                                "\"group\": 1, \"counter\": 0, \"simulated\": \"none\", "
+                                "\"counter-value\": null, \"not-supported\": "
+                                "\"vboard, a simulator, does not model this event\", "
+                                "\"min\": null, \"max\": null, \"median\": null, "
+                                "\"stderr\": null, \"iterations\": 0}"));
+    assert_non_null(strstr(out, "\"simulated\": \"model\", \"counter-value\": 2828,"));
+    assert_null(strstr(out, "misprediction rate"));
+    free(out);
+    /* A board's events carry no "simulated" field, and there is no
+     * simulator. */
+    setup_basic();
+    out = render(report_json);
+    assert_non_null(strstr(out, "\"simulator\": null"));
+    assert_null(strstr(out, "\"simulated\""));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(json_fields), cmocka_unit_test(separated_lines),
         cmocka_unit_test(table_is_labelled), cmocka_unit_test(calibration_corrects),
-        cmocka_unit_test(perfex_line_reuse),
+        cmocka_unit_test(perfex_line_reuse), cmocka_unit_test(not_supported_table),
+        cmocka_unit_test(not_supported_separated), cmocka_unit_test(not_supported_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,10 @@
  * pmuctl_test_rsp.c - the RSP client against a scripted peer on a
  * socketpair. Oracles: packets as the GDB manual spells them ("$?#3f",
  * "$OK#9a", run-length "0* " = "0000", escape "}]" = "}"), acks, timeouts
- * and a closed peer.
+ * and a closed peer; and a noisy line (docs/pmuctl.md, "A noisy line"):
+ * resends on '-' and on silence, a '$' for a garbled '+', resynchronising
+ * on '$', '-' for a bad checksum and for a garbled reply gone silent, the
+ * ack mode read from the first answer, a slow line that is not lost.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -170,6 +173,154 @@ static void target_specs(void **s)
                                        sizeof port, &baud, &serial, err, sizeof err), -1);
 }
 
+/* Sends "g" (GDB's "$g#67") and checks the script ran as written. */
+static void send_g_against(const char *const *steps, int want)
+{
+    pid_t pid = peer_script(peer, steps);
+    assert_int_equal(rsp_send(r, "g"), want);
+    assert_int_equal(peer_done(pid), 0);
+}
+
+static void resends_on_minus_and_on_silence(void **s)
+{
+    (void)s;
+    r->retry_ms = 50;
+    /* The first copy garbled ('-'), the second lost (silence), the third
+     * acked. */
+    static const char *const steps[] = {"<$g#67", ">-", "<$g#67", "<$g#67", ">+", NULL};
+    send_g_against(steps, RSP_OK);
+    assert_int_equal(r->st.resent, 2);
+    assert_int_equal(r->st.packets_out, 1);
+}
+
+static void a_dollar_is_the_reply_whose_ack_was_garbled(void **s)
+{
+    (void)s;
+    r->retry_ms = 50;
+    peer_says("k$OK#9a"); /* '+' garbled into 'k', then the reply */
+    assert_int_equal(rsp_request(r, "g"), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_string_equal(peer_heard(peer), "$g#67+"); /* sent once */
+    assert_int_equal(r->st.noise, 1);
+}
+
+static void garbage_then_silence_asks_again_before_resending(void **s)
+{
+    (void)s;
+    r->retry_ms = 50;
+    /* 'k' (a garbled '+') and a reply garbled out of sight: a '-' brings
+     * the reply again, and the packet is not run twice. */
+    static const char *const steps[] = {"<$g#67", ">k", "<-", ">$OK#9a", "<+", NULL};
+    pid_t pid = peer_script(peer, steps);
+    assert_int_equal(rsp_request(r, "g"), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_int_equal(peer_done(pid), 0);
+    assert_int_equal(r->st.nags, 1);
+    assert_int_equal(r->st.resent, 0);
+}
+
+static void a_resume_is_not_sent_twice(void **s)
+{
+    (void)s;
+    r->retry_ms = 50;
+    /* Garbage, then silence: its '+' garbled, and the program runs. */
+    peer_says("k");
+    assert_int_equal(rsp_send(r, "c"), RSP_OK);
+    assert_string_equal(peer_heard(peer), "$c#63");
+    /* Pure silence: the packet never arrived (an ack would be a byte). */
+    static const char *const steps[] = {"<$c#63", "<$c#63", ">+", NULL};
+    pid_t pid = peer_script(peer, steps);
+    assert_int_equal(rsp_send(r, "c"), RSP_OK);
+    assert_int_equal(peer_done(pid), 0);
+    assert_int_equal(r->st.resent, 1);
+}
+
+static void resynchronises_on_dollar(void **s)
+{
+    (void)s;
+    /* Noise, then a packet cut short by the next '$'. */
+    peer_says("\x7f\x13$O$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_int_equal(r->st.noise, 4);
+    /* A '$' where the checksum should be starts the packet again. */
+    peer_says("$OK#$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_string_equal(peer_heard(peer), "++");
+}
+
+static void bad_checksum_gets_minus(void **s)
+{
+    (void)s;
+    peer_says("$OK#9b$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(peer_heard(peer), "-+");
+    assert_int_equal(r->st.bad_checksums, 1);
+}
+
+static void garbled_reply_gone_silent_is_asked_for_again(void **s)
+{
+    (void)s;
+    r->retry_ms = 50;
+    /* '#' garbled into 'c': the stub waits for a verdict that never comes
+     * unless we ask. */
+    static const char *const steps[] = {">$OKc9a", "<-", ">$OK#9a", "<+", NULL};
+    pid_t pid = peer_script(peer, steps);
+    assert_int_equal(rsp_recv(r, 1000), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_int_equal(peer_done(pid), 0);
+    assert_int_equal(r->st.nags, 1);
+}
+
+static void a_hopeless_line_ends(void **s)
+{
+    char bad[RSP_MAX_TRIES * 7 + 1] = "";
+    (void)s;
+    for (int i = 0; i < RSP_MAX_TRIES; i++)
+        strcat(bad, "$OK#00");
+    peer_says(bad);
+    assert_int_equal(rsp_recv(r, 1000), RSP_GARBLED);
+    assert_int_equal(r->st.bad_checksums, RSP_MAX_TRIES - 1);
+}
+
+static void a_slow_line_is_not_a_lost_one(void **s)
+{
+    (void)s;
+    /* 44 bytes, 20 ms apart: 0.9 s in all, three times the timeout, but
+     * never silent for long. */
+    static const char *const steps[] = {"~$0123456789abcdef0123456789abcdef0123456789#d1",
+                                        "<+", NULL};
+    r->timeout_ms = 300;
+    pid_t pid = peer_script(peer, steps);
+    assert_int_equal(rsp_recv(r, 300), RSP_OK);
+    assert_int_equal(r->reply_len, 42);
+    assert_int_equal(peer_done(pid), 0);
+}
+
+static void hello_reads_the_ack_mode(void **s)
+{
+    (void)s;
+    peer_says("+$S05#b8");
+    assert_int_equal(rsp_hello(r, "?", 200, 1), RSP_OK);
+    assert_false(r->noack);
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "S05");
+    /* A reply and no ack: the stub was left in no-ack mode. */
+    peer_heard(peer);
+    peer_says("$S05#b8");
+    assert_int_equal(rsp_hello(r, "?", 200, 1), RSP_OK);
+    assert_true(r->noack);
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    /* Something before the reply: an ack garbled, so ack mode. */
+    peer_says("k$S05#b8");
+    assert_int_equal(rsp_hello(r, "?", 200, 1), RSP_OK);
+    assert_false(r->noack);
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    /* Silence: a stub running the program. */
+    assert_int_equal(rsp_hello(r, "?", 50, 1), RSP_TIMEOUT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +331,19 @@ int main(void)
         cmocka_unit_test_setup_teardown(monitor_output, setup, teardown),
         cmocka_unit_test_setup_teardown(register_values, setup, teardown),
         cmocka_unit_test_setup_teardown(target_specs, setup, teardown),
+        cmocka_unit_test_setup_teardown(resends_on_minus_and_on_silence, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_dollar_is_the_reply_whose_ack_was_garbled,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(garbage_then_silence_asks_again_before_resending,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_resume_is_not_sent_twice, setup, teardown),
+        cmocka_unit_test_setup_teardown(resynchronises_on_dollar, setup, teardown),
+        cmocka_unit_test_setup_teardown(bad_checksum_gets_minus, setup, teardown),
+        cmocka_unit_test_setup_teardown(garbled_reply_gone_silent_is_asked_for_again,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_hopeless_line_ends, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_slow_line_is_not_a_lost_one, setup, teardown),
+        cmocka_unit_test_setup_teardown(hello_reads_the_ack_mode, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

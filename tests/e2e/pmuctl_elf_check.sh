@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# End to end, issue 10 section 4, through the stub: pmuctl refuses an ELF
+# that is not the program on the target, before it changes anything there.
+# Usage: pmuctl_elf_check.sh PMUCTL VBOARD FIRMWARE.elf
+# The stub answers qCRC (GDB's compare-sections): the right ELF passes
+# without a word; a copy with one byte of .text changed (the same symbols)
+# is refused with status 2 and one line naming .text; GDB then finds the
+# counter controls and the code at region_begin as they were.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
+PMUCTL=$1 VBOARD=$2 ELF=$3
+
+main() {
+OUT=$E2E_TMP/out
+pm_pick_port VPORT
+"$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
+    --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
+E2E_PIDS+=($!)
+for _ in $(seq 100); do grep -q "waiting" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
+T="127.0.0.1:$VPORT"
+
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions -x , >"$OUT" 2>"$E2E_TMP/err"
+RC=$?
+check "the program's own ELF: measured (status 0), the stub's qCRC agreeing without a word" \
+    test "$RC" = 0 -a ! -s "$E2E_TMP/err"
+
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    'set $perfctl0 = 0x2a' "info registers pmu" "x/2xw region_begin" \
+    "disconnect" >"$E2E_TMP/before.out"
+pm_other_elf "$ELF" "$E2E_TMP/other.elf"
+"$PMUCTL" -t "$T" measure --elf "$E2E_TMP/other.elf" --from region_begin \
+    --to region_end -e instructions,cycles >"$OUT" 2>"$E2E_TMP/err"
+RC=$?
+echo "# $(cat "$E2E_TMP/err")"
+check "another program with the same symbols: status 2, one line naming .text" \
+    test "$RC" = 2 -a "$(wc -l <"$E2E_TMP/err")" = 1 \
+         -a "$(grep -c "is not the program on the target: section .text (0x" "$E2E_TMP/err")" = 1
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
+    "info registers pmu" "x/2xw region_begin" "disconnect" >"$E2E_TMP/after.out"
+check "... and nothing on the target changed (GDB: controls and code as before)" \
+    diff <(grep -E '^(perf|0x)' "$E2E_TMP/before.out") <(grep -E '^(perf|0x)' "$E2E_TMP/after.out")
+check "... where the oracle is not empty (perfctl0 was set)" \
+    grep -qE "perfctl0:? +0x8000002a" "$E2E_TMP/after.out"
+OUT=$E2E_TMP/after.out
+finish
+}
+main

@@ -21,10 +21,17 @@ static int detaching;    /* the resume is a detach: nobody waits */
 
 enum { KEEP_SERVING = -1, REPLIED = -2 };
 
+/* GDB said '!' in this session: extended-remote, where a vRun follows a
+ * vKill. */
+static int extended;
+
 /* The marker vRun leaves in the port's keep words across the board reset:
- * "vRun", then the ack mode of the session that sent it. */
+ * "vRun", then what the session that sent it had negotiated, which GDB
+ * does not send again after a vRun: its ack mode and its '!' (without it,
+ * the next "kill" would be taken for plain remote's and reset the board
+ * while GDB's vRun is on the line). */
 #define KEEP_MAGIC 0x7652756eu
-enum { KEEP_NOACK = 1 };
+enum { KEEP_NOACK = 1, KEEP_EXTENDED = 2 };
 
 void stub_init(const struct stub_target *t)
 {
@@ -36,6 +43,7 @@ void stub_init(const struct stub_target *t)
      * speaks in the ack mode it had. Otherwise nobody waits yet. */
     gdb_waiting = run;
     rsp_set_noack(run && (t->keep[1] & KEEP_NOACK));
+    extended = run && (t->keep[1] & KEEP_EXTENDED);
     if (run)
         t->keep[0] = 0;
 }
@@ -50,9 +58,6 @@ void stub_init(const struct stub_target *t)
  * takes its temporary breakpoints out at every stop), and the monitor's
  * settings (pmu freeze, ctrlc) are the target's, kept like the counter
  * controls. */
-/* GDB said '!' in this session: extended-remote, where a vRun follows a
- * vKill. */
-static int extended;
 
 void stub_new_session(void)
 {
@@ -171,7 +176,7 @@ static int v_run(const char *args, struct reply *r)
         return KEEP_SERVING;
     }
     bp_remove_all(); /* in case the reset reloads less than the code */
-    stub_t->keep[1] = rsp_noack() ? KEEP_NOACK : 0;
+    stub_t->keep[1] = (rsp_noack() ? KEEP_NOACK : 0) | (extended ? KEEP_EXTENDED : 0);
     stub_t->keep[0] = KEEP_MAGIC;
     stub_t->kill(); /* returns only on a host fake */
     return REPLIED;

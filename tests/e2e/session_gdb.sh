@@ -21,7 +21,8 @@ elf_word() {
 # that a slow board reset is not taken for a protocol error.
 gdb_slow() { gdb_batch "set remotetimeout 20" "$@"; }
 no_protocol_trouble() { # the symptoms of a stub stuck in the last session
-    ! grep -qiE "Packet instead of Ack|vMustReplyEmpty|Remote replied unexpectedly|timeout|Ignoring packet error" "$OUT"
+    local bad="Packet instead of Ack|vMustReplyEmpty|Remote replied unexpectedly|timeout|Ignoring packet error"
+    ! grep -iE "$bad" "$OUT" >&2   # on failure, the offending lines are shown
 }
 
 # 1. A GDB that ends with "disconnect" leaves the stub in no-ack mode (no D):

@@ -148,6 +148,26 @@ static void vkill_ends_the_program_without_a_reset(void **st)
     assert_int_equal(strncmp(boot("+"), "T05", 3), 0);
 }
 
+/* The session after a vRun is the one that sent it: GDB sends no second
+ * '!', so a "kill" of the new run is still extended-remote's (no reset:
+ * the vRun GDB sends next would be lost in it). */
+static void extended_mode_outlives_the_vrun_reset(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("!"), "OK");
+    program_exits(0, "+$vRun;#e6");
+    assert_int_equal(strncmp(boot(""), "T05", 3), 0);
+    unsigned kills = fake.kill_calls;
+    assert_string_equal(exchange("vKill;a410"), "OK");
+    assert_int_equal(fake.kill_calls, kills);
+    assert_string_equal(exchange("?"), "X09");
+    /* A plain power-on boot is a new board: nothing carried over (no
+     * qSupported here: stub_init() alone must forget the '!'). */
+    assert_null(boot(""));
+    assert_string_equal(exchange("vKill;a410"), "OK");
+    assert_int_equal(fake.kill_calls, kills + 1);
+}
+
 /* GDB 13's "kill" in plain remote is a vKill too, after which GDB closes
  * the connection: OK, then the board reset of 'k'. A new session forgets
  * the last one's '!'. */
@@ -172,6 +192,7 @@ int main(void)
         cmocka_unit_test(vrun_with_a_file_or_arguments_is_refused),
         cmocka_unit_test(vrun_without_keep_words_is_refused),
         cmocka_unit_test(vkill_ends_the_program_without_a_reset),
+        cmocka_unit_test(extended_mode_outlives_the_vrun_reset),
         cmocka_unit_test(vkill_in_plain_remote_resets_the_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

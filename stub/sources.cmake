@@ -6,6 +6,12 @@ set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
   ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_pmu.c)
+# Tracepoints, trace state variables and agent expressions (the build
+# option PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
+# -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.
+set(PMUSTUB_TRACE_SOURCES
+  ${_S}/core/agent.c ${_S}/core/agent_cond.c ${_S}/core/trace.c
+  ${_S}/core/trace_frames.c ${_S}/core/trace_hit.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

@@ -1,16 +1,18 @@
 /*
  * breakpoints.c - Z0/z0 software breakpoints: the core keeps the table of
  * replaced instructions; the port supplies the trap instruction and the
- * fault-safe, cache-coherent memory writes.
+ * fault-safe, cache-coherent memory writes. A trap may have two owners,
+ * GDB (Z0) and the tracepoints (trace.h), and goes when both let go.
  */
-#include "stub_internal.h"
+#include "trace.h"
 
 #define BP_MAX_INSN 4
 
 static struct {
     stub_addr_t addr;
     uint8_t saved[BP_MAX_INSN];
-    uint8_t used;
+    uint8_t used;   /* BP_OWNER_* bits; 0 = free */
+    uint8_t lifted; /* the original is in memory for a step over it */
 } bps[STUB_MAX_BREAKPOINTS];
 
 static int find(stub_addr_t addr)
@@ -23,7 +25,38 @@ static int find(stub_addr_t addr)
 
 int bp_is_ours(stub_addr_t addr)
 {
-    return find(addr) >= 0;
+    int i = find(addr);
+    return i >= 0 && (bps[i].used & BP_OWNER_GDB);
+}
+
+int bp_trap_at(stub_addr_t addr)
+{
+    int i = find(addr);
+    return i >= 0 && !bps[i].lifted;
+}
+
+void bp_lift(stub_addr_t addr)
+{
+    int i = find(addr);
+    if (i >= 0 && !bps[i].lifted) {
+        (void)stub_t->mem_write(addr, bps[i].saved, stub_t->break_len);
+        bps[i].lifted = 1;
+    }
+}
+
+int bp_lifted(stub_addr_t addr)
+{
+    int i = find(addr);
+    return i >= 0 && bps[i].lifted;
+}
+
+void bp_lay(stub_addr_t addr)
+{
+    int i = find(addr);
+    if (i >= 0 && bps[i].lifted) {
+        (void)stub_t->mem_write(addr, stub_t->break_insn, stub_t->break_len);
+        bps[i].lifted = 0;
+    }
 }
 
 static int same(const uint8_t *a, const uint8_t *b, unsigned n)
@@ -44,14 +77,16 @@ static int overlaps(stub_addr_t addr, unsigned n)
     return 0;
 }
 
-static int insert(stub_addr_t addr)
+unsigned bp_insert(stub_addr_t addr, unsigned owner)
 {
     const unsigned n = stub_t->break_len;
     uint8_t check[BP_MAX_INSN];
     int i;
 
-    if (find(addr) >= 0)
+    if ((i = find(addr)) >= 0) {
+        bps[i].used |= (uint8_t)owner;
         return 0;
+    }
     /* Its saved bytes would hold part of the other trap, which removal
      * would then write back into the program. */
     if (overlaps(addr, n))
@@ -70,33 +105,47 @@ static int insert(stub_addr_t addr)
         return 0x0e;
     }
     bps[i].addr = addr;
-    bps[i].used = 1;
+    bps[i].used = (uint8_t)owner;
+    bps[i].lifted = 0;
     return 0;
 }
 
-static void remove_at(int i)
+static void remove_at(int i, unsigned owner)
 {
-    (void)stub_t->mem_write(bps[i].addr, bps[i].saved, stub_t->break_len);
-    bps[i].used = 0;
+    if (owner & bps[i].used & BP_OWNER_GDB)
+        bp_cond_clear(bps[i].addr);
+    bps[i].used &= (uint8_t)~owner;
+    if (!bps[i].used && !bps[i].lifted)
+        (void)stub_t->mem_write(bps[i].addr, bps[i].saved, stub_t->break_len);
+}
+
+void bp_remove(stub_addr_t addr, unsigned owner)
+{
+    int i = find(addr);
+    if (i >= 0)
+        remove_at(i, owner);
 }
 
 void bp_remove_all(void)
 {
+    trace_frame_none(); /* a frame's view refuses writes */
     for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
         if (bps[i].used)
-            remove_at(i);
+            remove_at(i, bps[i].used);
 }
 
-/* "Z0,ADDR,KIND" / "z0,ADDR,KIND"; only type 0 is ours (others: empty). */
-static int parse(const char *pkt, unsigned len, stub_addr_t *addr)
+/* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours
+ * (others: empty). *tail points at the ';' of a condition list, or at the
+ * end. */
+static int parse(const char *pkt, unsigned len, stub_addr_t *addr,
+                 const char **tail)
 {
-    const char *p;
     uint32_t kind;
 
     if (len < 2 || pkt[1] != '0')
         return 1; /* not supported: empty reply */
-    if (pkt[2] != ',' || !hex_u32(pkt + 3, addr, &p) || *p != ',' ||
-        !hex_u32(p + 1, &kind, &p) || p != pkt + len ||
+    if (pkt[2] != ',' || !hex_u32(pkt + 3, addr, tail) || **tail != ',' ||
+        !hex_u32(*tail + 1, &kind, tail) ||
         kind != stub_t->break_len || stub_t->break_len > BP_MAX_INSN)
         return -1;
     return 0;
@@ -105,13 +154,23 @@ static int parse(const char *pkt, unsigned len, stub_addr_t *addr)
 int h_break_Z(char *pkt, unsigned len, struct reply *r)
 {
     stub_addr_t addr;
-    int e = parse(pkt, len, &addr);
+    const char *tail, *end = pkt + len;
+    int e = parse(pkt, len, &addr, &tail);
+    unsigned code = 0;
 
-    if (e < 0)
-        reply_error(r, 0x01);
-    else if (e == 0 && (e = insert(addr)) != 0)
-        reply_error(r, (unsigned)e);
-    else if (e == 0)
+    if (e > 0)
+        return -1;
+    /* The conditions first: a bad list leaves no breakpoint behind. */
+    if (e < 0 || (tail != end && *tail != ';'))
+        code = 0x01;
+    else if (tail != end || bp_is_ours(addr))
+        code = tail == end ? (bp_cond_clear(addr), 0u)
+                           : bp_cond_set(addr, tail + 1, end);
+    if (!code && (code = bp_insert(addr, BP_OWNER_GDB)) != 0)
+        bp_cond_clear(addr);
+    if (code)
+        reply_error(r, code);
+    else
         reply_str(r, "OK");
     return -1;
 }
@@ -119,13 +178,13 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r)
 int h_break_z(char *pkt, unsigned len, struct reply *r)
 {
     stub_addr_t addr;
-    int e = parse(pkt, len, &addr), i;
+    const char *tail;
+    int e = parse(pkt, len, &addr, &tail);
 
-    if (e < 0) {
+    if (e < 0 || (e == 0 && tail != pkt + len)) {
         reply_error(r, 0x01);
     } else if (e == 0) {
-        if ((i = find(addr)) >= 0)
-            remove_at(i);
+        bp_remove(addr, BP_OWNER_GDB);
         reply_str(r, "OK");
     }
     return -1;

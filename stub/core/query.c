@@ -1,9 +1,10 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
- * qRcmd (monitor.c), qCRC (memory.c), QStartNoAckMode. Anything else gets
- * the empty reply, which GDB reads as "not supported".
+ * qRcmd (monitor.c), qCRC (memory.c), QStartNoAckMode, and the tracepoint
+ * packets (trace.c, trace_frames.c). Anything else gets the empty reply,
+ * which GDB reads as "not supported".
  */
-#include "stub_internal.h"
+#include "trace.h"
 
 /* The target description is the concatenation of the port's pieces. A
  * cursor walks it so that a read costs its length, not offset x length. */
@@ -70,7 +71,8 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         stub_new_session();
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
-        reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+");
+        reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+"
+                     TRACE_FEATURES);
     } else if (str_starts(pkt, "qXfer:features:read:", &rest)) {
         xfer_features(rest, r);
     } else if (str_starts(pkt, "qAttached", &rest)) {
@@ -79,6 +81,8 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
+    } else {
+        (void)trace_query(pkt, r);
     }
     return -1;
 }
@@ -94,5 +98,6 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
         r->len = 0;
         return -2; /* replied already */
     }
+    (void)trace_set_query(pkt, r);
     return -1;
 }

@@ -3,7 +3,7 @@
  * character, reply, until a packet resumes the program; sessions, and the
  * program's end and restart.
  */
-#include "stub_internal.h"
+#include "trace.h"
 
 const struct stub_target *stub_t;
 
@@ -37,6 +37,7 @@ void stub_init(const struct stub_target *t)
 {
     int run = t->keep && t->keep[0] == KEEP_MAGIC;
 
+    trace_frame_none();
     stub_t = t;
     end_kind = 0;
     /* Started by vRun: GDB waits for the new run's first stop reply, and
@@ -62,6 +63,7 @@ void stub_init(const struct stub_target *t)
 void stub_new_session(void)
 {
     rsp_new_session();
+    trace_session_end();
     bp_remove_all();
     last_swbreak = 0;
     extended = 0;
@@ -107,7 +109,7 @@ static int resume(const char *addr, enum stub_resume how, struct reply *r)
         }
         stub_t->set_pc(pc);
     }
-    if (stub_t->prepare_resume(how) != 0) {
+    if (trace_prepare_resume(how) != 0) {
         reply_error(r, 0x06);
         return KEEP_SERVING;
     }
@@ -223,6 +225,7 @@ static int h_detach(char *pkt, unsigned len, struct reply *r)
 {
     (void)pkt;
     (void)len;
+    trace_session_end();
     bp_remove_all();
     rsp_send_str("OK");
     rsp_set_noack(0); /* GDB closes the connection after D ... */
@@ -305,8 +308,12 @@ int stub_serve(void)
     }
 }
 
-void stub_stopped(const struct stub_stop *why)
+void stub_stopped(const struct stub_stop *stop)
 {
+    struct stub_stop w = *stop, *why = &w;
+
+    if (trace_on_stop(why))
+        return; /* a tracepoint or a false condition: the program goes on */
     last_stop = *why;
     last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
     if (gdb_waiting || why->interrupted) {

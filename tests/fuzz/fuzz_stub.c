@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "fake_port.h"
-#include "stub_internal.h" /* STUB_PKT_MAX, bp_is_ours() */
+#include "trace.h" /* STUB_PKT_MAX, bp_trap_at(), bp_lifted() */
 
 #define CHECK(cond)                                                         \
     do {                                                                    \
@@ -137,6 +137,16 @@ static struct trap *restoring(stub_addr_t addr, const uint8_t *buf)
     return NULL;
 }
 
+/* A trap the core lifted to step over it (tracepoints, conditions),
+ * whose original it still keeps. */
+static struct trap *relaid(stub_addr_t addr)
+{
+    for (unsigned i = ntraps; i-- > 0;) /* the latest record of addr */
+        if (!traps[i].live && traps[i].addr == addr && bp_lifted(addr))
+            return &traps[i];
+    return NULL;
+}
+
 static int ledger_write(stub_addr_t addr, const uint8_t *buf, unsigned len)
 {
     int insert = buf == fake_break_insn;
@@ -145,7 +155,9 @@ static int ledger_write(stub_addr_t addr, const uint8_t *buf, unsigned len)
 
     if (rc != STUB_MEM_OK || !in_ram(addr, len))
         return rc;
-    if (insert) {
+    if (insert && (t = relaid(addr)) != NULL) {
+        t->live = 1; /* back after a step over it: the same original */
+    } else if (insert) {
         CHECK(last_read_addr == addr); /* the original was read first */
         if (ntraps < TRAPS)
             traps[ntraps++] = (struct trap){addr, last_read_buf, 1, 0};
@@ -173,17 +185,33 @@ static void check_traps(void)
         const struct trap *t = &traps[i];
         if (!t->live || t->dirty)
             continue;
-        CHECK(bp_is_ours(t->addr));
+        CHECK(bp_trap_at(t->addr));
         for (int k = 0; k < 4; k++)
             CHECK(fake_mem_byte(t->addr + (uint32_t)k) == fake_break_insn[k]);
     }
 }
 
-/* The "program" stops right after a resume: at a live trap if any. */
+/* Stops in a row that the stub kept to itself (tracepoints, false
+ * conditions): a program that never stops where GDB wants it. */
+static unsigned silent;
+
+/* The "program" stops right after a resume: after a step, at the next
+ * instruction; after a continue, at a live trap if any. A program the stub
+ * keeps running is interrupted, as GDB's Ctrl-C would. */
 static void program_stops(void)
 {
     struct stub_stop why = {STUB_SIGTRAP, 1, 0};
-    for (unsigned i = 0; i < ntraps; i++) {
+    size_t before = fake.in_pos;
+
+    if (silent >= 16) {
+        why = (struct stub_stop){STUB_SIGINT, 0, 1};
+    } else if (fake.prepare_how == STUB_STEP) {
+        uint8_t *pc = fake.regs[FAKE_REG_PC];
+        uint32_t next = fake_pc() + 4;
+        pc[0] = (uint8_t)(next >> 24), pc[1] = (uint8_t)(next >> 16);
+        pc[2] = (uint8_t)(next >> 8), pc[3] = (uint8_t)next;
+        why.swbreak = 0;
+    } else for (unsigned i = 0; i < ntraps; i++) {
         if (traps[i].live) {
             uint8_t *pc = fake.regs[FAKE_REG_PC];
             pc[0] = (uint8_t)(traps[i].addr >> 24);
@@ -194,6 +222,7 @@ static void program_stops(void)
         }
     }
     stub_stopped(&why);
+    silent = fake.in_pos == before ? silent + 1 : 0;
 }
 
 /* GDB's "detach": must leave no trap in the program, and memory as the
@@ -208,7 +237,7 @@ static void close_session(void)
     /* Whatever came before, the stub still answers: not wedged. */
     CHECK(line.packets == 1 && !strcmp(line.last, "OK"));
     for (unsigned i = 0; i < ntraps; i++)
-        CHECK(!bp_is_ours(traps[i].addr));
+        CHECK(!bp_trap_at(traps[i].addr));
     if (memcmp(fake.ram, shadow, sizeof shadow)) /* the quick way first */
         for (uint32_t k = 0; k < FAKE_RAM_SIZE; k++)
             CHECK(excused[k] || fake.ram[k] == shadow[k]);
@@ -253,6 +282,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Every 8th input's resumes cannot be armed. */
     fake.prepare_fail = size % 8 == 7;
     ntraps = 0;
+    silent = 0;
     memset(&line, 0, sizeof line);
 
     feed(data, size);

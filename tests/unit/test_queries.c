@@ -139,7 +139,7 @@ static void monitor_bad_hex_or_length_is_error(void **st)
 static void unknown_packets_get_the_empty_reply(void **st)
 {
     static const char *const unknown[] = {
-        "qC", "qfThreadInfo", "qOffsets", "qTStatus", "qSymbol::",
+        "qC", "qfThreadInfo", "qOffsets", "qTfSTM", "qSymbol::",
         "qXfer:memory-map:read::0,fff", "QNonStop:0", "QStartNoAckModeX",
         "A", "b9600", "T1", "y", "_", "\x7f", "qRcmd",
     };

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "exchange.h"
+#include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
 
 /* Runs in order: the first test switches the mode for the rest. */
 static void ok_is_acked_and_retransmitted_before_switching(void **state)
@@ -20,7 +21,7 @@ static void ok_is_acked_and_retransmitted_before_switching(void **state)
     fake_reset();
     assert_string_equal(exchange("qSupported:swbreak+"),
                         "PacketSize=400;qXfer:features:read+;"
-                        "QStartNoAckMode+;swbreak+");
+                        "QStartNoAckMode+;swbreak+" TRACE_FEATURES);
     fake_clear_io();
     fake_input_packet_str("QStartNoAckMode");
     fake_input_str("-+"); /* GDB asks for the OK again, then acks it */

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "exchange.h"
+#include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
 #include "stub_internal.h" /* bp_is_ours() */
 
 /* The boot: what the stub sends when the reset program reaches its first
@@ -111,7 +112,7 @@ static void vrun_with_a_file_or_arguments_is_refused(void **st)
     (void)st;
     assert_string_equal(exchange("qSupported"), /* back to acks */
                         "PacketSize=400;qXfer:features:read+;"
-                        "QStartNoAckMode+;swbreak+");
+                        "QStartNoAckMode+;swbreak+" TRACE_FEATURES);
     assert_errors(bad, sizeof bad / sizeof *bad);
     assert_string_equal(exchange("vRun"), ""); /* not vRun: unknown */
     assert_int_equal(fake.kill_calls, 2);

@@ -1,0 +1,654 @@
+/*
+ * trace.c - tracepoint and trace state variable definitions, the run and
+ * its status: QTinit, QTDP, QTDV, QTStart, QTStop, qTStatus, qTP,
+ * qTfP/qTsP, qTfV/qTsV, qTV (GDB manual, "Tracepoint Packets"; the reply
+ * syntax is what gdb/tracepoint.c parse_trace_status,
+ * parse_tracepoint_definition and parse_tsv_definition read). Frames and
+ * their packets are in trace_frames.c, the hits in trace_hit.c.
+ */
+#include "trace_internal.h"
+
+struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
+unsigned trace_npoints;
+uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
+static unsigned pool_used;
+struct trace_var trace_vars[PMUSTUB_TRACE_VARS];
+struct trace_status trace_st;
+
+/* The tracepoint the last "QTDP:...-" left open for action packets. */
+static struct tracepoint *open_tp;
+
+/* ---- numbers in packets ---- */
+
+uint16_t trace_get16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+uint32_t trace_get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+
+/* Up to 16 digits; the value wraps past 64 bits, so more is refused. */
+static int hex_u64(const char *s, uint64_t *out, const char **end)
+{
+    int n = 0, d;
+    uint64_t v = 0;
+
+    while ((d = hex_nibble(s[n])) >= 0 && n < 17)
+        v = v << 4 | (unsigned)d, n++;
+    *end = s + n;
+    *out = v;
+    return n <= 16 ? n : 0;
+}
+
+int trace_hex_addr(const char *s, uint32_t *out, const char **end)
+{
+    uint64_t v;
+    int n = hex_u64(s, &v, end);
+    /* A 32-bit address, maybe sign-extended (BFD's MIPS ELF32 addresses
+     * are, measured in qCRC: memory.c). */
+    if (!n || (v >> 32 != 0 && v >> 31 != 0x1ffffffffull))
+        return 0;
+    *out = (uint32_t)v;
+    return n;
+}
+
+int trace_hex_s64(const char *s, int64_t *out, const char **end)
+{
+    uint64_t v;
+    int neg = *s == '-', n = hex_u64(s + neg, &v, end);
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return n;
+}
+
+/* Without leading zeros, in 32-bit halves (a 64-bit shift by a variable
+ * count is a libgcc call on a 32-bit core). */
+static unsigned digits32(uint32_t v)
+{
+    unsigned d = 1;
+    while (d < 8 && v >> (4 * d))
+        d++;
+    return d;
+}
+
+void reply_hex_u64(struct reply *r, uint64_t v)
+{
+    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+    if (hi) {
+        reply_hex_u32(r, hi, digits32(hi));
+        reply_hex_u32(r, lo, 8);
+    } else {
+        reply_hex_u32(r, lo, digits32(lo));
+    }
+}
+
+/* Text that qTStatus carries hex-encoded. */
+static void reply_hex_text(struct reply *r, const char *s)
+{
+    while (*s)
+        reply_hex_bytes(r, (const uint8_t *)s++, 1);
+}
+
+/* reply_hex_u32 with no leading zeros. */
+static void reply_num(struct reply *r, uint32_t v)
+{
+    reply_hex_u64(r, v);
+}
+
+/* ---- trace state variables ---- */
+
+struct trace_var *trace_var_find(unsigned number)
+{
+    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
+        if (trace_vars[i].number && trace_vars[i].number == number)
+            return &trace_vars[i];
+    return 0;
+}
+
+int trace_getv(unsigned n, int64_t *v)
+{
+    struct trace_var *t = trace_var_find(n);
+    if (!t)
+        return -1;
+    *v = t->value;
+    return 0;
+}
+
+int trace_setv(unsigned n, int64_t v)
+{
+    struct trace_var *t = trace_var_find(n);
+    if (!t)
+        return -1;
+    t->value = v;
+    return 0;
+}
+
+const struct agent_env trace_live_env = {trace_getv, trace_setv, 0, 0};
+
+/* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). */
+static unsigned define_var(const char *p)
+{
+    uint32_t n, builtin;
+    int64_t value;
+    struct trace_var *v;
+    unsigned i, len;
+
+    if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_s64(p, &value, &p) ||
+        *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
+        n > 0xffff)
+        return 0x01;
+    for (len = 0; p[2 * len]; len++)
+        ;
+    if (len % 2 || len / 2 > PMUSTUB_TRACE_VAR_NAME)
+        return 0x01;
+    if (!(v = trace_var_find(n))) {
+        for (i = 0; i < PMUSTUB_TRACE_VARS && trace_vars[i].number; i++)
+            ;
+        if (i == PMUSTUB_TRACE_VARS)
+            return 0x10;
+        v = &trace_vars[i];
+    }
+    if (hex_decode(p, (uint8_t *)v->name, len / 2) < 0)
+        return 0x01;
+    v->number = (uint16_t)n;
+    v->initial = v->value = value;
+    v->builtin = builtin != 0;
+    v->name_len = (uint8_t)(len / 2);
+    return 0;
+}
+
+/* ---- tracepoint definitions ---- */
+
+static uint8_t *pool_take(unsigned n)
+{
+    uint8_t *p;
+    if (PMUSTUB_TRACE_ACTION_BYTES - pool_used < n)
+        return 0;
+    p = trace_pool + pool_used;
+    pool_used += n;
+    return p;
+}
+
+/* "LEN,HEX" of an X (condition or action) into the pool as LEN(2) CODE;
+ * *off is where it went. The upload (qTsP) must fit in one reply. */
+static unsigned store_expr(const char **s, uint16_t *off)
+{
+    uint32_t n;
+    uint8_t *b;
+    const char *p = *s;
+
+    if (!hex_u32(p, &n, &p) || *p++ != ',' || !n ||
+        n > (STUB_PKT_MAX - 64) / 2)
+        return 0x01;
+    if (!(b = pool_take(2 + n)))
+        return 0x10;
+    *off = (uint16_t)(b - trace_pool);
+    put16(b, n);
+    if (hex_decode(p, b + 2, n) < 0)
+        return 0x01;
+    *s = p + 2 * n;
+    return 0;
+}
+
+/* 'R' MASK: hex, most significant byte first (gdb/tracepoint.c,
+ * collection_list::stringify). */
+static unsigned store_regs(const char **s)
+{
+    const char *p = *s;
+    unsigned digits = 0, bytes, max = (stub_t->nregs + 7) / 8;
+    uint8_t *b;
+
+    while (hex_nibble(p[digits]) >= 0)
+        digits++;
+    bytes = (digits + 1) / 2;
+    if (!digits || bytes > max)
+        return 0x01;
+    if (!(b = pool_take(2 + bytes)))
+        return 0x10;
+    b[0] = 'R';
+    b[1] = (uint8_t)bytes;
+    /* The last digit is bits 3:0 of byte 0. */
+    for (unsigned i = 0; i < bytes; i++) {
+        int lo = hex_nibble(p[digits - 1 - 2 * i]);
+        int hi = 2 * i + 1 < digits ? hex_nibble(p[digits - 2 - 2 * i]) : 0;
+        b[2 + i] = (uint8_t)(hi << 4 | lo);
+    }
+    *s = p + digits;
+    return 0;
+}
+
+/* 'M' BASEREG,OFFSET,LEN; BASEREG -1 (or its 32-bit FFFFFFFF) for an
+ * absolute address. */
+static unsigned store_mem(const char **s)
+{
+    const char *p = *s;
+    uint32_t base, off, len;
+    uint8_t *b;
+
+    if (*p == '-' && p[1] == '1')
+        base = ACTION_ABSOLUTE, p += 2;
+    else if (!hex_u32(p, &base, &p))
+        return 0x01;
+    if (base == 0xffffffffu)
+        base = ACTION_ABSOLUTE;
+    if ((base != ACTION_ABSOLUTE && base >= stub_t->nregs) || *p++ != ',' ||
+        !trace_hex_addr(p, &off, &p) || *p++ != ',' || !hex_u32(p, &len, &p) ||
+        !len || len > 0xffff)
+        return 0x01;
+    if (!(b = pool_take(9)))
+        return 0x10;
+    b[0] = 'M';
+    put16(b + 1, base);
+    b[3] = (uint8_t)(off >> 24), b[4] = (uint8_t)(off >> 16);
+    b[5] = (uint8_t)(off >> 8), b[6] = (uint8_t)off;
+    put16(b + 7, len);
+    *s = p;
+    return 0;
+}
+
+/* The actions of "QTDP:-N:ADDR:ACTIONS[-]". While-stepping ('S') is not
+ * supported. */
+static unsigned define_actions(const char *p, const char *end)
+{
+    unsigned e = 0;
+    uint16_t off;
+
+    while (!e && p < end && *p != '-') {
+        char kind = *p++;
+        uint16_t start = (uint16_t)pool_used;
+        if (kind == 'R') {
+            e = store_regs(&p);
+        } else if (kind == 'M') {
+            e = store_mem(&p);
+        } else if (kind == 'X') {
+            uint8_t *tag = pool_take(1);
+            if (!tag)
+                return 0x10;
+            *tag = 'X';
+            e = store_expr(&p, &off);
+        } else {
+            return 0x01;
+        }
+        if (!e && open_tp->act_len == 0)
+            open_tp->act_off = start;
+        if (!e)
+            open_tp->act_len = (uint16_t)(pool_used - open_tp->act_off);
+    }
+    return e;
+}
+
+/* QTDP:N:ADDR:E|D:STEP:PASS[:F..][:S][:XLEN,HEX][-] and its action
+ * packets QTDP:-N:ADDR:ACTION[-]. */
+static unsigned define_tracepoint(const char *p)
+{
+    const char *end = p;
+    uint32_t n, addr, step, pass;
+    struct tracepoint *t;
+    int more, enabled, action = *p == '-';
+    unsigned e;
+
+    while (*end)
+        end++;
+    more = end > p && end[-1] == '-';
+    if (trace_st.running)
+        return 0x02; /* no InstallInTrace */
+    if (!hex_u32(p + action, &n, &p) || *p++ != ':' ||
+        !trace_hex_addr(p, &addr, &p) || *p++ != ':')
+        return 0x01;
+    if (action) {
+        if (!open_tp || open_tp->number != n || open_tp->addr != addr)
+            return 0x01;
+        e = define_actions(p, end - more);
+        if (e || !more)
+            open_tp = 0;
+        return e;
+    }
+    open_tp = 0;
+    enabled = *p == 'E';
+    if ((*p != 'E' && *p != 'D') || p[1] != ':' ||
+        !hex_u32(p + 2, &step, &p) || *p++ != ':' || !hex_u32(p, &pass, &p))
+        return 0x01;
+    if (step) /* while-stepping: not supported */
+        return 0x01;
+    if (trace_npoints == PMUSTUB_TRACE_POINTS)
+        return 0x10;
+    t = &trace_points[trace_npoints];
+    t->number = n;
+    t->addr = addr;
+    t->pass = pass;
+    t->enabled = (uint8_t)enabled;
+    t->hits = t->usage = 0;
+    t->cond_len = t->act_len = 0;
+    while (*p == ':') {
+        p++;
+        if (*p != 'X') /* F (fast), S (static) and the rest: not ours */
+            return 0x01;
+        p++;
+        if ((e = store_expr(&p, &t->cond_off)) != 0)
+            return e;
+        t->cond_len = trace_get16(trace_pool + t->cond_off);
+    }
+    if (p != end - more)
+        return 0x01;
+    trace_npoints++;
+    if (more)
+        open_tp = t;
+    return 0;
+}
+
+/* ---- the run ---- */
+
+static void remove_traps(void)
+{
+    for (unsigned i = 0; i < trace_npoints; i++)
+        bp_remove(trace_points[i].addr, BP_OWNER_TRACE);
+}
+
+void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e)
+{
+    if (!trace_st.running)
+        return;
+    remove_traps();
+    trace_st.running = 0;
+    trace_st.reason = (uint8_t)reason;
+    trace_st.stopping_tp = tp;
+    trace_st.error = (uint8_t)e;
+}
+
+void trace_note_error(enum agent_error e, stub_addr_t addr)
+{
+    trace_st.cond_error = (uint8_t)e;
+    trace_st.cond_error_addr = addr;
+}
+
+void trace_session_end(void)
+{
+    trace_frame_none();
+    trace_stop(TR_DISCONNECTED, 0, AGENT_OK);
+    open_tp = 0;
+}
+
+static unsigned start(void)
+{
+    unsigned e = 0;
+
+    if (trace_st.running)
+        return 0x02;
+    trace_frame_none();
+    trace_frames_clear();
+    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
+        trace_vars[i].value = trace_vars[i].initial;
+    trace_st.running = 1;
+    trace_st.cond_error = 0;
+    for (unsigned i = 0; i < trace_npoints && !e; i++) {
+        trace_points[i].hits = trace_points[i].usage = 0;
+        if (trace_points[i].enabled)
+            e = bp_insert(trace_points[i].addr, BP_OWNER_TRACE);
+    }
+    if (e) {
+        trace_stop(TR_NOT_RUN, 0, AGENT_OK);
+        return e;
+    }
+    return 0;
+}
+
+/* QTinit: no tracepoints, no variables, no frames. */
+static void init(void)
+{
+    trace_stop(TR_STOP, 0, AGENT_OK);
+    trace_frame_none();
+    trace_frames_clear();
+    trace_ro_clear();
+    trace_npoints = 0;
+    pool_used = 0;
+    open_tp = 0;
+    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
+        trace_vars[i].number = 0;
+}
+
+static const char *const reason_names[] = {
+    [TR_NOT_RUN] = "tnotrun", [TR_STOP] = "tstop", [TR_FULL] = "tfull",
+    [TR_DISCONNECTED] = "tdisconnected", [TR_PASSCOUNT] = "tpasscount",
+    [TR_ERROR] = "terror",
+};
+
+/* T0|T1;REASON:..;tframes:N;tcreated:N;tfree:N;tsize:N;circular:0;
+ * disconn:0[;notes:HEX] */
+static void status(struct reply *r)
+{
+    reply_str(r, trace_st.running ? "T1" : "T0");
+    if (!trace_st.running) {
+        reply_str(r, ";");
+        reply_str(r, reason_names[trace_st.reason]);
+        reply_str(r, ":");
+        if (trace_st.reason == TR_ERROR) {
+            reply_hex_text(r, agent_error_text(trace_st.error));
+            reply_str(r, ":");
+        }
+        reply_num(r, trace_st.stopping_tp);
+    }
+    reply_str(r, ";tframes:");
+    reply_num(r, trace_frame_count());
+    reply_str(r, ";tcreated:");
+    reply_num(r, trace_frame_count());
+    reply_str(r, ";tfree:");
+    reply_num(r, trace_buffer_size - trace_buffer_used());
+    reply_str(r, ";tsize:");
+    reply_num(r, trace_buffer_size);
+    reply_str(r, ";circular:0;disconn:0");
+    if (trace_st.cond_error) {
+        char addr[9];
+        for (int i = 0; i < 8; i++)
+            addr[i] = stub_hexdigits[trace_st.cond_error_addr >> (28 - 4 * i) & 15];
+        addr[8] = 0;
+        reply_str(r, ";notes:");
+        reply_hex_text(r, "breakpoint condition at 0x");
+        reply_hex_text(r, addr);
+        reply_hex_text(r, ": ");
+        reply_hex_text(r, agent_error_text(trace_st.cond_error));
+    }
+}
+
+/* ---- upload: qTfP/qTsP, qTfV/qTsV ---- */
+
+static struct {
+    unsigned tp, at; /* at: 0 the definition, else pool offset + 1 */
+} up;
+
+static void reply_expr(struct reply *r, unsigned off)
+{
+    unsigned n = trace_get16(trace_pool + off);
+    reply_num(r, n);
+    reply_str(r, ",");
+    reply_hex_bytes(r, trace_pool + off + 2, n);
+}
+
+/* One stored action at trace_pool[off] in QTDP's syntax; returns its size. */
+static unsigned reply_action(struct reply *r, unsigned off)
+{
+    const uint8_t *a = trace_pool + off;
+
+    if (a[0] == 'R') {
+        reply_str(r, "R");
+        for (unsigned i = a[1]; i-- > 0;)
+            reply_hex_bytes(r, a + 2 + i, 1);
+        return 2u + a[1];
+    }
+    if (a[0] == 'M') {
+        unsigned base = trace_get16(a + 1);
+        reply_str(r, "M");
+        if (base == ACTION_ABSOLUTE)
+            reply_str(r, "-1");
+        else
+            reply_num(r, base);
+        reply_str(r, ",");
+        reply_num(r, trace_get32(a + 3));
+        reply_str(r, ",");
+        reply_num(r, trace_get16(a + 7));
+        return 9;
+    }
+    reply_str(r, "X");
+    reply_expr(r, off + 1);
+    return 3u + trace_get16(a + 1);
+}
+
+static void upload_next(struct reply *r)
+{
+    const struct tracepoint *t;
+
+    for (; up.tp < trace_npoints; up.tp++, up.at = 0) {
+        t = &trace_points[up.tp];
+        if (up.at && up.at - 1 >= (unsigned)t->act_off + t->act_len)
+            continue;
+        reply_str(r, up.at ? "A" : "T");
+        reply_num(r, t->number);
+        reply_str(r, ":");
+        reply_hex_u32(r, t->addr, 8);
+        reply_str(r, ":");
+        if (up.at) {
+            up.at += reply_action(r, up.at - 1);
+            return;
+        }
+        reply_str(r, t->enabled ? "E:0:" : "D:0:");
+        reply_num(r, t->pass);
+        if (t->cond_len) {
+            reply_str(r, ":X");
+            reply_expr(r, t->cond_off);
+        }
+        up.at = (unsigned)t->act_off + 1;
+        return;
+    }
+    reply_str(r, "l");
+}
+
+static unsigned var_cursor;
+
+static void upload_var(struct reply *r)
+{
+    for (; var_cursor < PMUSTUB_TRACE_VARS; var_cursor++) {
+        const struct trace_var *v = &trace_vars[var_cursor];
+        if (!v->number)
+            continue;
+        reply_num(r, v->number);
+        reply_str(r, ":");
+        reply_hex_u64(r, (uint64_t)v->initial);
+        reply_str(r, v->builtin ? ":1:" : ":0:");
+        reply_hex_bytes(r, (const uint8_t *)v->name, v->name_len);
+        var_cursor++;
+        return;
+    }
+    reply_str(r, "l");
+}
+
+/* qTP:N:ADDR: hits and bytes of frames of that tracepoint. */
+static void tracepoint_status(const char *p, struct reply *r)
+{
+    uint32_t n, addr;
+
+    if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_addr(p, &addr, &p)) {
+        reply_error(r, 0x01);
+        return;
+    }
+    for (unsigned i = 0; i < trace_npoints; i++) {
+        const struct tracepoint *t = &trace_points[i];
+        if (t->number == n && t->addr == addr) {
+            reply_str(r, "V");
+            reply_num(r, t->hits);
+            reply_str(r, ":");
+            reply_num(r, t->usage);
+            return;
+        }
+    }
+    reply_error(r, 0x01);
+}
+
+/* qTV:N: a variable's current value (in the selected frame, if any), 'U'
+ * if there is none. */
+static void var_value(const char *p, struct reply *r)
+{
+    uint32_t n;
+    const struct trace_var *v = 0;
+    int64_t value = 0;
+    int in_frame;
+
+    if (!hex_u32(p, &n, &p) || *p) {
+        reply_error(r, 0x01);
+        return;
+    }
+    /* Looking at a frame: the value it collected, if it did. */
+    in_frame = trace_frame_var(n, &value);
+    if (in_frame < 0 && (v = trace_var_find(n)) != 0)
+        value = v->value;
+    if (in_frame > 0 || (in_frame < 0 && !v)) {
+        reply_str(r, "U");
+        return;
+    }
+    reply_str(r, "V");
+    reply_hex_u64(r, (uint64_t)value);
+}
+
+/* ---- dispatch ---- */
+
+static void ok_or_error(struct reply *r, unsigned e)
+{
+    if (e)
+        reply_error(r, e);
+    else
+        reply_str(r, "OK");
+}
+
+int trace_set_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+
+    if (str_starts(pkt, "QTinit", &p) && !*p) {
+        init();
+        ok_or_error(r, 0);
+    } else if (str_starts(pkt, "QTDP:", &p)) {
+        ok_or_error(r, define_tracepoint(p));
+    } else if (str_starts(pkt, "QTDV:", &p)) {
+        ok_or_error(r, define_var(p));
+    } else if (str_starts(pkt, "QTStart", &p) && !*p) {
+        ok_or_error(r, start());
+    } else if (str_starts(pkt, "QTStop", &p) && !*p) {
+        trace_stop(TR_STOP, 0, AGENT_OK);
+        ok_or_error(r, 0);
+    } else {
+        return trace_frames_set_query(pkt, r);
+    }
+    return 1;
+}
+
+int trace_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+
+    if (str_starts(pkt, "qTStatus", &p) && !*p) {
+        status(r);
+    } else if (str_starts(pkt, "qTP:", &p)) {
+        tracepoint_status(p, r);
+    } else if (str_starts(pkt, "qTfP", &p) && !*p) {
+        up.tp = up.at = 0;
+        upload_next(r);
+    } else if (str_starts(pkt, "qTsP", &p) && !*p) {
+        upload_next(r);
+    } else if (str_starts(pkt, "qTfV", &p) && !*p) {
+        var_cursor = 0;
+        upload_var(r);
+    } else if (str_starts(pkt, "qTsV", &p) && !*p) {
+        upload_var(r);
+    } else if (str_starts(pkt, "qTV:", &p)) {
+        var_value(p, r);
+    } else {
+        return trace_frames_query(pkt, r);
+    }
+    return 1;
+}

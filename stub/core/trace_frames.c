@@ -1,0 +1,547 @@
+/*
+ * trace_frames.c - the trace buffer: collecting a frame at a hit, and
+ * looking at frames afterwards (QTFrame, qTBuffer, QTBuffer, QTro).
+ *
+ * The buffer holds frames back to back, each a header TP(2) SIZE(4) and
+ * SIZE bytes of blocks, numbers big-endian (both ports are big-endian):
+ *   'P' REGNUM(2) VALUE        one register, as wide as the port says
+ *   'M' ADDR(8) LEN(2) BYTES   memory
+ *   'V' NUMBER(4) VALUE(8)     a trace state variable
+ * The header and the 'M' and 'V' blocks are gdbserver's (tracepoint.cc)
+ * and what GDB's tsave reads through qTBuffer (gdb/tracefile.c
+ * trace_save). Registers are kept one by one ('P'), not as gdbserver's
+ * whole register block, so a frame that collects one counter costs a few
+ * bytes: GDB's tsave stops with "Unknown block type 'P'" on such a frame
+ * (docs/tracepoints.md).
+ *
+ * A frame is opened by its first block: a hit whose actions record
+ * nothing (teval of a variable) costs no buffer.
+ *
+ * While GDB looks at a frame (QTFrame), the core's target is a view whose
+ * register and memory reads answer from the frame and whose writes are
+ * refused; the rest of the core does not know the difference.
+ */
+#include "trace_internal.h"
+
+static uint8_t buf[PMUSTUB_TRACE_BUFFER_BYTES];
+unsigned trace_buffer_size = PMUSTUB_TRACE_BUFFER_BYTES;
+static unsigned used, frames;
+
+#define HEADER 6
+
+/* ---- collecting ---- */
+
+static struct {
+    const struct tracepoint *tp;
+    unsigned start; /* the frame's header */
+    int open;
+} col;
+
+/* n bytes at the end of the open frame (opening it first), or NULL when
+ * they do not fit. */
+static uint8_t *reserve(unsigned n)
+{
+    unsigned need = n + (col.open ? 0 : HEADER);
+    uint8_t *p;
+
+    if (trace_buffer_size - used < need)
+        return 0;
+    if (!col.open) {
+        col.start = used;
+        col.open = 1;
+        agent_to_target(buf + used, col.tp->number, 2);
+        used += HEADER;
+    }
+    p = buf + used;
+    used += n;
+    return p;
+}
+
+static enum agent_error record_mem(stub_addr_t addr, unsigned len)
+{
+    uint8_t *p = reserve(11 + len);
+
+    if (!p)
+        return AGENT_BUFFER_FULL;
+    p[0] = 'M';
+    agent_to_target(p + 1, addr, 8);
+    agent_to_target(p + 9, len, 2);
+    if (len && stub_t->mem_read(addr, p + 11, len) != STUB_MEM_OK) {
+        used -= 11 + len;
+        return AGENT_MEM_FAULT;
+    }
+    return AGENT_OK;
+}
+
+static enum agent_error record_var(unsigned n)
+{
+    const struct trace_var *v = trace_var_find(n);
+    uint8_t *p;
+
+    if (!v)
+        return AGENT_BAD_VARIABLE;
+    if (!(p = reserve(13)))
+        return AGENT_BUFFER_FULL;
+    p[0] = 'V';
+    agent_to_target(p + 1, n, 4);
+    agent_to_target(p + 5, (uint64_t)v->value, 8);
+    return AGENT_OK;
+}
+
+/* A register the port has no value for (an absent FPU) is left out, as
+ * 'x' digits would say the same. */
+static enum agent_error record_reg(unsigned regno)
+{
+    uint8_t v[8], *p;
+    unsigned n = stub_t->reg_size(regno);
+
+    if (n == 0 || n > sizeof v || stub_t->reg_read(regno, v) != STUB_REG_OK)
+        return AGENT_OK;
+    if (!(p = reserve(3 + n)))
+        return AGENT_BUFFER_FULL;
+    p[0] = 'P';
+    agent_to_target(p + 1, regno, 2);
+    for (unsigned i = 0; i < n; i++)
+        p[3 + i] = v[i];
+    return AGENT_OK;
+}
+
+static const struct agent_env collect_env = {
+    trace_getv, trace_setv, record_mem, record_var,
+};
+
+static enum agent_error run_action(const uint8_t *a, unsigned *size)
+{
+    enum agent_error e = AGENT_OK;
+    int64_t ignored;
+    uint64_t base = 0;
+
+    switch (a[0]) {
+    case 'R':
+        *size = 2u + a[1];
+        for (unsigned r = 0; r < 8u * a[1] && e == AGENT_OK; r++)
+            if (a[2 + r / 8] >> (r % 8) & 1)
+                e = record_reg(r);
+        return e;
+    case 'M': {
+        unsigned reg = trace_get16(a + 1);
+        uint8_t v[8];
+        unsigned n = reg == ACTION_ABSOLUTE ? 0 : stub_t->reg_size(reg);
+        *size = 9;
+        if (reg != ACTION_ABSOLUTE) {
+            if (n == 0 || n > sizeof v || stub_t->reg_read(reg, v) != STUB_REG_OK)
+                return AGENT_BAD_REGISTER;
+            base = agent_from_target(v, n);
+        }
+        return record_mem((stub_addr_t)(base + trace_get32(a + 3)),
+                          trace_get16(a + 7));
+    }
+    default: /* 'X' */
+        *size = 3u + trace_get16(a + 1);
+        return agent_eval(&collect_env, a + 3, trace_get16(a + 1), &ignored);
+    }
+}
+
+enum agent_error trace_collect(struct tracepoint *t)
+{
+    enum agent_error e = AGENT_OK;
+    unsigned at = t->act_off, stop = (unsigned)t->act_off + t->act_len, size;
+
+    col.tp = t;
+    col.open = 0;
+    while (at < stop && e == AGENT_OK) {
+        e = run_action(trace_pool + at, &size);
+        at += size;
+    }
+    if (col.open && e == AGENT_BUFFER_FULL) {
+        used = col.start; /* no half frames */
+    } else if (col.open) {
+        agent_to_target(buf + col.start + 2, used - col.start - HEADER, 4);
+        t->usage += used - col.start;
+        frames++;
+    }
+    col.open = 0;
+    return e;
+}
+
+void trace_frames_clear(void)
+{
+    used = frames = 0;
+}
+
+unsigned trace_buffer_used(void)
+{
+    return used;
+}
+
+unsigned trace_frame_count(void)
+{
+    return frames;
+}
+
+/* ---- frames ---- */
+
+static unsigned frame_size(unsigned off)
+{
+    return (unsigned)agent_from_target(buf + off + 2, 4);
+}
+
+static unsigned frame_tp(unsigned off)
+{
+    return (unsigned)agent_from_target(buf + off, 2);
+}
+
+/* Where the blocks of a frame are: calls fn for each until it returns
+ * nonzero, which is returned. */
+static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
+                      void *arg)
+{
+    unsigned at = off + HEADER, stop = at + frame_size(off);
+    int got = 0;
+
+    while (at < stop && !got) {
+        const uint8_t *b = buf + at;
+        got = fn(b, arg);
+        at += b[0] == 'M'   ? 11 + (unsigned)agent_from_target(b + 9, 2)
+              : b[0] == 'V' ? 13
+                            : 3 + stub_t->reg_size((unsigned)agent_from_target(b + 1, 2));
+    }
+    return got;
+}
+
+/* Frame view: the selected frame and the port's own target. */
+static const struct stub_target *live;
+static struct stub_target view;
+static unsigned cur_off;
+static int cur = -1;
+/* The RO ranges (QTro) the frame reads from the live target. */
+static struct {
+    stub_addr_t lo, hi; /* [lo, hi) */
+} ro[PMUSTUB_TRACE_RO_RANGES];
+static unsigned nro;
+
+struct reg_find {
+    unsigned regno;
+    uint8_t *out;
+};
+
+static int find_reg(const uint8_t *b, void *arg)
+{
+    struct reg_find *f = arg;
+    unsigned n;
+
+    if (b[0] != 'P' || agent_from_target(b + 1, 2) != f->regno)
+        return 0;
+    n = live->reg_size(f->regno);
+    for (unsigned i = 0; i < n; i++)
+        f->out[i] = b[3 + i];
+    return 1;
+}
+
+static stub_addr_t frame_pc(void)
+{
+    unsigned tp = frame_tp(cur_off);
+    for (unsigned i = 0; i < trace_npoints; i++)
+        if (trace_points[i].number == tp)
+            return trace_points[i].addr;
+    return 0;
+}
+
+/* A register the frame did not collect is unavailable, except the pc:
+ * it is the tracepoint's address (the port's first expedited register is
+ * its pc, target.h), as gdbserver and GDB's tfile reader assume. */
+static int frame_reg_read(unsigned regno, uint8_t *out)
+{
+    struct reg_find f = {regno, out};
+
+    if (each_block(cur_off, find_reg, &f))
+        return STUB_REG_OK;
+    if (live->expedite && (int)regno == live->expedite[0]) {
+        agent_to_target(out, frame_pc(), live->reg_size(regno));
+        return STUB_REG_OK;
+    }
+    return STUB_REG_UNAVAILABLE;
+}
+
+static int refuse_reg(unsigned regno, const uint8_t *in)
+{
+    (void)regno;
+    (void)in;
+    return STUB_REG_READONLY;
+}
+
+struct mem_find {
+    stub_addr_t addr;
+    uint8_t *out;
+};
+
+static int find_byte(const uint8_t *b, void *arg)
+{
+    struct mem_find *f = arg;
+    stub_addr_t start = (stub_addr_t)agent_from_target(b + 1, 8);
+    unsigned n = (unsigned)agent_from_target(b + 9, 2);
+
+    if (b[0] != 'M' || f->addr - start >= n)
+        return 0;
+    *f->out = b[11 + (f->addr - start)];
+    return 1;
+}
+
+static int in_ro(stub_addr_t addr, unsigned len)
+{
+    for (unsigned i = 0; i < nro; i++)
+        if (addr >= ro[i].lo && addr + len <= ro[i].hi && addr + len >= addr)
+            return 1;
+    return 0;
+}
+
+/* The whole range from the frame's memory blocks, or from live memory if
+ * it is read-only; otherwise a fault (memory.c narrows it down). */
+static int frame_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
+{
+    if (in_ro(addr, len))
+        return live->mem_read(addr, out, len);
+    for (unsigned i = 0; i < len; i++) {
+        struct mem_find f = {addr + i, out + i};
+        if (!each_block(cur_off, find_byte, &f))
+            return STUB_MEM_FAULT;
+    }
+    return STUB_MEM_OK;
+}
+
+static int refuse_mem(stub_addr_t addr, const uint8_t *in, unsigned len)
+{
+    (void)addr;
+    (void)in;
+    (void)len;
+    return STUB_MEM_FAULT;
+}
+
+static void select_frame(int n, unsigned off)
+{
+    if (!live) {
+        /* A copy of the port's target byte by byte: the stub links no
+         * memcpy, and volatile keeps the compiler from calling one. */
+        volatile uint8_t *to = (volatile uint8_t *)&view;
+        const uint8_t *from = (const uint8_t *)stub_t;
+        for (unsigned i = 0; i < sizeof view; i++)
+            to[i] = from[i];
+        live = stub_t;
+        view.reg_read = frame_reg_read;
+        view.reg_write = refuse_reg;
+        view.mem_read = frame_mem_read;
+        view.mem_write = refuse_mem;
+        stub_t = &view;
+    }
+    cur = n;
+    cur_off = off;
+}
+
+void trace_frame_none(void)
+{
+    if (live)
+        stub_t = live;
+    live = 0;
+    cur = -1;
+}
+
+struct var_find {
+    unsigned n;
+    int64_t *v;
+};
+
+static int find_var(const uint8_t *b, void *arg)
+{
+    struct var_find *f = arg;
+    if (b[0] != 'V' || agent_from_target(b + 1, 4) != f->n)
+        return 0;
+    *f->v = (int64_t)agent_from_target(b + 5, 8);
+    return 1;
+}
+
+int trace_frame_var(unsigned n, int64_t *v)
+{
+    struct var_find f = {n, v};
+    if (cur < 0)
+        return -1;
+    return each_block(cur_off, find_var, &f) ? 0 : 1;
+}
+
+void trace_ro_clear(void)
+{
+    nro = 0;
+}
+
+/* ---- QTFrame ---- */
+
+/* What a QTFrame search looks for, after the current frame. */
+struct frame_query {
+    char kind; /* 'n' number, 'p' pc, 't' tracepoint, 'r' range, 'o' outside */
+    uint32_t a, b;
+};
+
+static int matches(const struct frame_query *q, int n, unsigned off)
+{
+    stub_addr_t pc;
+    unsigned tp = frame_tp(off), i;
+
+    if (q->kind == 'n')
+        return (uint32_t)n == q->a;
+    if (q->kind == 't')
+        return tp == q->a;
+    for (i = 0; i < trace_npoints && trace_points[i].number != tp; i++)
+        ;
+    if (i == trace_npoints)
+        return 0;
+    pc = trace_points[i].addr;
+    if (q->kind == 'p')
+        return pc == q->a;
+    /* range/outside: [start, end] inclusive (GDB manual, QTFrame:range) */
+    return (pc >= q->a && pc <= q->b) == (q->kind == 'r');
+}
+
+static void find_frame(const struct frame_query *q, struct reply *r)
+{
+    unsigned off = 0;
+    int n = 0, from = q->kind == 'n' ? 0 : cur + 1;
+
+    for (; off < used; off += HEADER + frame_size(off), n++) {
+        if (n >= from && matches(q, n, off)) {
+            select_frame(n, off);
+            reply_str(r, "F");
+            reply_hex_u32(r, (uint32_t)n, 1);
+            reply_str(r, "T");
+            reply_hex_u64(r, frame_tp(off));
+            return;
+        }
+    }
+    trace_frame_none();
+    reply_str(r, "F-1");
+}
+
+/* QTFrame:N | pc:ADDR | tdp:T | range:LO:HI | outside:LO:HI; N -1 (or
+ * ffffffff) is "no frame": back to the live target. */
+static void qtframe(const char *p, struct reply *r)
+{
+    static const struct {
+        const char *name;
+        char kind, args;
+    } forms[] = {{"pc:", 'p', 1}, {"tdp:", 't', 1}, {"range:", 'r', 2},
+                 {"outside:", 'o', 2}};
+    struct frame_query q = {'n', 0, 0};
+    const char *s = p;
+    unsigned i, args = 1;
+
+    for (i = 0; i < sizeof forms / sizeof *forms; i++)
+        if (str_starts(p, forms[i].name, &s)) {
+            q.kind = forms[i].kind;
+            args = (unsigned)forms[i].args;
+            break;
+        }
+    if (q.kind == 'n' && s[0] == '-' && s[1] == '1' && !s[2]) {
+        trace_frame_none();
+        reply_str(r, "OK");
+        return;
+    }
+    if (!trace_hex_addr(s, &q.a, &s) ||
+        (args == 2 && (*s++ != ':' || !trace_hex_addr(s, &q.b, &s))) || *s) {
+        reply_error(r, 0x01);
+        return;
+    }
+    if (q.kind == 'n' && q.a == 0xffffffffu) {
+        trace_frame_none();
+        reply_str(r, "OK");
+        return;
+    }
+    find_frame(&q, r);
+}
+
+/* qTBuffer:OFFSET,LEN: raw buffer bytes in hex, 'l' past the end. */
+static void qtbuffer(const char *p, struct reply *r)
+{
+    uint32_t off, n;
+
+    if (!hex_u32(p, &off, &p) || *p++ != ',' || !hex_u32(p, &n, &p) || *p) {
+        reply_error(r, 0x01);
+        return;
+    }
+    if (off >= used) {
+        reply_str(r, "l");
+        return;
+    }
+    if (n > used - off)
+        n = used - off;
+    if (n > r->cap / 2)
+        n = r->cap / 2;
+    reply_hex_bytes(r, buf + off, n);
+}
+
+/* QTBuffer:size:N (-1: the built-in size) | QTBuffer:circular:0|1. Only a
+ * linear buffer, at most as big as built. */
+static unsigned qtbuffer_set(const char *p)
+{
+    const char *s;
+    int64_t v;
+
+    if (str_starts(p, "circular:", &s))
+        return trace_hex_s64(s, &v, &s) && !*s && v == 0 ? 0 : 0x01;
+    if (!str_starts(p, "size:", &s) || !trace_hex_s64(s, &v, &s) || *s ||
+        trace_st.running)
+        return 0x01;
+    if (v == -1)
+        v = PMUSTUB_TRACE_BUFFER_BYTES;
+    if (v < HEADER || v > PMUSTUB_TRACE_BUFFER_BYTES || (uint64_t)v < used)
+        return 0x01;
+    trace_buffer_size = (unsigned)v;
+    return 0;
+}
+
+/* QTro:LO,HI[:LO,HI]...: read-only ranges, [LO, HI) (GDB ignores the
+ * reply, gdb/remote.c trace_set_readonly_regions). */
+static unsigned qtro(const char *p)
+{
+    nro = 0;
+    /* Past the table's size, ranges are left out: those frames' reads of
+     * them fail as for memory not collected. */
+    while (*p && nro < PMUSTUB_TRACE_RO_RANGES) {
+        if (!trace_hex_addr(p, &ro[nro].lo, &p) || *p++ != ',' ||
+            !trace_hex_addr(p, &ro[nro].hi, &p) || (*p && *p++ != ':')) {
+            nro = 0;
+            return 0x01;
+        }
+        nro++;
+    }
+    return 0;
+}
+
+int trace_frames_set_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+    unsigned e;
+
+    if (str_starts(pkt, "QTFrame:", &p)) {
+        qtframe(p, r);
+        return 1;
+    }
+    if (str_starts(pkt, "QTBuffer:", &p))
+        e = qtbuffer_set(p);
+    else if (str_starts(pkt, "QTro:", &p))
+        e = qtro(p);
+    else
+        return 0;
+    if (e)
+        reply_error(r, e);
+    else
+        reply_str(r, "OK");
+    return 1;
+}
+
+int trace_frames_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+
+    if (!str_starts(pkt, "qTBuffer:", &p))
+        return 0;
+    qtbuffer(p, r);
+    return 1;
+}

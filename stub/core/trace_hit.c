@@ -1,0 +1,109 @@
+/*
+ * trace_hit.c - what the stub does at a trap of its own before GDB hears
+ * of it: collect at a tracepoint, evaluate a breakpoint's conditions, and
+ * step over the trap to let the program go on.
+ *
+ * The port calls stub_stopped() with the counters frozen (as at any
+ * stop), so collecting and evaluating add nothing to any count. Going on
+ * uses only the port's own resume: the trap is lifted (the original
+ * instruction written back), the port single-steps that one instruction
+ * (a branch with its delay slot on MIPS) with the counters running, and at
+ * the step's stop the trap goes back in and the program continues. So the
+ * instruction under a tracepoint runs once and is counted once, and no
+ * port needs a hook of its own for tracepoints.
+ */
+#include "trace_internal.h"
+
+/* A step over the trap at addr is under way; then_continue: it is the
+ * stub's own (GDB waits for a later stop), else GDB's "step". */
+static struct {
+    stub_addr_t addr;
+    uint8_t active, then_continue;
+} over;
+
+/* Collects for each enabled tracepoint at pc, in the order GDB defined
+ * them (several may share an address). */
+static void hits_at(stub_addr_t pc)
+{
+    for (unsigned i = 0; i < trace_npoints && trace_st.running; i++) {
+        struct tracepoint *t = &trace_points[i];
+        enum agent_error e;
+        int64_t v = 1;
+
+        if (!t->enabled || t->addr != pc)
+            continue;
+        if (t->cond_len) {
+            e = agent_eval(&trace_live_env, trace_pool + t->cond_off + 2,
+                           t->cond_len, &v);
+            if (e != AGENT_OK) {
+                trace_stop(TR_ERROR, t->number, e);
+                return;
+            }
+        }
+        if (!v)
+            continue;
+        t->hits++;
+        e = trace_collect(t);
+        if (e == AGENT_BUFFER_FULL)
+            trace_stop(TR_FULL, t->number, AGENT_OK);
+        else if (e != AGENT_OK)
+            trace_stop(TR_ERROR, t->number, e);
+        else if (t->pass && t->hits >= t->pass)
+            trace_stop(TR_PASSCOUNT, t->number, AGENT_OK);
+    }
+}
+
+static int step_over(stub_addr_t pc, int then_continue)
+{
+    bp_lift(pc);
+    over.addr = pc;
+    over.active = 1;
+    over.then_continue = (uint8_t)then_continue;
+    if (stub_t->prepare_resume(STUB_STEP) != 0) {
+        bp_lay(pc);
+        over.active = 0;
+        return -1;
+    }
+    return 0;
+}
+
+int trace_on_stop(struct stub_stop *why)
+{
+    int hidden = 0;
+    stub_addr_t pc;
+
+    if (over.active) {
+        bp_lay(over.addr);
+        over.active = 0;
+        hidden = over.then_continue;
+    }
+    pc = stub_t->get_pc();
+    /* Anything but a trap (a fault of the stepped instruction, GDB's
+     * 0x03) is GDB's to see, even in the middle of a step over. */
+    if (why->signal != STUB_SIGTRAP || why->interrupted)
+        return 0;
+    if (!bp_trap_at(pc))
+        return hidden && stub_t->prepare_resume(STUB_CONTINUE) == 0;
+    if (trace_st.running)
+        hits_at(pc);
+    if (!hidden && !why->swbreak)
+        return 0; /* GDB's own step ended on a trap: it stops there */
+    if (bp_is_ours(pc) && bp_cond_true(pc)) {
+        why->swbreak = 1; /* also when a step over led here */
+        return 0;
+    }
+    if (!bp_trap_at(pc)) /* the run just stopped, and took the trap */
+        return stub_t->prepare_resume(STUB_CONTINUE) == 0;
+    return step_over(pc, 1) == 0;
+}
+
+int trace_prepare_resume(enum stub_resume how)
+{
+    stub_addr_t pc;
+
+    trace_frame_none();
+    pc = stub_t->get_pc();
+    if (!bp_trap_at(pc))
+        return stub_t->prepare_resume(how);
+    return step_over(pc, how == STUB_CONTINUE);
+}

@@ -141,15 +141,17 @@ static uint64_t shl(uint64_t v, uint64_t n)
  * bits out for n >= 64. */
 static uint64_t shr(uint64_t v, uint64_t n, int arith)
 {
-    uint64_t fill = arith && (int64_t)v < 0 ? ~(uint64_t)0 : 0;
+    uint32_t fill = arith && (int64_t)v < 0 ? 0xffffffffu : 0;
     uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
     if (n >= 64)
-        return fill;
-    if (n >= 32)
-        lo = hi >> (n - 32), hi = 0;
+        return (uint64_t)fill << 32 | fill;
+    if (n > 32)
+        lo = hi >> (n - 32) | fill << (64 - n), hi = fill;
+    else if (n == 32)
+        lo = hi, hi = fill;
     else if (n)
-        lo = lo >> n | hi << (32 - n), hi >>= n;
-    return ((uint64_t)hi << 32 | lo) | (n ? fill & ~shr(~(uint64_t)0, n, 0) : 0);
+        lo = lo >> n | hi << (32 - n), hi = hi >> n | fill << (32 - n);
+    return (uint64_t)hi << 32 | lo;
 }
 
 /* Signed: truncating toward zero, the remainder with the dividend's sign

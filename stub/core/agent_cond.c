@@ -110,7 +110,7 @@ int bp_cond_true(stub_addr_t addr)
         int64_t v;
         enum agent_error e = agent_eval(&trace_live_env, pool + at + 2, n, &v);
         if (e != AGENT_OK) {
-            trace_note_error(e, 0);
+            trace_note_error(e, addr);
             return 1;
         }
         if (v)

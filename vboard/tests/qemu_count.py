@@ -12,9 +12,10 @@ QEMU 7.2 (see docs/vboard.md):
     executed instruction. It is recognised by the next pc being slot+4 while
     the branch target (decoded from the ELF with objdump) is elsewhere.
 
-usage: qemu_count.py LOG ELF OBJDUMP FROM_ADDR TO_ADDR [MNEMONIC,...]
+usage: qemu_count.py [--each] LOG ELF OBJDUMP FROM_ADDR TO_ADDR [MNEMONIC,...]
 Counts from the first execution of FROM up to (not including) TO; with a
 list of mnemonics, only the executed instructions that objdump names so.
+With --each, one line per execution of FROM..TO, in order.
 """
 import re
 import subprocess
@@ -86,8 +87,11 @@ def regions(pcs, start, stop):
 
 
 def main(argv):
+    each = len(argv) > 1 and argv[1] == "--each"
+    if each:
+        argv = argv[:1] + argv[2:]
     if len(argv) not in (6, 7):
-        print(__doc__.strip().splitlines()[-3], file=sys.stderr)
+        print(next(l for l in __doc__.splitlines() if l.startswith("usage")), file=sys.stderr)
         return 2
     log, elf, objdump = argv[1], argv[2], argv[3]
     start, stop = int(argv[4], 16), int(argv[5], 16)
@@ -100,11 +104,12 @@ def main(argv):
     if not runs:
         print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
         return 1
-    if only is not None:
-        table = disassemble(elf, objdump)
-        print(sum(1 for pc in runs[0] if pc in table and table[pc][1] in only))
-    else:
-        print(len(runs[0]))
+    table = disassemble(elf, objdump) if only is not None else None
+    for run in runs if each else runs[:1]:
+        if table is not None:
+            print(sum(1 for pc in run if pc in table and table[pc][1] in only))
+        else:
+            print(len(run))
     return 0
 
 

@@ -350,10 +350,14 @@ enum agent_error agent_eval(const struct agent_env *env, const uint8_t *code,
             if (!env->setv || env->setv(arg, (int64_t)st[sp - 1]) != 0)
                 return AGENT_BAD_VARIABLE;
             break;
-        case OP_TRACEV:
+        case OP_TRACEV: {
+            int64_t x;
+            if (!env->getv || env->getv(arg, &x) != 0)
+                return AGENT_BAD_VARIABLE;
             if ((e = record(env, op, arg, 0)) != AGENT_OK)
                 return e;
             break;
+        }
         case OP_TRACE: case OP_TRACENZ: /* addr size => */
             sp -= 2;
             if ((e = record(env, op, st[sp], st[sp + 1])) != AGENT_OK)

@@ -39,7 +39,7 @@ void bp_lift(stub_addr_t addr)
 {
     int i = find(addr);
     if (i >= 0 && !bps[i].lifted) {
-        (void)stub_t->mem_write(addr, bps[i].saved, stub_t->break_len);
+        (void)trace_live_target()->mem_write(addr, bps[i].saved, stub_t->break_len);
         bps[i].lifted = 1;
     }
 }
@@ -54,7 +54,7 @@ void bp_lay(stub_addr_t addr)
 {
     int i = find(addr);
     if (i >= 0 && bps[i].lifted) {
-        (void)stub_t->mem_write(addr, stub_t->break_insn, stub_t->break_len);
+        (void)trace_live_target()->mem_write(addr, stub_t->break_insn, stub_t->break_len);
         bps[i].lifted = 0;
     }
 }
@@ -95,13 +95,13 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner)
         ;
     if (i == STUB_MAX_BREAKPOINTS)
         return 0x10; /* table full */
-    if (stub_t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
-        stub_t->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
+    if (trace_live_target()->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
+        trace_live_target()->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
         return 0x0e;
     /* Read back: ROM and unbacked addresses take the write silently. */
-    if (stub_t->mem_read(addr, check, n) != STUB_MEM_OK ||
+    if (trace_live_target()->mem_read(addr, check, n) != STUB_MEM_OK ||
         !same(check, stub_t->break_insn, n)) {
-        (void)stub_t->mem_write(addr, bps[i].saved, n);
+        (void)trace_live_target()->mem_write(addr, bps[i].saved, n);
         return 0x0e;
     }
     bps[i].addr = addr;
@@ -116,7 +116,7 @@ static void remove_at(int i, unsigned owner)
         bp_cond_clear(bps[i].addr);
     bps[i].used &= (uint8_t)~owner;
     if (!bps[i].used && !bps[i].lifted)
-        (void)stub_t->mem_write(bps[i].addr, bps[i].saved, stub_t->break_len);
+        (void)trace_live_target()->mem_write(bps[i].addr, bps[i].saved, stub_t->break_len);
 }
 
 void bp_remove(stub_addr_t addr, unsigned owner)
@@ -128,7 +128,6 @@ void bp_remove(stub_addr_t addr, unsigned owner)
 
 void bp_remove_all(void)
 {
-    trace_frame_none(); /* a frame's view refuses writes */
     for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
         if (bps[i].used)
             remove_at(i, bps[i].used);

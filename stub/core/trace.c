@@ -18,6 +18,13 @@ struct trace_status trace_st;
 /* The tracepoint the last "QTDP:...-" left open for action packets. */
 static struct tracepoint *open_tp;
 
+/* qTfP/qTsP's cursor: tracepoint index, and 0 for its definition or the
+ * pool offset + 1 of its next action. A change of the definitions ends an
+ * upload under way (its offsets would be stale). */
+static struct {
+    unsigned tp, at;
+} up = {PMUSTUB_TRACE_POINTS, 0};
+
 /* ---- numbers in packets ---- */
 
 uint16_t trace_get16(const uint8_t *p)
@@ -145,7 +152,7 @@ static unsigned define_var(const char *p)
         *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
         n > 0xffff)
         return 0x01;
-    for (len = 0; p[2 * len]; len++)
+    for (len = 0; p[len]; len++)
         ;
     if (len % 2 || len / 2 > PMUSTUB_TRACE_VAR_NAME)
         return 0x01;
@@ -298,6 +305,7 @@ static unsigned define_tracepoint(const char *p)
     while (*end)
         end++;
     more = end > p && end[-1] == '-';
+    up.tp = PMUSTUB_TRACE_POINTS;
     if (trace_st.running)
         return 0x02; /* no InstallInTrace */
     if (!hex_u32(p + action, &n, &p) || *p++ != ':' ||
@@ -410,6 +418,7 @@ static void init(void)
     trace_npoints = 0;
     pool_used = 0;
     open_tp = 0;
+    up.tp = PMUSTUB_TRACE_POINTS;
     for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
         trace_vars[i].number = 0;
 }
@@ -458,10 +467,6 @@ static void status(struct reply *r)
 }
 
 /* ---- upload: qTfP/qTsP, qTfV/qTsV ---- */
-
-static struct {
-    unsigned tp, at; /* at: 0 the definition, else pool offset + 1 */
-} up;
 
 static void reply_expr(struct reply *r, unsigned off)
 {

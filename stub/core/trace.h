@@ -32,6 +32,10 @@ void trace_session_end(void);
 /* Back to the live target from a frame GDB looked at (tfind none): before
  * anything writes to the program. */
 void trace_frame_none(void);
+/* The port's own target, also while a frame's view stands in for it
+ * (trace_frames.c): traps go in and out of the program's memory whatever
+ * frame GDB looks at. */
+const struct stub_target *trace_live_target(void);
 /* QT... and qT... packets; return 1 if the packet was one of them. */
 int trace_set_query(const char *pkt, struct reply *r);
 int trace_query(const char *pkt, struct reply *r);
@@ -52,6 +56,7 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_prepare_resume(how) stub_t->prepare_resume(how)
 #define trace_session_end() ((void)0)
 #define trace_frame_none() ((void)0)
+#define trace_live_target() stub_t
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define trace_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define bp_cond_set(addr, list, end) ((void)(addr), (void)(list), (void)(end), 1u)

@@ -337,6 +337,11 @@ static void select_frame(int n, unsigned off)
     cur_off = off;
 }
 
+const struct stub_target *trace_live_target(void)
+{
+    return live ? live : stub_t;
+}
+
 void trace_frame_none(void)
 {
     if (live)

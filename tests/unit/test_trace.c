@@ -1,0 +1,378 @@
+/*
+ * test_trace.c - the tracepoint packets (GDB manual, "Tracepoint
+ * Packets") and target-evaluated breakpoint conditions, on the fake port:
+ * what a hit collects, how the stub steps over its trap without a word to
+ * GDB, what a selected frame answers, the run's stop reasons, and the
+ * upload of definitions. Values are the fake's register and memory
+ * patterns, worked out here independently of the stub.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "exchange.h"
+#include "trace.h"
+
+#define A (FAKE_RAM_BASE + 0x200)
+#define DATA (FAKE_RAM_BASE + 0x40)
+
+static int setup(void **state)
+{
+    (void)state;
+    fake_reset();
+    assert_string_equal(exchange("QTinit"), "OK");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_string_equal(exchange("QTinit"), "OK");
+    bp_remove_all();
+    assert_mem_pristine(A, 4);
+    return 0;
+}
+
+static void set_pc(uint32_t pc)
+{
+    uint8_t *b = fake.regs[FAKE_REG_PC];
+    b[0] = (uint8_t)(pc >> 24), b[1] = (uint8_t)(pc >> 16);
+    b[2] = (uint8_t)(pc >> 8), b[3] = (uint8_t)pc;
+}
+
+/* The program stops at pc (by a trap, or at the end of a step): returns
+ * the stop reply the stub sent, or "" if it kept the stop to itself. */
+static const char *stop_at(uint32_t pc, int swbreak)
+{
+    struct stub_stop why = {STUB_SIGTRAP, swbreak, 0};
+    struct rsp_unit *u;
+    int n;
+
+    set_pc(pc);
+    fake_clear_io();
+    fake_input_str("+");
+    fake.prepare_calls = 0;
+    stub_stopped(&why);
+    n = out_units(&u);
+    if (n == 0) {
+        assert_int_equal(fake.prepare_calls, 1); /* it resumed */
+        return "";
+    }
+    assert_int_equal(u[0].kind, '$');
+    return u[0].payload;
+}
+
+/* A hit at A that the stub handles alone: the trap is lifted for a step
+ * over the original instruction, then put back and the program goes on. */
+static void silent_hit(void)
+{
+    assert_string_equal(stop_at(A, 1), "");
+    assert_int_equal(fake.prepare_how, STUB_STEP);
+    assert_mem_pristine(A, 4);
+    assert_string_equal(stop_at(A + 4, 0), "");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+    assert_mem(A, fake_break_insn, 4);
+}
+
+static const char *hexreg(unsigned regno)
+{
+    static char s[9];
+    return to_hex(s, fake.regs[regno], 4);
+}
+
+static const char *hexmem(uint32_t addr, unsigned n)
+{
+    static char s[64];
+    uint8_t b[32];
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)fake_mem_byte(addr + i);
+    return to_hex(s, b, n);
+}
+
+static void qtdp(const char *fmt)
+{
+    char pkt[256];
+    const char *r;
+    snprintf(pkt, sizeof pkt, fmt, A, A);
+    if (strcmp(r = exchange(pkt), "OK"))
+        fail_msg("%s -> %s", pkt, r);
+}
+
+/* Appends text hex-encoded, as qTStatus carries its texts. */
+static void append_hex(char *dst, const char *text)
+{
+    for (; *text; text++)
+        sprintf(dst + strlen(dst), "%02x", (unsigned char)*text);
+}
+
+static int has(const char *s, const char *part)
+{
+    return strstr(s, part) != NULL;
+}
+
+/* sp (29) and the p-only register 72: mask bytes 3 and 9. */
+#define MASK "01000000000020000000"
+/* $v1 = $v1 + 1 (getv 1, const8 1, add, setv 1, pop, end) */
+#define INC_V1 "b,2c00012201022d00012927"
+
+static void a_hit_collects_and_the_frame_answers(void **st)
+{
+    char want[64];
+    unsigned writes;
+    (void)st;
+    assert_string_equal(exchange("QTDV:1:0000000000000005:0:7631"), "OK");
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:R" MASK "-");
+    qtdp("QTDP:-1:%08x:M-1,80001040,8X" INC_V1);
+    assert_string_equal(exchange("QTStart"), "OK");
+    assert_mem(A, fake_break_insn, 4);
+    silent_hit();
+    assert_true(has(exchange("qTStatus"), "T1;tframes:1;"));
+    assert_string_equal(exchange("qTV:1"), "V6");
+    snprintf(want, sizeof want, "V1:%x", 6 + 7 + 7 + 19);
+    snprintf(want + 32, 32, "qTP:1:%08x", A);
+    assert_string_equal(exchange(want + 32), want);
+    assert_string_equal(exchange("QTStop"), "OK");
+    assert_mem_pristine(A, 4);
+    assert_true(has(exchange("qTStatus"), "T0;tstop:0;tframes:1;"));
+
+    assert_string_equal(exchange("QTFrame:0"), "F0T1");
+    assert_string_equal(exchange("p1d"), hexreg(29));
+    assert_string_equal(exchange("p48"), hexreg(72));
+    assert_string_equal(exchange("p1e"), "xxxxxxxx"); /* not collected */
+    snprintf(want, sizeof want, "%08x", A);            /* the pc: the tp's */
+    assert_string_equal(exchange("p25"), want);
+    assert_string_equal(exchange("m80001040,8"), hexmem(DATA, 8));
+    assert_string_equal(exchange("m80001044,10"), hexmem(DATA + 4, 4));
+    assert_error_reply(exchange("m80001080,4"));
+    assert_string_equal(exchange("qTV:1"), "U"); /* teval records nothing */
+    writes = fake.mem_writes + fake.reg_writes;
+    assert_error_reply(exchange("M80001040,1:00")); /* a frame is history */
+    assert_error_reply(exchange("P1d=00000000"));
+    assert_int_equal(fake.mem_writes + fake.reg_writes, writes);
+
+    /* Breakpoints still go into the program's memory. */
+    assert_string_equal(exchange("Z0,80001208,4"), "OK");
+    assert_mem(A + 8, fake_break_insn, 4);
+    assert_string_equal(exchange("z0,80001208,4"), "OK");
+    assert_mem_pristine(A + 8, 4);
+
+    assert_string_equal(exchange("QTFrame:1"), "F-1"); /* and back to live */
+    assert_string_equal(exchange("p1e"), hexreg(30));
+    assert_string_equal(exchange("QTFrame:0"), "F0T1");
+    assert_string_equal(exchange("QTFrame:-1"), "OK");
+    assert_string_equal(exchange("p1e"), hexreg(30));
+    assert_string_equal(exchange("QTFrame:ffffffff"), "OK");
+}
+
+static void frames_are_found_by_pc_tracepoint_and_range(void **st)
+{
+    char pkt[64];
+    (void)st;
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:R" MASK);
+    qtdp("QTDP:2:%08x:E:0:0-");
+    qtdp("QTDP:-2:%08x:R" MASK);
+    assert_string_equal(exchange("QTStart"), "OK");
+    silent_hit(); /* frames 0 (tp 1) and 1 (tp 2) */
+    silent_hit(); /* 2 and 3 */
+    assert_string_equal(exchange("QTStop"), "OK");
+    assert_string_equal(exchange("QTFrame:tdp:2"), "F1T2");
+    assert_string_equal(exchange("QTFrame:tdp:2"), "F3T2"); /* after 1 */
+    assert_string_equal(exchange("QTFrame:tdp:2"), "F-1");
+    snprintf(pkt, sizeof pkt, "QTFrame:pc:%x", A);
+    assert_string_equal(exchange(pkt), "F0T1");
+    snprintf(pkt, sizeof pkt, "QTFrame:range:%x:%x", A - 4, A);
+    assert_string_equal(exchange(pkt), "F1T2");
+    snprintf(pkt, sizeof pkt, "QTFrame:outside:%x:%x", A - 4, A);
+    assert_string_equal(exchange(pkt), "F-1");
+    assert_string_equal(exchange("QTFrame:3"), "F3T2");
+    assert_string_equal(exchange("QTFrame:4"), "F-1");
+    /* A sign-extended address, as GDB sends MIPS ones. */
+    snprintf(pkt, sizeof pkt, "QTFrame:pc:ffffffff%08x", A);
+    assert_string_equal(exchange(pkt), "F0T1");
+    assert_string_equal(exchange("QTFrame:-1"), "OK");
+}
+
+static void definitions_upload_as_sent(void **st)
+{
+    char want[128];
+    (void)st;
+    assert_string_equal(exchange("QTDV:1:0000000000000005:0:7631"), "OK");
+    assert_string_equal(exchange("QTDV:2:ffffffffffffffff:0:7632"), "OK");
+    qtdp("QTDP:1:ffffffff%08x:E:0:3:X3,220127-");
+    qtdp("QTDP:-1:%08x:R" MASK "-");
+    qtdp("QTDP:-1:%08x:M-1,80001040,8-");
+    qtdp("QTDP:-1:%08x:M1d,10,4X" INC_V1);
+    qtdp("QTDP:2:%08x:D:0:0");
+    snprintf(want, sizeof want, "T1:%08x:E:0:3:X3,220127", A);
+    assert_string_equal(exchange("qTfP"), want);
+    snprintf(want, sizeof want, "A1:%08x:R" MASK, A);
+    assert_string_equal(exchange("qTsP"), want);
+    snprintf(want, sizeof want, "A1:%08x:M-1,80001040,8", A);
+    assert_string_equal(exchange("qTsP"), want);
+    snprintf(want, sizeof want, "A1:%08x:M1d,10,4", A);
+    assert_string_equal(exchange("qTsP"), want);
+    snprintf(want, sizeof want, "A1:%08x:X" INC_V1, A);
+    assert_string_equal(exchange("qTsP"), want);
+    snprintf(want, sizeof want, "T2:%08x:D:0:0", A);
+    assert_string_equal(exchange("qTsP"), want);
+    assert_string_equal(exchange("qTsP"), "l");
+    assert_string_equal(exchange("qTfV"), "1:5:0:7631");
+    assert_string_equal(exchange("qTsV"), "2:ffffffffffffffff:0:7632");
+    assert_string_equal(exchange("qTsV"), "l");
+    assert_string_equal(exchange("qTV:2"), "Vffffffffffffffff");
+    assert_string_equal(exchange("qTV:3"), "U");
+    /* A disabled tracepoint puts no trap in. */
+    assert_string_equal(exchange("QTStart"), "OK");
+    assert_string_equal(exchange("QTStop"), "OK");
+}
+
+static void conditions_and_pass_counts(void **st)
+{
+    (void)st;
+    /* Tracepoint 1 never collects (const8 0); 2 stops the run at 2 hits. */
+    qtdp("QTDP:1:%08x:E:0:0:X3,220027-");
+    qtdp("QTDP:-1:%08x:R" MASK);
+    qtdp("QTDP:2:%08x:E:0:2:X3,220127-");
+    qtdp("QTDP:-2:%08x:R" MASK);
+    assert_string_equal(exchange("QTStart"), "OK");
+    silent_hit();
+    assert_true(has(exchange("qTStatus"), "T1;tframes:1;"));
+    /* The second hit ends the run: the trap goes, the program just
+     * continues. */
+    assert_string_equal(stop_at(A, 1), "");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+    assert_mem_pristine(A, 4);
+    assert_true(has(exchange("qTStatus"), "T0;tpasscount:2;tframes:2;"));
+}
+
+static void a_full_buffer_stops_the_run(void **st)
+{
+    (void)st;
+    /* A frame: header 6 + sp 7 + register 72 7 = 20 bytes; 30 fit one. */
+    assert_string_equal(exchange("QTBuffer:size:1e"), "OK");
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:R" MASK);
+    assert_string_equal(exchange("QTStart"), "OK");
+    silent_hit();
+    assert_string_equal(stop_at(A, 1), "");
+    assert_mem_pristine(A, 4);
+    assert_true(has(exchange("qTStatus"),
+                    "T0;tfull:1;tframes:1;tcreated:1;tfree:a;tsize:1e;"));
+    assert_error_reply(exchange("QTBuffer:size:1001")); /* beyond the build */
+    assert_string_equal(exchange("QTBuffer:size:-1"), "OK");
+    assert_true(has(exchange("qTStatus"), ";tsize:1000;"));
+}
+
+static void an_error_in_an_action_stops_the_run_with_its_reason(void **st)
+{
+    char want[96] = "T0;terror:";
+    (void)st;
+    append_hex(want, "division by zero");
+    strcat(want, ":1;");
+    /* const8 1, const8 0, div_signed, end */
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:X6,220122000527");
+    assert_string_equal(exchange("QTStart"), "OK");
+    assert_string_equal(stop_at(A, 1), "");
+    assert_mem_pristine(A, 4);
+    assert_true(has(exchange("qTStatus"), want));
+}
+
+static void unsupported_definitions_are_refused(void **st)
+{
+    (void)st;
+    static const char *const bad[] = {
+        "QTDP:1:80001200:E:1:0",          /* while-stepping */
+        "QTDP:1:80001200:E:0:0:F4",       /* fast */
+        "QTDP:1:80001200:E:0:0:S",        /* static */
+        "QTDP:-1:80001200:R1",            /* actions of no open tracepoint */
+        "QTDP:1:80001200:Y:0:0",
+        "QTDP:1:80001200:E:0:0:X3,2201",  /* cut short */
+        "QTDV:0:0:0:61",
+        "QTBuffer:circular:1",
+        "QTFrame:zz",
+    };
+    assert_errors(bad, sizeof bad / sizeof *bad);
+    qtdp("QTDP:1:%08x:E:0:0-");
+    assert_error_reply(exchange("QTDP:-1:80001200:S" "R1")); /* stepping */
+    qtdp("QTDP:2:%08x:E:0:0");
+    assert_string_equal(exchange("QTStart"), "OK");
+    assert_error_reply(exchange("QTDP:3:80001200:E:0:0"));
+    assert_error_reply(exchange("QTStart"));
+}
+
+/* GDB's own breakpoint at a tracepoint: the hit collects and stops; GDB's
+ * continue steps over the trap without collecting again. */
+static void continuing_from_a_tracepoint_does_not_collect_twice(void **st)
+{
+    (void)st;
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:R" MASK);
+    assert_string_equal(exchange("Z0,80001200,4"), "OK");
+    assert_string_equal(exchange("QTStart"), "OK");
+    expect_resume("c"); /* GDB waits for a stop */
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+    assert_string_equal(exchange("z0,80001200,4"), "OK");
+    assert_mem(A, fake_break_insn, 4); /* still the tracepoint's */
+    expect_resume("c");
+    assert_int_equal(fake.prepare_how, STUB_STEP);
+    assert_mem_pristine(A, 4);
+    assert_string_equal(stop_at(A + 4, 0), "");
+    assert_mem(A, fake_break_insn, 4);
+    assert_true(has(exchange("qTStatus"), "tframes:1;"));
+}
+
+static void breakpoint_conditions(void **st)
+{
+    char want[128] = ";notes:";
+    (void)st;
+    append_hex(want, "breakpoint condition at 0x80001200: division by zero");
+    /* reg 29 (sp) == its value: true; const8 0: false. Any true stops. */
+    char cond_true[64];
+    snprintf(cond_true, sizeof cond_true,
+             "Z0,80001200,4;Xa,26001d24%s1327X3,220027", hexreg(29));
+    assert_string_equal(exchange("Z0,80001200,4;X3,220027X3,220027"), "OK");
+    expect_resume("c"); /* GDB waits for a stop */
+    silent_hit();
+    assert_string_equal(exchange(cond_true), "OK"); /* replaces the list */
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+    /* Without a list, unconditional again. */
+    assert_string_equal(exchange("Z0,80001200,4;X3,220027"), "OK");
+    silent_hit();
+    assert_string_equal(exchange("Z0,80001200,4"), "OK");
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+    /* One that cannot be evaluated stops, and qTStatus says why. */
+    assert_string_equal(exchange("Z0,80001200,4;X6,220122000527"), "OK");
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+    assert_true(has(exchange("qTStatus"), want));
+    assert_string_equal(exchange("z0,80001200,4"), "OK");
+    /* A bad list: an error, and no breakpoint. */
+    assert_error_reply(exchange("Z0,80001204,4;Xzz"));
+    assert_error_reply(exchange("Z0,80001204,4;X3,2200"));
+    assert_error_reply(exchange("Z0,80001204,4junk"));
+    assert_mem_pristine(A + 4, 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+        T(a_hit_collects_and_the_frame_answers),
+        T(frames_are_found_by_pc_tracepoint_and_range),
+        T(definitions_upload_as_sent),
+        T(conditions_and_pass_counts),
+        T(a_full_buffer_stops_the_run),
+        T(an_error_in_an_action_stops_the_run_with_its_reason),
+        T(unsupported_definitions_are_refused),
+        T(continuing_from_a_tracepoint_does_not_collect_twice),
+        T(breakpoint_conditions),
+#undef T
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

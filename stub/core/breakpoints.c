@@ -29,6 +29,8 @@ int bp_is_ours(stub_addr_t addr)
     return i >= 0 && (bps[i].used & BP_OWNER_GDB);
 }
 
+#if PMUSTUB_TRACEPOINTS
+/* Stepping over a trap of ours (trace_hit.c). */
 int bp_trap_at(stub_addr_t addr)
 {
     int i = find(addr);
@@ -39,7 +41,8 @@ void bp_lift(stub_addr_t addr)
 {
     int i = find(addr);
     if (i >= 0 && !bps[i].lifted) {
-        (void)trace_live_target()->mem_write(addr, bps[i].saved, stub_t->break_len);
+        (void)trace_live_target()->mem_write(addr, bps[i].saved,
+                                             stub_t->break_len);
         bps[i].lifted = 1;
     }
 }
@@ -54,10 +57,12 @@ void bp_lay(stub_addr_t addr)
 {
     int i = find(addr);
     if (i >= 0 && bps[i].lifted) {
-        (void)trace_live_target()->mem_write(addr, stub_t->break_insn, stub_t->break_len);
+        (void)trace_live_target()->mem_write(addr, stub_t->break_insn,
+                                             stub_t->break_len);
         bps[i].lifted = 0;
     }
 }
+#endif
 
 static int same(const uint8_t *a, const uint8_t *b, unsigned n)
 {
@@ -79,6 +84,7 @@ static int overlaps(stub_addr_t addr, unsigned n)
 
 unsigned bp_insert(stub_addr_t addr, unsigned owner)
 {
+    const struct stub_target *t = trace_live_target();
     const unsigned n = stub_t->break_len;
     uint8_t check[BP_MAX_INSN];
     int i;
@@ -95,13 +101,13 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner)
         ;
     if (i == STUB_MAX_BREAKPOINTS)
         return 0x10; /* table full */
-    if (trace_live_target()->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
-        trace_live_target()->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
+    if (t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
+        t->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
         return 0x0e;
     /* Read back: ROM and unbacked addresses take the write silently. */
-    if (trace_live_target()->mem_read(addr, check, n) != STUB_MEM_OK ||
+    if (t->mem_read(addr, check, n) != STUB_MEM_OK ||
         !same(check, stub_t->break_insn, n)) {
-        (void)trace_live_target()->mem_write(addr, bps[i].saved, n);
+        (void)t->mem_write(addr, bps[i].saved, n);
         return 0x0e;
     }
     bps[i].addr = addr;
@@ -116,7 +122,8 @@ static void remove_at(int i, unsigned owner)
         bp_cond_clear(bps[i].addr);
     bps[i].used &= (uint8_t)~owner;
     if (!bps[i].used && !bps[i].lifted)
-        (void)trace_live_target()->mem_write(bps[i].addr, bps[i].saved, stub_t->break_len);
+        (void)trace_live_target()->mem_write(bps[i].addr, bps[i].saved,
+                                             stub_t->break_len);
 }
 
 void bp_remove(stub_addr_t addr, unsigned owner)

@@ -34,7 +34,8 @@ uint16_t trace_get16(const uint8_t *p)
 
 uint32_t trace_get32(const uint8_t *p)
 {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+           (uint32_t)p[2] << 8 | p[3];
 }
 
 static void put16(uint8_t *p, unsigned v)
@@ -455,8 +456,9 @@ static void status(struct reply *r)
     reply_str(r, ";circular:0;disconn:0");
     if (trace_st.cond_error) {
         char addr[9];
+        stub_addr_t a = trace_st.cond_error_addr;
         for (int i = 0; i < 8; i++)
-            addr[i] = stub_hexdigits[trace_st.cond_error_addr >> (28 - 4 * i) & 15];
+            addr[i] = stub_hexdigits[a >> (28 - 4 * i) & 15];
         addr[8] = 0;
         reply_str(r, ";notes:");
         reply_hex_text(r, "breakpoint condition at 0x");

@@ -59,7 +59,8 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_live_target() stub_t
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define trace_query(pkt, r) ((void)(pkt), (void)(r), 0)
-#define bp_cond_set(addr, list, end) ((void)(addr), (void)(list), (void)(end), 1u)
+#define bp_cond_set(addr, list, end)                                       \
+    ((void)(addr), (void)(list), (void)(end), 1u)
 #define bp_cond_clear(addr) ((void)(addr))
 
 #endif

@@ -129,7 +129,8 @@ static enum agent_error run_action(const uint8_t *a, unsigned *size)
         unsigned n = reg == ACTION_ABSOLUTE ? 0 : stub_t->reg_size(reg);
         *size = 9;
         if (reg != ACTION_ABSOLUTE) {
-            if (n == 0 || n > sizeof v || stub_t->reg_read(reg, v) != STUB_REG_OK)
+            if (n == 0 || n > sizeof v ||
+                stub_t->reg_read(reg, v) != STUB_REG_OK)
                 return AGENT_BAD_REGISTER;
             base = agent_from_target(v, n);
         }
@@ -201,10 +202,11 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
 
     while (at < stop && !got) {
         const uint8_t *b = buf + at;
+        unsigned regno = (unsigned)agent_from_target(b + 1, 2);
         got = fn(b, arg);
         at += b[0] == 'M'   ? 11 + (unsigned)agent_from_target(b + 9, 2)
               : b[0] == 'V' ? 13
-                            : 3 + stub_t->reg_size((unsigned)agent_from_target(b + 1, 2));
+                            : 3 + stub_t->reg_size(regno);
     }
     return got;
 }

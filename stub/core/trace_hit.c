@@ -103,7 +103,11 @@ int trace_prepare_resume(enum stub_resume how)
 
     trace_frame_none();
     pc = stub_t->get_pc();
-    if (!bp_trap_at(pc))
+    /* Only the tracepoints' own trap is stepped over. One that GDB left in
+     * at the pc is GDB's: resuming onto it stops there again before the
+     * instruction runs, as it always did (pmuctl's empty bracket,
+     * --calibrate, is made so). */
+    if (!bp_trap_at(pc) || bp_is_ours(pc))
         return stub_t->prepare_resume(how);
     return step_over(pc, how == STUB_CONTINUE);
 }

@@ -328,6 +328,21 @@ static void continuing_from_a_tracepoint_does_not_collect_twice(void **st)
     assert_true(has(exchange("qTStatus"), "tframes:1;"));
 }
 
+/* A trap GDB left in at the pc is GDB's: resuming onto it is not stepped
+ * over, it stops there again (pmuctl's --calibrate measures that empty
+ * bracket). */
+static void resuming_onto_gdbs_own_trap_is_left_to_gdb(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("Z0,80001200,4"), "OK");
+    expect_resume("c");
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+    expect_resume("c");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+    assert_mem(A, fake_break_insn, 4);
+    assert_true(has(stop_at(A, 1), "T05swbreak:;"));
+}
+
 static void breakpoint_conditions(void **st)
 {
     char want[128] = ";notes:";
@@ -371,6 +386,7 @@ int main(void)
         T(an_error_in_an_action_stops_the_run_with_its_reason),
         T(unsupported_definitions_are_refused),
         T(continuing_from_a_tracepoint_does_not_collect_twice),
+        T(resuming_onto_gdbs_own_trap_is_left_to_gdb),
         T(breakpoint_conditions),
 #undef T
     };

@@ -239,6 +239,20 @@ static void pmu_numbers_are_the_issues_and_absent_without_a_pmu(void **st)
     assert_error_reply(exchange("p50"));
 }
 
+/* A core with the PMU whose PVR the registry does not know: the same
+ * registers, EVENT a plain number (no enum in its feature). */
+static void an_unknown_core_gets_the_registers_with_raw_events(void **st)
+{
+    (void)st;
+    ppc_pmu_attach(&pmu_core_unknown);
+    for (unsigned r = PMGC0; r <= PMC3_64; r++)
+        assert_int_equal(ppc_reg_size(r), r >= PMC0_64 ? 8 : 4);
+    assert_int_equal(pmu_core_unknown.n_events, 0);
+    assert_null(strstr(pmu_core_unknown.xml_head, "<enum"));
+    assert_non_null(strstr(pmu_core_unknown.xml_head, "<field name=\"EVENT\" start=\"16\" end=\"23\"/>"));
+    assert_non_null(strstr(pmu_cores[0].xml_head, "type=\"pmu_e200z7_event0\""));
+}
+
 static void upmr_writes_are_refused_and_change_nothing(void **st)
 {
     uint32_t before[PMU_REGNUM_LAST + 1], ctx[CTX_WORDS];
@@ -321,6 +335,8 @@ int main(void)
         cmocka_unit_test(return_instructions_are_recognised),
         cmocka_unit_test(cores_are_told_apart_by_pvr),
         cmocka_unit_test_setup(pmu_numbers_are_the_issues_and_absent_without_a_pmu,
+                               use_e200z7_pmu),
+        cmocka_unit_test_setup(an_unknown_core_gets_the_registers_with_raw_events,
                                use_e200z7_pmu),
         cmocka_unit_test_setup(upmr_writes_are_refused_and_change_nothing, use_e200z7_pmu),
         cmocka_unit_test_setup(pmlca_shows_the_programs_ce_while_the_stub_keeps_it_on,

@@ -25,17 +25,19 @@ lbz lbzu lbzx lhz lwz lwzx stb stbu stbx sth stw stwu stwx lmw stmw
 mfcr mtcrf mfmsr mtmsr mfspr mtspr rfi rfci rfmci tw isync msync
 icbi dcbst tlbwe
 isel mfpmr mtpmr
-addc adde addic. addme addze subf. subfc subfze mullw mulhwu nor xor.
-slw srw. sraw srawi lbzux lhzx stbux sthx
+addc addic. addze and. slw stwux
+adde addme subf. subfc subfze mullw mulhwu nor xor. srw. sraw srawi lbzux
+lhzx stbux sthx
 """.split())
-# The last two lines: Book I fixed-point instructions (Power ISA 2.06 Book I
-# ch. 3: carrying add/subtract, multiply, shifts, indexed load/store), part
-# of every Book E core's 32-bit instruction set (e200z7 RM ch. 3; e500
-# Core RM ch. 3); GCC uses them for the agent interpreter's 64-bit
-# arithmetic (stub/core/agent.c).
 # isel: e500 and e200z7 (RM 3.9). mfpmr/mtpmr: e200z7 RM ch. 8; illegal on
 # the e500v2, where the stub only reaches them through its probe (pmu.c).
 # lmw/stmw: both (e200z7 RM 3.7). rfmci: both have the machine-check level.
+# addc addic. addze and. slw stwux: Book I fixed-point instructions (the 64-bit
+# counts' carries and shifts, pmu_regs.c; a frame's store), of the 32-bit Book E set
+# both cores run (shared/reference/e200z7.md "ISA and compiler").
+# adde ... sthx: the same set's carrying add/subtract, multiply, shifts and
+# indexed loads/stores (Power ISA 2.06 Book I ch. 3), which GCC uses for the
+# agent interpreter's 64-bit arithmetic (stub/core/agent.c, tracepoints).
 RFDI = "0x4c00004e"  # e200z7 only; IVOR15 leads there only on it (cores.c)
 # SPRs: both cores, Linux reg_booke.h numbers, except DSRR0/1 (574/575,
 # the e200z7's debug level, reached as rfdi is) and MAS7 (944, ppce500's

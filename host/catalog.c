@@ -15,6 +15,15 @@ const struct pmu_catalog *catalog_core(const char *core)
     return NULL;
 }
 
+const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id)
+{
+    for (int i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].family, family) &&
+            (id & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
+            return &pmu_catalogs[i];
+    return NULL;
+}
+
 const char *catalog_core_names(void)
 {
     static char names[128];

@@ -22,6 +22,9 @@ struct pmu_event {
 };
 
 const struct pmu_catalog *catalog_core(const char *core);
+/* The core of family whose id register (PRId, PVR) reads id, by the
+ * registry's mask and value; NULL if none. */
+const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id);
 /* Every core's names, comma-separated, for messages. */
 const char *catalog_core_names(void);
 /* 0 and *ev filled if the core has an event of that name; -1 if not. */

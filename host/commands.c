@@ -61,7 +61,7 @@ int cmd_info(const struct cli *c, struct target *t)
 {
     int frozen = -1, rc;
     (void)c;
-    if (!t->is_openocd && (rc = target_frozen(t, &frozen)))
+    if ((rc = target_frozen(t, &frozen)))
         return fail(t, rc);
     if (t->sim_name[0])
         printf("simulator: %s (its counts are simulated: exact, model, or none "
@@ -161,13 +161,7 @@ int cmd_read(const struct cli *c, struct target *t)
 
 int cmd_freeze(const struct cli *c, struct target *t)
 {
-    int rc;
-    if (t->is_openocd) {
-        pmuctl_error("freeze and unfreeze are the stub's (monitor pmu); through "
-                     "OpenOCD the counters count while the core runs");
-        return PMUCTL_EXIT_TARGET;
-    }
-    rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
+    int rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
     if (rc)
         return fail(t, rc);
     printf("counters %s when the program resumes\n",

@@ -229,10 +229,10 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(raw, 0, sizeof raw);
     memset(cal, 0, sizeof cal);
     rc = target_save_pmu(t);
-    if (!rc && !t->is_openocd) { /* the stub's "monitor pmu freeze" state */
+    if (!rc) { /* the stub's "monitor pmu freeze" state */
         int frozen;
         rc = target_frozen(t, &frozen);
-        if (!rc && frozen) {
+        if (!rc && frozen == 1) {
             t->saved_frozen = 1;
             rc = target_set_frozen(t, 0);
         }

@@ -2,15 +2,11 @@
 # A program's own interrupt under the stub (pmustub/program.h): five
 # software interrupts reach its handler, on QEMU (no counters) and, when a
 # vboard is given, on vboard's 34K (the stub's counter interrupt armed too).
-# Usage: program_irq.sh TOP_SRC_DIR TARGET_DIR [VBOARD]
+# Usage: program_irq.sh PROGRAM_IRQ.elf [VBOARD]
+# (program_irq.c linked with the Malta stub by pmustub_firmware.)
 . "$(dirname "$0")/lib.sh"
-TOP=$1 TDIR=$(readlink -f "$2") VBOARD=${3:-}
+ELF=$1 VBOARD=${2:-}
 OUT=$E2E_TMP/gdb.out
-ELF=$E2E_TMP/program_irq.elf
-mips-linux-gnu-gcc -march=34kc -mno-dsp -EB -O2 -g -ffreestanding -nostdlib -static \
-    -fno-pic -mno-abicalls -I "$TOP/stub/include" -T "$TDIR/malta.ld" \
-    "$TOP/tests/e2e/program_irq.c" "$TDIR/libpmustub.a" -o "$ELF" >"$OUT" 2>&1
-check "program_irq.c links with the stub" test -s "$ELF"
 
 start_qemu "$ELF"
 gdb_batch "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" "continue" >"$OUT"

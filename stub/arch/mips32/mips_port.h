@@ -9,17 +9,6 @@
 #include "regs_layout.h"
 #include "pmustub/stub.h"
 
-/* The board's debug line, given to mips_port_init(). */
-struct mips_board_io {
-    int (*getc)(void);
-    int (*poll_getc)(void);
-    void (*putc)(int c);
-    void (*reset)(void); /* 'k', vRun: the board reset */
-    uint32_t *keep;      /* stub_target.keep: two words a reset keeps */
-};
-
-void mips_port_init(const struct mips_board_io *io);
-
 extern uint32_t mips_ctx[CTX_WORDS];
 extern uint32_t mips_probe_recover;
 

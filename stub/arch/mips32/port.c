@@ -4,6 +4,7 @@
  * breakpoints, and the struct stub_target the core talks to.
  */
 #include "mips_port.h"
+#include "pmustub/board.h"
 #include "pmu.h"
 #include "mips_target_xml.h"
 
@@ -162,7 +163,7 @@ static struct stub_target target = {
     .pmu = &mips_pmu_ops,
 };
 
-void mips_port_init(const struct mips_board_io *io)
+void stub_port_init(const struct stub_board_io *io)
 {
     target.getc = io->getc;
     target.poll_getc = io->poll_getc;

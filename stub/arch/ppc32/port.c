@@ -5,6 +5,7 @@
  */
 #include "booke.h"
 #include "ppc_port.h"
+#include "pmustub/board.h"
 
 #define PROGRAM_VECTOR 6
 
@@ -87,12 +88,13 @@ static struct stub_target target = {
     .pmu = &ppc_pmu_ops,
 };
 
-void ppc_port_init(const struct ppc_board_io *io)
+void stub_port_init(const struct stub_board_io *io)
 {
     target.getc = io->getc;
     target.poll_getc = io->poll_getc;
     target.putc = io->putc;
     target.kill = io->reset;
+    target.keep = io->keep;
     ppc_core = ppc_core_lookup(SPR_READ(SPR_PVR));
     if (ppc_core->hid0_set)
         SPR_WRITE(SPR_HID0, SPR_READ(SPR_HID0) | ppc_core->hid0_set);

@@ -11,16 +11,6 @@
 #include "ctx_layout.h"
 #include "pmustub/stub.h"
 
-/* The board's debug line, given to ppc_port_init(). */
-struct ppc_board_io {
-    int (*getc)(void);
-    int (*poll_getc)(void);
-    void (*putc)(int c);
-    void (*reset)(void); /* 'k' */
-};
-
-void ppc_port_init(const struct ppc_board_io *io);
-
 extern uint32_t ppc_ctx[CTX_WORDS];
 
 /* ---- cores.c: what differs between the Book E cores the port knows ---- */

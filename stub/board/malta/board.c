@@ -3,8 +3,8 @@
  * two words that carry vRun's marker across it.
  */
 #include <stdint.h>
-#include "../uart16550.h"
-#include "../../arch/mips32/mips_port.h"
+#include "pmustub/board.h"
+#include "uart16550.h"
 
 /* Malta's first serial port, the ISA COM1 16550 at physical 0x180003f8
  * (QEMU hw/mips/malta.c; DESIGN.md), reached uncached through kseg1. At
@@ -32,7 +32,7 @@ static void malta_reset(void)
  * write the D-cache back. */
 #define MALTA_KEEP ((uint32_t *)0xa00ffff8u)
 
-static const struct mips_board_io malta_io = {
+static const struct stub_board_io malta_io = {
     .getc = uart16550_getc,
     .poll_getc = uart16550_poll_getc,
     .putc = uart16550_putc,
@@ -43,5 +43,5 @@ static const struct mips_board_io malta_io = {
 void pmustub_board_init(void)
 {
     uart16550_init(MALTA_COM1);
-    mips_port_init(&malta_io);
+    stub_port_init(&malta_io);
 }

@@ -2,6 +2,8 @@
 # MIPS32 Release 2, the debug line on the ISA COM1 16550.
 set(PMUSTUB_BOARD_ARCH mips32)
 set(PMUSTUB_BOARD_TOOLCHAIN toolchain-mips-linux-gnu.cmake)
+# The cross compiler's prefix (cmake/tools.cmake finds <prefix>-gcc).
+set(PMUSTUB_BOARD_CROSS mips-linux-gnu)
 # -march=34kc turns on the DSP ASE by itself; QEMU's 34Kf traps on DSP
 # instructions (DESIGN.md, "Toolchain facts"), hence -mno-dsp.
 # -G0: no $gp-relative small data, so nothing depends on _gp being loaded.

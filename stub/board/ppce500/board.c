@@ -9,9 +9,9 @@
  * (CONFIG_SYS_CCSRBAR).
  */
 #include <stdint.h>
-#include "../uart16550.h"
-#include "../../arch/ppc32/booke.h"
-#include "../../arch/ppc32/ppc_port.h"
+#include "booke.h" /* the arch's SPR access (SPR_WRITE) and numbers */
+#include "pmustub/board.h"
+#include "uart16550.h"
 
 #define CCSR_VA 0xE0000000u
 #define CCSR_PA 0xFE0000000ull
@@ -51,7 +51,7 @@ static void ppce500_reset(void)
         ;
 }
 
-static const struct ppc_board_io ppce500_io = {
+static const struct stub_board_io ppce500_io = {
     .getc = uart16550_getc,
     .poll_getc = uart16550_poll_getc,
     .putc = uart16550_putc,
@@ -62,5 +62,5 @@ void pmustub_board_init(void)
 {
     map_ccsr();
     uart16550_init(UART0);
-    ppc_port_init(&ppce500_io);
+    stub_port_init(&ppce500_io);
 }

@@ -2,6 +2,8 @@
 # line on the first 16550 of the CCSR DUART.
 set(PMUSTUB_BOARD_ARCH ppc32)
 set(PMUSTUB_BOARD_TOOLCHAIN toolchain-powerpc-linux-gnu.cmake)
+# The cross compiler's prefix (cmake/tools.cmake finds <prefix>-gcc).
+set(PMUSTUB_BOARD_CROSS powerpc-linux-gnu)
 # Book E integer code for both the e500v2 and the e200z7 (docs/power.md):
 # -mcpu=8548 is the e500v2 (isel, which the e200z7 has too: RM 3.9);
 # -msoft-float: neither core has the classic FPU, and GCC 12 no longer

@@ -31,14 +31,29 @@ KEY_RE = re.compile(r"^[a-z0-9]+$")
 QEMU_CPU_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 REQUIRED_EVENTS = ("cycles", "instructions")
 EVENT_TYPES = ("P", "V", "T", "-")
-ROLES = ("control", "count", "count64")
-# Field types: "event" (the event number), "mt_en" (34K MT filter enum),
-# "chain" (read-only: another counter follows, the M bit), "" (plain).
-FIELD_TYPES = ("", "event", "mt_en", "chain")
+# Register roles: "control" (holds the EVENT field: MIPS PerfCtl, Power
+# PMLCa), "control_b" (a second per-counter control: Power PMLCb), "global"
+# (one for all counters: Power PMGC0), "count" (the hardware counter),
+# "count64" (the stub's 64-bit count). A register named without "{n}" is
+# a singleton; "readonly" marks a copy GDB may read but not write (Power's
+# UPMRs), numbered as its own role with the prefix "ro_".
+ROLES = ("control", "control_b", "global", "count", "count64")
+# Field types: "event" (the event number), "chain" (read-only: another
+# counter follows, the M bit), "" (plain), or the name of one of the
+# family's enums (MIPS mt_en, Power tbsel).
+FIELD_TYPES = ("", "event", "chain")
+# pmuctl's mode words and what a family maps them to (family "modes"):
+# "sense" says whether a mode's bit enables counting in that mode (MIPS
+# PerfCtl U/S/K/EXL) or freezes it there (Power PMLCa FCU/FCS).
+MODE_KEYS = ("exl", "k", "s", "u", "ie", "fc", "marked", "unmarked")
+MODE_SENSES = ("enable", "freeze")
+# The names pmuctl accepts on every core: a core whose catalogue does not
+# name one itself maps it to one of its events (cores.toml "generic").
+GENERIC_NAMES = ("cycles", "instructions", "branches", "branch_mispredictions", "loads",
+                 "stores", "dcache_misses", "icache_misses")
 # How vboard, the project's simulator, counts an event (docs/vboard.md), in
 # the order of the C enum pmu_vboard.
 VBOARD = ("none", "model", "exact")
-MT_EN = [("all", 0), ("vpe", 1), ("tc", 2)]  # MD00548 Table 2 MT_EN
 
 
 class RegistryError(Exception):
@@ -107,27 +122,84 @@ def load_events(path, counters):
     return events
 
 
-def load_fields(path, key):
-    """[(field, start, end, type)] of key's control register."""
+def load_fields(path, key, fam):
+    """{register: [(field, start, end, type)]} of key's registers with fields."""
     header, rows = read_csv(path)
-    if header != ["core", "field", "start", "end", "type"]:
-        raise RegistryError(f"{path}: header must be core,field,start,end,type")
-    out = []
+    if header != ["core", "register", "field", "start", "end", "type"]:
+        raise RegistryError(f"{path}: header must be core,register,field,start,end,type")
+    types = FIELD_TYPES + tuple(fam.get("enums", {}))
+    out = {}
     for where, _, rec in rows:
-        if len(rec) != 5:
-            raise RegistryError(f"{where}: {len(rec)} fields, want 5")
+        if len(rec) != 6:
+            raise RegistryError(f"{where}: {len(rec)} fields, want 6")
         if rec[0] != key:
             continue
         try:
-            start, end = int(rec[2]), int(rec[3])
+            start, end = int(rec[3]), int(rec[4])
         except ValueError:
             raise RegistryError(f"{where}: start and end must be integers")
-        if not 0 <= start <= end <= 31 or rec[4] not in FIELD_TYPES:
-            raise RegistryError(f"{where}: bad bit range or type")
-        out.append((rec[1], start, end, rec[4]))
-    if not any(f[3] == "event" for f in out):
-        raise RegistryError(f"{path}: core {key} has no EVENT field of type event")
+        if not 0 <= start <= end <= 31 or rec[5] not in types:
+            raise RegistryError(f"{where}: bad bit range or type (types: {' '.join(types)})")
+        if rec[1] not in fam["field_sets"]:
+            raise RegistryError(f"{where}: no register of the family takes fields {rec[1]!r}")
+        out.setdefault(rec[1], []).append((rec[2], start, end, rec[5]))
+    ctl = fam["field_sets"][0]
+    if not any(f[3] == "event" for f in out.get(ctl, [])):
+        raise RegistryError(f"{path}: core {key} has no EVENT field of type event in {ctl}")
     return out
+
+
+def check_family(registry_path, fname, fam):
+    """A family's registers, enums and modes; fam gains field_sets (the
+    fields keys, the control register's first)."""
+    where = f"{registry_path}: family {fname}"
+    for k in ("title", "feature", "fields", "id_register", "max_counters", "registers", "modes"):
+        if k not in fam:
+            raise RegistryError(f"{where} has no {k}")
+    roles = set()
+    for r in fam["registers"]:
+        per_counter = "{n}" in r.get("name", "")
+        want = list if per_counter else int
+        if (r.get("role") not in ROLES or not isinstance(r.get("regnum"), want)
+                or not isinstance(r.get("at"), want) or r.get("bits") not in (32, 64)):
+            raise RegistryError(f"{where}: bad register {r}")
+        role = ("ro_" if r.get("readonly") else "") + r["role"]
+        if role in roles:
+            raise RegistryError(f"{where}: two registers of role {role}")
+        roles.add(role)
+    if "control" not in roles or "count" not in roles:
+        raise RegistryError(f"{where}: needs a control and a count register")
+    sets = [r["fields"] for r in fam["registers"] if r["role"] == "control" and "fields" in r][:1]
+    if not sets:
+        raise RegistryError(f"{where}: the control register names no fields")
+    for r in fam["registers"]:
+        if "fields" in r and r["fields"] not in sets:
+            sets.append(r["fields"])
+    fam["field_sets"] = sets
+    m = fam["modes"]
+    if m.get("sense") not in MODE_SENSES or any(k not in MODE_KEYS + ("sense",) for k in m):
+        raise RegistryError(f"{where}: modes needs sense ({'/'.join(MODE_SENSES)}) and "
+                            f"only {', '.join(MODE_KEYS)}")
+    for e, vals in fam.get("enums", {}).items():
+        if not KEY_RE.match(e.replace("_", "")) or not all(
+                NAME_RE.match(n) and isinstance(v, int) for n, v in vals.items()):
+            raise RegistryError(f"{where}: bad enum {e}")
+
+
+def per_counter(r):
+    return "{n}" in r["name"]
+
+
+def regnum_of(r, n=0):
+    return r["regnum"][0] + r["regnum"][1] * n if per_counter(r) else r["regnum"]
+
+
+def at_of(r, n=0):
+    return r["at"][0] + r["at"][1] * n if per_counter(r) else r["at"]
+
+
+def control_fields(fam, core):
+    return core["field_list"][fam["field_sets"][0]]
 
 
 def load(registry_path):
@@ -143,12 +215,7 @@ def load(registry_path):
     cores = reg.get("cores", [])
     inputs = [os.path.abspath(registry_path)]
     for fname, fam in families.items():
-        for k in ("title", "feature", "fields", "id_register", "max_counters", "registers"):
-            if k not in fam:
-                raise RegistryError(f"{registry_path}: family {fname} has no {k}")
-        for r in fam["registers"]:
-            if r.get("role") not in ROLES or "{n}" not in r.get("name", ""):
-                raise RegistryError(f"{registry_path}: family {fname}: bad register {r}")
+        check_family(registry_path, fname, fam)
         fam["fields_path"] = os.path.join(base, fam["fields"])
         inputs.append(fam["fields_path"])
     keys = set()
@@ -168,23 +235,59 @@ def load(registry_path):
             raise RegistryError(f"{where}: counters must be 1..{fam['max_counters']}")
         if c["discovery"] not in ("m_chain", "fixed"):
             raise RegistryError(f"{where}: discovery must be m_chain or fixed")
-        if c["irq"] != "intctl" and not (isinstance(c["irq"], int) and 2 <= c["irq"] <= 7):
-            raise RegistryError(f"{where}: irq must be \"intctl\" or a line 2..7")
+        named = fam.get("irq_names", [])
+        if c["irq"] not in named and not (isinstance(c["irq"], int) and 2 <= c["irq"] <= 7):
+            raise RegistryError(f"{where}: irq must be one of {named} or a line 2..7")
         if not isinstance(c["qemu_cpu"], str) or not QEMU_CPU_RE.match(c["qemu_cpu"]):
             raise RegistryError(f"{where}: qemu_cpu must be a QEMU -cpu name")
         c["events_path"] = os.path.join(base, c["events"])
         inputs.append(c["events_path"])
         c["event_list"] = load_events(c["events_path"], c["counters"])
-        c["field_list"] = load_fields(fam["fields_path"], c["key"])
+        c["field_list"] = load_fields(fam["fields_path"], c["key"], fam)
+        _, emask = event_field(control_fields(fam, c))
+        for code, *_ in c["event_list"]:
+            if code > emask:
+                raise RegistryError(f"{c['events_path']}: code {code} does not fit core "
+                                    f"{c['key']}'s EVENT field (at most {emask})")
+        c["generic_map"] = check_generic(where, c)
+    for fname, fam in families.items():
+        if "unknown" in fam:
+            u = fam["unknown"]
+            fam["unknown_fields"] = load_fields(fam["fields_path"], u.get("fields", ""), fam)
+            if not 1 <= u.get("counters", 0) <= fam["max_counters"]:
+                raise RegistryError(f"{registry_path}: family {fname}: unknown.counters "
+                                    f"must be 1..{fam['max_counters']}")
     for bname, b in boards.items():
+        if b.get("cores") and b.get("family") not in families:
+            raise RegistryError(f"{registry_path}: board {bname} has cores but no known family")
         for k in b.get("cores", []):
             if k not in keys:
                 raise RegistryError(f"{registry_path}: board {bname} names unknown core {k}")
+            if next(c for c in cores if c["key"] == k)["family"] != b["family"]:
+                raise RegistryError(f"{registry_path}: board {bname}: core {k} is not of "
+                                    f"family {b['family']}")
     if "metrics" in reg:
         path = os.path.join(base, reg["metrics"])
         inputs.append(path)
         reg["metric_list"] = load_metrics(path, {e[2] for c in cores for e in c["event_list"]})
     return reg, inputs
+
+
+def check_generic(where, core):
+    """Core's generic names: [(generic, event name)] for those its catalogue
+    does not name itself, each mapped to an event it has."""
+    names = {e[2] for e in core["event_list"]}
+    out = []
+    for g, ev in core.get("generic", {}).items():
+        if g not in GENERIC_NAMES:
+            raise RegistryError(f"{where}: generic {g} is none of {', '.join(GENERIC_NAMES)}")
+        if g in names:
+            raise RegistryError(f"{where}: generic {g} is an event of the catalogue already")
+        if ev not in names:
+            raise RegistryError(f"{where}: generic {g} maps to {ev!r}, no event of "
+                                f"{os.path.basename(core['events'])}")
+        out.append((g, ev))
+    return out
 
 
 METRIC_TERMS = 3
@@ -211,6 +314,11 @@ def load_metrics(path, event_names):
     return metrics
 
 
+def irq_line(fam, core):
+    """The overflow interrupt line, 0 for the family's named source."""
+    return 0 if core["irq"] in fam.get("irq_names", []) else core["irq"]
+
+
 def ident(s):
     return re.sub(r"[^a-z0-9]", "_", s.lower())
 
@@ -222,13 +330,13 @@ def header_guard(lines, guard, body):
 GENERATED = "/* Generated by target-xml/gen_pmu.py from target-xml/cores.toml: do not edit. */"
 
 
-def writable(core):
+def writable(fields):
     """Control bits that hold a value: every field but the read-only chain bit."""
-    return sum(((1 << (e - s + 1)) - 1) << s for n, s, e, t in core["field_list"] if t != "chain")
+    return sum(((1 << (e - s + 1)) - 1) << s for n, s, e, t in fields if t != "chain")
 
 
-def event_field(core):
-    s, e = next((s, e) for n, s, e, t in core["field_list"] if t == "event")
+def event_field(fields):
+    s, e = next((s, e) for n, s, e, t in fields if t == "event")
     return s, (1 << (e - s + 1)) - 1
 
 
@@ -278,7 +386,8 @@ def emit_host(reg, outdir):
         "    uint32_t id_mask, id_value; /* recognised when (id & mask) == value */",
         "    unsigned n_counters;",
         "    int m_chain;            /* counters found by the M chain (else fixed) */",
-        "    int irq_line;           /* overflow interrupt line; 0 = IntCtl.IPPCI */",
+        "    int irq_line;           /* overflow interrupt line; 0 = the family's own",
+        "                               (MIPS IntCtl.IPPCI, Power IVOR35) */",
         "    unsigned event_shift, event_mask; /* EVENT = (control >> shift) & mask */",
         "    uint32_t ctl_writable;  /* control bits that hold a value; the rest read 0 */",
         "    int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */",
@@ -286,9 +395,25 @@ def emit_host(reg, outdir):
         "    unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */",
         "    const struct pmu_catalog_event *events;",
         "    unsigned n_events;",
+        "    /* The generic names (cycles, loads, dcache_misses ...) the catalogue",
+        "       does not name itself, mapped to its events (cores.toml generic). */",
+        "    const struct pmu_generic_name *generic;",
+        "    unsigned n_generic;",
         "};",
         "",
     ]
+    body[body.index("/* One core of the registry (target-xml/cores.toml). */"):0] = [
+        "/* A generic name and the catalogue's event it stands for. */",
+        "struct pmu_generic_name {",
+        "    const char *generic, *event;",
+        "};",
+        "",
+    ]
+    for c in reg["cores"]:
+        if c["generic_map"]:
+            body.append(f"static const struct pmu_generic_name pmu_catalog_{ident(c['key'])}_generic[] = {{")
+            body += [f'    {{ "{g}", "{e}" }},' for g, e in c["generic_map"]]
+            body += ["};", ""]
     for c in reg["cores"]:
         body.append(f"static const struct pmu_catalog_event pmu_catalog_{ident(c['key'])}_events[] = {{")
         for code, ctrs, name, typ, perfex, vboard, desc in c["event_list"]:
@@ -298,17 +423,21 @@ def emit_host(reg, outdir):
         body += ["};", ""]
     body.append("static const struct pmu_catalog pmu_catalogs[] = {")
     for c in reg["cores"]:
-        shift, mask = event_field(c)
+        fam = reg["families"][c["family"]]
+        ctl = control_fields(fam, c)
+        shift, mask = event_field(ctl)
         vb = c["vboard"]
         ic, dc = vb["icache"], vb["dcache"]
-        irq = 0 if c["irq"] == "intctl" else c["irq"]
+        irq = irq_line(fam, c)
+        generic = (f'pmu_catalog_{ident(c["key"])}_generic, {len(c["generic_map"])}'
+                   if c["generic_map"] else "0, 0")
         body.append(
             f'    {{ "{c["key"]}", "{c["family"]}", "{c["title"]}", 0x{c["id"]["mask"]:08x}u, '
             f'0x{c["id"]["value"]:08x}u, {c["counters"]}, {int(c["discovery"] == "m_chain")}, '
-            f'{irq}, {shift}, 0x{mask:x}, 0x{writable(c):08x}u, '
-            f'{int(any(t == "mt_en" for *_, t in c["field_list"]))}, 0x{vb["id"]:08x}u, '
+            f'{irq}, {shift}, 0x{mask:x}, 0x{writable(ctl):08x}u, '
+            f'{int(any(t == "mt_en" for *_, t in ctl))}, 0x{vb["id"]:08x}u, '
             f'{{ {ic[0]}, {ic[1]}, {ic[2]} }}, {{ {dc[0]}, {dc[1]}, {dc[2]} }}, '
-            f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])} }},')
+            f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])}, {generic} }},')
     body += ["};", f"#define PMU_CATALOG_COUNT {len(reg['cores'])}", "",
              "/* Indexes into pmu_catalogs[]. */",
              "enum pmu_core_id {"]
@@ -326,21 +455,55 @@ def emit_host(reg, outdir):
         body.append(f"static const char *const pmu_family_{ident(fname)}_keys[] = {{{keys}, 0}};")
     write(os.path.join(outdir, "pmu_catalog.h"), header_guard(GENERATED, "PMU_CATALOG_H", body))
 
-    # pmuctl's control layouts: the mode, interrupt and event bits.
+    # pmuctl's control layouts: the mode, interrupt and event bits, and the
+    # register names (cores.toml family "modes", "registers", "freeze_all").
     body = ["struct pmuctl_ctl_layout {",
             "    const char *core;",
-            "    unsigned exl, k, s, u, ie; /* bit masks */",
+            "    unsigned exl, k, s, u, ie; /* bit masks; 0: the core has no such bit */",
             "    unsigned event_shift, event_mask; /* EVENT = (ctl >> shift) & mask */",
+            "    /* 1: the mode bits freeze counting in their mode (Power FCU/FCS:",
+            "       count in a mode = clear its bit); 0: they enable it (MIPS). */",
+            "    int mode_freezes;",
+            "    unsigned fc;               /* this counter frozen (Power PMLCa FC) */",
+            "    /* counted only while MSR[PMM] is 1 / 0 (Power FCM0 / FCM1). */",
+            "    unsigned marked, unmarked;",
+            "    /* GDB register names, printf with the counter number. */",
+            "    const char *control, *count, *count64;",
+            "    /* The register that freezes all counters and its bit (Power PMGC0",
+            "       FAC); NULL, 0 without one. */",
+            "    const char *global;",
+            "    unsigned global_freeze;",
             "};", "",
             "static const struct pmuctl_ctl_layout pmuctl_ctl_layouts[] = {"]
     for c in reg["cores"]:
-        fl = {n: s for n, s, e, t in c["field_list"]}
-        for need in ("EXL", "K", "S", "U", "IE"):
-            if need not in fl:
-                raise RegistryError(f"core {c['key']}: control register has no {need} field")
-        shift, mask = event_field(c)
-        bits = ", ".join(f"0x{1 << fl[k]:x}u" for k in ("EXL", "K", "S", "U", "IE"))
-        body.append(f'    {{ "{c["key"]}", {bits}, {shift}u, 0x{mask:x}u }},')
+        fam = reg["families"][c["family"]]
+        ctl = control_fields(fam, c)
+        modes = fam["modes"]
+        fl = {n: s for n, s, e, t in ctl}
+        for k, f in modes.items():
+            if k != "sense" and f not in fl:
+                raise RegistryError(f"{os.path.basename(fam['fields_path'])}: core {c['key']}: "
+                                    f"control register has no {f} field (cores.toml family "
+                                    f"{c['family']} modes.{k})")
+
+        def bit(k):
+            return f"0x{1 << fl[modes[k]]:x}u" if k in modes else "0x0u"
+        shift, mask = event_field(ctl)
+        names = {r["role"]: r["name"].replace("{n}", "%u")
+                 for r in fam["registers"] if not r.get("readonly")}
+        glob = "0, 0x0u"
+        if "freeze_all" in fam:
+            g = next(r for r in fam["registers"] if r["role"] == "global" and not r.get("readonly"))
+            gf = {n: s for n, s, e, t in c["field_list"].get(g.get("fields"), [])}
+            if fam["freeze_all"] not in gf:
+                raise RegistryError(f"{os.path.basename(fam['fields_path'])}: core {c['key']}: "
+                                    f"{g['name']} has no field {fam['freeze_all']} (cores.toml "
+                                    f"freeze_all)")
+            glob = f'"{g["name"]}", 0x{1 << gf[fam["freeze_all"]]:x}u'
+        body.append(f'    {{ "{c["key"]}", {", ".join(bit(k) for k in ("exl", "k", "s", "u", "ie"))}, '
+                    f'{shift}u, 0x{mask:x}u, {int(modes["sense"] == "freeze")}, {bit("fc")}, '
+                    f'{bit("marked")}, {bit("unmarked")}, "{names["control"]}", "{names["count"]}", '
+                    f'"{names.get("count64", "")}", {glob} }},')
     body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}", ""]
     body += host_families(reg)
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
@@ -368,8 +531,9 @@ def emit_host(reg, outdir):
 
 def host_families(reg):
     """pmuctl's view of each family: the feature it looks for in a target
-    description and its registers by role, named as printf patterns (%u:
-    the counter). pmuctl takes the numbers from the description."""
+    description and its writable registers by role, named as printf
+    patterns (%u: the counter; none in a singleton's name). pmuctl takes
+    the numbers from the description."""
     body = ["/* A register's role in its family (cores.toml, registers). */",
             "enum pmu_role { " + ", ".join(f"PMU_ROLE_{ident(r).upper()}" for r in ROLES) + " };",
             "",
@@ -388,9 +552,11 @@ def host_families(reg):
             "    unsigned n_regs;",
             "};",
             ""]
+    writable = {f: [r for r in fam["registers"] if not r.get("readonly")]
+                for f, fam in reg["families"].items()}
     for fname, fam in reg["families"].items():
         body.append(f"static const struct pmu_family_reg pmu_family_{ident(fname)}_regs[] = {{")
-        for r in fam["registers"]:
+        for r in writable[fname]:
             body.append(f'    {{ "{r["name"].replace("{n}", "%u")}", '
                         f'PMU_ROLE_{ident(r["role"]).upper()}, {r["bits"]} }},')
         body += ["};", ""]
@@ -398,7 +564,7 @@ def host_families(reg):
     for fname, fam in reg["families"].items():
         body.append(f'    {{ "{fname}", "{fam["feature"]}", "{fam["id_register"]}", '
                     f'{fam["max_counters"]}, pmu_family_{ident(fname)}_regs, '
-                    f'{len(fam["registers"])} }},')
+                    f'{len(writable[fname])} }},')
     body += ["};", f"#define PMU_FAMILY_COUNT {len(reg['families'])}"]
     return body
 
@@ -410,56 +576,75 @@ def enum_xml(ident_, values):
     return f'<enum id="{ident_}" size="4">{vals}</enum>'
 
 
-def feature_pieces(fam, core):
-    """The PMU feature of core as pieces: head (feature and types), one per
-    counter (its registers), and the tail. The stub serves the counters the
-    core really has."""
-    key = core["key"]
-    per_counter = {}
-    for code, ctrs, name, *_ in core["event_list"]:
+def feature_pieces(fam, key, counters, fields, events):
+    """The PMU feature of core `key` as pieces: head (feature, types and the
+    singleton registers), one per counter (its registers), and the tail.
+    The stub serves the counters the core really has. events None: the
+    EVENT field is a plain number (a core of the family not in the
+    registry)."""
+    on_counter = {}
+    for code, ctrs, name, *_ in events or []:
         for n in ctrs:
-            per_counter.setdefault(n, []).append((code, name))
+            on_counter.setdefault(n, []).append((code, name))
     # Counters with the same event list share one enum and flags type
-    # (34K: even/odd; R10000: counter 0/1; R12000: one for both).
+    # (34K: even/odd; R10000: counter 0/1; R12000 and Power: one for all).
     kinds, kind_of = [], {}
-    for n in range(core["counters"]):
-        evs = sorted(per_counter.get(n, []))
+    for n in range(counters):
+        evs = sorted(on_counter.get(n, []))
         if evs not in kinds:
             kinds.append(evs)
         kind_of[n] = kinds.index(evs)
     head = [f'<feature name="{fam["feature"]}">']
-    fields = core["field_list"]
-    if any(t == "mt_en" for *_, t in fields):
-        head.append(enum_xml(f"pmu_{key}_mt_en", [(v, n) for n, v in MT_EN]))
-    for k, evs in enumerate(kinds):
-        head.append(enum_xml(f"pmu_{key}_event{k}", evs))
+    used = {t for fl in fields.values() for *_, t in fl}
+    for e, vals in fam.get("enums", {}).items():
+        if e in used:
+            head.append(enum_xml(f"pmu_{key}_{e}", [(v, n) for n, v in vals.items()]))
+
+    def flags(ident_, fl, event_type):
         fx = []
-        for name, s, e, t in fields:
-            typ = {"event": f' type="pmu_{key}_event{k}"', "mt_en": f' type="pmu_{key}_mt_en"'}.get(t, "")
-            fx.append(f'<field name="{name}" start="{s}" end="{e}"{typ}/>')
-        head.append(f'<flags id="pmu_{key}_perfctl{k}" size="4">{"".join(fx)}</flags>')
-    counters = []
-    for n in range(core["counters"]):
-        regs = []
-        for r in fam["registers"]:
-            typ = {"control": f"pmu_{key}_perfctl{kind_of[n]}", "count": "uint32",
-                   "count64": "uint64"}[r["role"]]
-            regs.append(f'<reg name="{r["name"].format(n=n)}" bitsize="{r["bits"]}" '
-                        f'regnum="{r["regnum"][0] + r["regnum"][1] * n}" type="{typ}" '
-                        f'group="pmu" save-restore="no"/>')
-        counters.append("".join(regs))
+        for name, s, e, t in fl:
+            typ = event_type if t == "event" else f"pmu_{key}_{t}" if t in fam.get("enums", {}) else ""
+            fx.append(f'<field name="{name}" start="{s}" end="{e}"'
+                      f'{f" type={chr(34)}{typ}{chr(34)}" if typ else ""}/>')
+        return f'<flags id="{ident_}" size="4">{"".join(fx)}</flags>'
+    ctl_set = fam["field_sets"][0]
+    for fs in fam["field_sets"][1:]:
+        if fs in fields:
+            head.append(flags(f"pmu_{key}_{fs}", fields[fs], ""))
+    for k, evs in enumerate(kinds):
+        etype = ""
+        if events is not None:
+            etype = f"pmu_{key}_event{k}"
+            head.append(enum_xml(etype, evs))
+        head.append(flags(f"pmu_{key}_{ctl_set}{k}", fields[ctl_set], etype))
+
+    def reg_xml(r, n):
+        fs = r.get("fields")
+        typ = (f"pmu_{key}_{fs}{kind_of[n]}" if fs == ctl_set else
+               f"pmu_{key}_{fs}" if fs in fields else f"uint{r['bits']}")
+        return (f'<reg name="{r["name"].format(n=n)}" bitsize="{r["bits"]}" '
+                f'regnum="{regnum_of(r, n)}" type="{typ}" group="pmu" save-restore="no"/>')
+    head += [reg_xml(r, 0) for r in fam["registers"] if not per_counter(r)]
+    pieces = ["".join(reg_xml(r, n) for r in fam["registers"] if per_counter(r))
+              for n in range(counters)]
     tail = "</feature>"
-    ET.fromstring("".join(head) + "".join(counters) + tail)  # well-formed
-    return "".join(head), counters, tail
+    ET.fromstring("".join(head) + "".join(pieces) + tail)  # well-formed
+    return "".join(head), pieces, tail
+
+
+def role_macro(r):
+    return ("RO_" if r.get("readonly") else "") + r["role"].upper()
 
 
 def emit_stub(reg, board, out_c, out_h):
     b = reg.get("boards", {}).get(board)
     if b is None:
         raise RegistryError(f"no board {board} in the registry")
+    if not b.get("cores"):
+        raise RegistryError(f"board {board} meets no core of the registry")
     fam = reg["families"][b["family"]]
     cores = [c for c in reg["cores"] if c["key"] in b["cores"]]
-    roles = {r["role"]: r for r in fam["registers"]}
+    unknown = fam.get("unknown")
     # Header: the types and the register numbering of the board's family.
     body = ["#include <stdint.h>", "",
             "/* An event the catalogue names: code, counters (bit n = counter n). */",
@@ -473,54 +658,86 @@ def emit_stub(reg, board, out_c, out_h):
             "    uint32_t id_mask, id_value; /* (id register & mask) == value */",
             "    uint8_t has_m_chain; /* PerfCtl.M says whether another counter follows */",
             "    uint8_t max_counters;",
-            "    /* Interrupt line (2..7) of the counter overflow; 0 = IntCtl.IPPCI says. */",
+            "    /* Interrupt line (2..7) of the counter overflow; 0 = the family's own",
+            "       source (MIPS IntCtl.IPPCI, Power IVOR35). */",
             "    uint8_t irq_line;",
             "    uint8_t event_shift, event_mask; /* EVENT = (control >> shift) & mask */",
             "    const char *xml_head;           /* the PMU feature, in pieces */",
             "    const char *const *xml_counters;",
-            "    const struct pmu_event_name *events;",
+            "    const struct pmu_event_name *events; /* none: raw event numbers */",
             "    uint16_t n_events;",
             "};", "",
             f"#define PMU_N_CORES {len(cores)}",
             "extern const struct pmu_core pmu_cores[PMU_N_CORES];",
-            "extern const char pmu_xml_tail[];",
-            f"#define PMU_MAX_COUNTERS {fam['max_counters']}",
-            "/* Pieces a PMU feature adds to target.xml: head, counters, tail. */",
-            "#define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)",
-            "/* GDB register numbers (cores.toml, family registers). */"]
-    for role, r in roles.items():
-        m = ident(role).upper()
-        body.append(f"#define PMU_REGNUM_{m}(n) ({r['regnum'][0]} + {r['regnum'][1]} * (n))")
-        body.append(f"#define PMU_AT_{m}(n) ({r['at'][0]} + {r['at'][1]} * (n))")
-    lo = min(r["regnum"][0] for r in fam["registers"])
-    hi = max(r["regnum"][0] + r["regnum"][1] * (fam["max_counters"] - 1) for r in fam["registers"])
-    body += [f"#define PMU_REGNUM_FIRST {lo}", f"#define PMU_REGNUM_LAST {hi}"]
+            "extern const char pmu_xml_tail[];"]
+    if unknown:
+        body += ["/* A core of the family whose id is in no entry: its registers with",
+                 "   raw event numbers (cores.toml, family unknown). */",
+                 "#define PMU_HAS_UNKNOWN_CORE 1",
+                 "extern const struct pmu_core pmu_core_unknown;"]
+    body += [f"#define PMU_MAX_COUNTERS {fam['max_counters']}",
+             "/* Pieces a PMU feature adds to target.xml: head, counters, tail. */",
+             "#define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)",
+             "/* GDB register numbers and hardware numbers (cores.toml, family",
+             "   registers); RO_: the read-only copies. */"]
+    for r in fam["registers"]:
+        m = role_macro(r)
+        if per_counter(r):
+            body.append(f"#define PMU_REGNUM_{m}(n) ({r['regnum'][0]} + {r['regnum'][1]} * (n))")
+            body.append(f"#define PMU_AT_{m}(n) ({r['at'][0]} + {r['at'][1]} * (n))")
+        else:
+            body.append(f"#define PMU_REGNUM_{m} {r['regnum']}")
+            body.append(f"#define PMU_AT_{m} {r['at']}")
+    nums = [regnum_of(r, n) for r in fam["registers"]
+            for n in (range(fam["max_counters"]) if per_counter(r) else [0])]
+    body += [f"#define PMU_REGNUM_FIRST {min(nums)}", f"#define PMU_REGNUM_LAST {max(nums)}",
+             "/* Every register: X(regnum, hardware number, role, counter, read-only,",
+             "   bits), for tables and accessors the port builds from it. */",
+             "#define PMU_REGISTERS(X) \\"]
+    for r in fam["registers"]:
+        for n in range(fam["max_counters"]) if per_counter(r) else [0]:
+            body.append(f"    X({regnum_of(r, n)}, {at_of(r, n)}, PMU_ROLE_{r['role'].upper()}, {n}, "
+                        f"{int(bool(r.get('readonly')))}, {r['bits']}) \\")
+    body += ["", "enum pmu_role {",
+             *[f"    PMU_ROLE_{ro.upper()}," for ro in ROLES], "};"]
     write(out_h, header_guard(GENERATED, "PMUSTUB_PMU_REGISTRY_H", body))
+
+    def core_entry(name, key, idm, idv, c_events, counters, chain, irq, ctl):
+        shift, mask = event_field(ctl)
+        k = ident(key)
+        ev = f"events_{k}, {len(c_events)}" if c_events else "0, 0"
+        return (f'{{"{name}", "{key}", 0x{idm:08x}u, 0x{idv:08x}u, {chain}, {counters}, {irq}, '
+                f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}}}')
 
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
         f.write(f'#include "{os.path.basename(out_h)}"\n\n')
         f.write(f"const char pmu_xml_tail[] = {c_string('</feature>')};\n\n")
-        for c in cores:
-            k = ident(c["key"])
-            head, counters, _ = feature_pieces(fam, c)
+        parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
+        if unknown:
+            parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
+        for key, counters, fields, events in parts:
+            k = ident(key)
+            head, pieces, _ = feature_pieces(fam, key, counters, fields, events)
             f.write(f"static const char head_{k}[] =\n    {c_string(head)};\n")
-            write_pieces(f, f"counters_{k}", [(f"{c['key']} counter {n}", t)
-                                             for n, t in enumerate(counters)], f"ctr_{k}_")
-            f.write(f"static const struct pmu_event_name events_{k}[] = {{\n")
-            for code, ctrs, name, *_ in c["event_list"]:
-                f.write(f'    {{{code}, 0x{sum(1 << n for n in ctrs):x}, "{name}"}},\n')
-            f.write("};\n\n")
+            write_pieces(f, f"counters_{k}", [(f"{key} counter {n}", t)
+                                             for n, t in enumerate(pieces)], f"ctr_{k}_")
+            if events:
+                f.write(f"static const struct pmu_event_name events_{k}[] = {{\n")
+                for code, ctrs, name, *_ in events:
+                    f.write(f'    {{{code}, 0x{sum(1 << n for n in ctrs):x}, "{name}"}},\n')
+                f.write("};\n\n")
         f.write("const struct pmu_core pmu_cores[PMU_N_CORES] = {\n")
         for c in cores:
-            k = ident(c["key"])
-            shift, mask = event_field(c)
-            irq = 0 if c["irq"] == "intctl" else c["irq"]
-            f.write(f'    {{"{c["title"]}", "{c["key"]}", 0x{c["id"]["mask"]:08x}u, '
-                    f'0x{c["id"]["value"]:08x}u, {int(c["discovery"] == "m_chain")}, '
-                    f'{c["counters"]}, {irq}, {shift}, 0x{mask:x}, head_{k}, counters_{k}, '
-                    f'events_{k}, {len(c["event_list"])}}},\n')
+            f.write("    " + core_entry(c["title"], c["key"], c["id"]["mask"], c["id"]["value"],
+                                        c["event_list"], c["counters"],
+                                        int(c["discovery"] == "m_chain"), irq_line(fam, c),
+                                        control_fields(fam, c)) + ",\n")
         f.write("};\n")
+        if unknown:
+            f.write("\nconst struct pmu_core pmu_core_unknown = " +
+                    core_entry(unknown.get("title", "unknown core"), "unknown", 0, 0, None,
+                               unknown["counters"], 0, 0, fam["unknown_fields"][fam["field_sets"][0]]) + ";\n")
 
 
 def write(path, text):

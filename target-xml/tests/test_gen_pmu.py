@@ -29,7 +29,9 @@ def generate(registry, out):
     for args in (["cmake", registry, os.path.join(out, "cores.cmake")],
                  ["host", registry, out],
                  ["stub", registry, "b1", os.path.join(out, "pmu_registry.c"),
-                  os.path.join(out, "pmu_registry.h")]):
+                  os.path.join(out, "pmu_registry.h")],
+                 ["stub", registry, "b2", os.path.join(out, "pmu_registry_b2.c"),
+                  os.path.join(out, "pmu_registry_b2.h")]):
         r = run(*args)
         if r.returncode != 0:
             errs.append(f"{args[0]}: rc {r.returncode}: {r.stderr.strip()}")
@@ -66,7 +68,11 @@ with tempfile.TemporaryDirectory() as tmp:
     shipped = os.path.join(tmp, "shipped")
     os.makedirs(shipped)
     for args in (["cmake", SHIPPED, os.path.join(shipped, "c.cmake")],
-                 ["host", SHIPPED, shipped]):
+                 ["host", SHIPPED, shipped],
+                 ["stub", SHIPPED, "malta", os.path.join(shipped, "m.c"),
+                  os.path.join(shipped, "m.h")],
+                 ["stub", SHIPPED, "ppce500", os.path.join(shipped, "p.c"),
+                  os.path.join(shipped, "p.h")]):
         r = run(*args)
         if r.returncode != 0:
             failures.append(f"shipped registry rejected ({args[0]}): {r.stderr.strip()}")
@@ -99,14 +105,29 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("duplicate core key", "cores.toml", 'key = "c2"', 'key = "c1"')
     broken("board names an unknown core", "cores.toml", 'cores = ["c2"]', 'cores = ["c9"]')
     broken("bad discovery", "cores.toml", '"fixed"', '"guess"')
-    broken("control register without EVENT", "fields.csv", "c2,EVENT,5,8,event", "c2,EVT,5,8,")
+    broken("control register without EVENT", "fields.csv", "c2,perfctl,EVENT,5,8,event", "c2,perfctl,EVT,5,8,")
     broken("no qemu_cpu", "cores.toml", 'qemu_cpu = "C1f"\n', '')
     broken("qemu_cpu not a -cpu name", "cores.toml", '"C1f"', '"C1f -d exec"')
     broken("TOML syntax", "cores.toml", "[boards.b1]", "[boards.b1")
     broken("metric names an unknown event", "metrics.toml", '"branches"]', '"branchez"]')
     broken("metric without a denominator", "metrics.toml", 'den = ["cycles"]\n', '')
+    # Power-shaped inputs
+    broken("event code wider than EVENT", "events/p1.csv", "100,0,", "200,0,")
+    broken("Power field of no register", "pfields.csv", "p1,lcb,THRESHOLD", "p1,lcz,THRESHOLD")
+    broken("Power field type no enum names", "pfields.csv", "11,12,tbsel", "11,12,tbsal")
+    broken("Power mode on no field", "cores.toml", 'marked = "FCM0"', 'marked = "FCM9"')
+    broken("Power modes without sense", "cores.toml", 'sense = "freeze", u = "FCU"', 'u = "FCU"')
+    broken("Power singleton with a regnum pair", "cores.toml", "regnum = 80,", "regnum = [80, 1],")
+    broken("two registers of one role", "cores.toml", 'name = "upc{n}", role = "count", bits = 32, regnum = [88, 1], at = [0, 1], readonly = true',
+           'name = "upc{n}", role = "count", bits = 32, regnum = [88, 1], at = [0, 1]')
+    broken("generic name not generic", "cores.toml", "generic = { dcache_misses", "generic = { dmisses")
+    broken("generic maps to no event", "cores.toml", '= "dcache_linefills" }', '= "dcache_fills" }')
+    broken("generic shadows an event", "cores.toml", "generic = { dcache_misses", "generic = { cycles")
+    broken("Power irq not the family's", "cores.toml", 'irq = "ivor35"', 'irq = "ivor36"')
+    broken("board core of another family", "cores.toml", 'cores = ["p1"]', 'cores = ["c1"]')
+    broken("unknown core without EVENT", "pfields.csv", "any,lca,EVENT,16,23,event", "any,lca,EVENT,16,23,")
 
 for f in failures:
     print("FAIL:", f)
-print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 17 broken inputs")
+print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 30 broken inputs")
 sys.exit(1 if failures else 0)

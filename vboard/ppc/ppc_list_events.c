@@ -7,18 +7,14 @@
 
 #include <string.h>
 
-#include "ppc_catalog.h"
-
-static const char *const how_names[] = {
-    [PPC_COUNT_EXACT] = "exact", [PPC_COUNT_MODEL] = "model", [PPC_COUNT_NONE] = "none",
-};
+#include "pmu_catalog.h"
 
 bool ppc_list_events(FILE *f, const char *cpu)
 {
-    const struct ppc_catalog *cat = NULL;
-    for (unsigned i = 0; i < PPC_CATALOG_COUNT; i++)
-        if (strcmp(ppc_catalogs[i].core, cpu) == 0)
-            cat = &ppc_catalogs[i];
+    const struct pmu_catalog *cat = NULL;
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (strcmp(pmu_catalogs[i].core, cpu) == 0 && strcmp(pmu_catalogs[i].family, "power") == 0)
+            cat = &pmu_catalogs[i];
     if (!cat)
         return false;
     fprintf(f, "# vboard (simulator) events for --cpu %s: 4 counters (PMC0-3)\n", cat->core);
@@ -27,13 +23,13 @@ bool ppc_list_events(FILE *f, const char *cpu)
     fprintf(f, "%-5s %-8s %-34s %-7s %s\n", "code", "counters", "name", "counted",
             "description");
     for (unsigned i = 0; i < cat->n_events; i++) {
-        const struct ppc_catalog_event *e = &cat->events[i];
+        const struct pmu_catalog_event *e = &cat->events[i];
         char ctrs[16] = "";
         unsigned k = 0;
         for (unsigned n = 0; n < 4; n++)
             if (e->counters >> n & 1u)
                 k += (unsigned)snprintf(ctrs + k, sizeof(ctrs) - k, k ? ",%u" : "%u", n);
-        fprintf(f, "%-5u %-8s %-34s %-7s %s\n", e->code, ctrs, e->name, how_names[e->how],
+        fprintf(f, "%-5u %-8s %-34s %-7s %s\n", e->code, ctrs, e->name, pmu_vboard_name(e->vboard),
                 e->description);
     }
     return true;

@@ -28,29 +28,45 @@
  */
 #include <string.h>
 
+#include "pmu_catalog.h"
 #include "ppc_cpu.h"
 
-static const struct ppc_personality personalities[] = {
-    { .name = "e200z7", .pvr = 0x81600000u, .svr = 0, .pmu = "e200z7",
+/* The PVR and the L1 caches are the registry's (cores.toml "vboard":
+ * id, icache, dcache); the rest is the machine's own. */
+static const struct ppc_personality machines[] = {
+    { .name = "e200z7", .svr = 0, .pmu = "e200z7",
       .tlb1_entries = 64, .has_tlb0 = false, .has_pid12 = false, .tid_mask = 0xffu,
       .tlb0cfg = 0, .tlb1cfg = 0x401bc040u, .mmucfg = 0,
-      .vle_pages = true, .debug_dsrr = true,
-      .icache_size = 16384, .icache_ways = 4, .dcache_size = 16384, .dcache_ways = 4,
-      .line = 32, .tb_div = 1 },
-    { .name = "e500v2", .pvr = 0x80210022u, .svr = 0, .pmu = "e500v2",
+      .vle_pages = true, .debug_dsrr = true, .tb_div = 1 },
+    { .name = "e500v2", .svr = 0, .pmu = "e500v2",
       .tlb1_entries = 16, .has_tlb0 = true, .has_pid12 = true, .tid_mask = 0xffu,
       .tlb0cfg = 0x04110200u, .tlb1cfg = 0x101cc010u, .mmucfg = 0,
-      .vle_pages = false, .debug_dsrr = false,
-      .icache_size = 32768, .icache_ways = 8, .dcache_size = 32768, .dcache_ways = 8,
-      .line = 32, .tb_div = 8 },
+      .vle_pages = false, .debug_dsrr = false, .tb_div = 8 },
 };
+#define N_MACHINES (sizeof(machines) / sizeof(machines[0]))
+
+static struct ppc_personality personalities[N_MACHINES];
 
 const char *const ppc_cpu_names[] = { "e200z7", "e500v2", NULL };
 
 const struct ppc_personality *ppc_personality(const char *name)
 {
-    for (size_t i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
-        if (strcmp(personalities[i].name, name) == 0)
+    for (size_t i = 0; i < N_MACHINES; i++) {
+        if (strcmp(machines[i].name, name) != 0)
+            continue;
+        for (unsigned k = 0; k < PMU_CATALOG_COUNT; k++) {
+            const struct pmu_catalog *c = &pmu_catalogs[k];
+            if (strcmp(c->core, name) != 0 || strcmp(c->family, "power") != 0)
+                continue;
+            personalities[i] = machines[i];
+            personalities[i].pvr = c->vboard_id;
+            personalities[i].icache_size = c->icache[0];
+            personalities[i].icache_ways = c->icache[1];
+            personalities[i].dcache_size = c->dcache[0];
+            personalities[i].dcache_ways = c->dcache[1];
+            personalities[i].line = c->dcache[2];
             return &personalities[i];
+        }
+    }
     return NULL;
 }

@@ -1,21 +1,21 @@
 /*
  * ppc_pmu.c - Book E performance-monitor register semantics for the e200z7
- * and e500v2 personalities (see ppc_pmu.h). Event codes and names come only
- * from the generated catalogue (target-xml/events/CORE.csv ->
- * ppc_catalog.h); which interpreter totals an event samples comes from
+ * and e500v2 personalities (see ppc_pmu.h). Event codes and names, the EVENT width
+ * and the PMLCa bits that hold a value come only from the registry
+ * (target-xml/cores.toml and events/CORE.csv -> pmu_catalog.h); which interpreter totals an event samples comes from
  * ppc_pmu_bind.c.
  */
 #include "ppc_pmu.h"
 
 #include <string.h>
 
-#include "ppc_catalog.h"
+#include "pmu_catalog.h"
 #include "ppc_regs.h"
 
 #define PMGC0_WMASK (PMGC0_FAC | PMGC0_PMIE | PMGC0_FCECE | PMGC0_TBSEL | PMGC0_TBEE)
 
-/* e200z7: 8-bit EVENT at 0x00FF0000 plus PMP 0x7000 in PMLCa; PMLCb has
- * the trigger fields (TRIGONCNTL 0x70000000, TRIGOFFCNTL 0x07000000,
+/* PMLCb (its fields differ per counter, which the registry's field files
+ * do not say): e200z7: the trigger fields (TRIGONCNTL 0x70000000, TRIGOFFCNTL 0x07000000,
  * TRIGONSEL 0x00780000, TRIGOFFSEL 0x0003C000, TRIGGERED 0x2000) on all
  * four and THRESHMUL 0x700 / THRESHOLD 0x3F on PMLCb0/1 only (e200z7.md
  * section 2, [RM8] 8.3.4-8.3.5).
@@ -23,18 +23,41 @@
  * bits 9-15; Linux e500-pmu.c: 128 events on e500, 256 only on e500mc;
  * FreeBSD hwpmc_e500.c lists e500v2 events 1-90); PMLCb THRESHMUL and
  * THRESHOLD on every counter, no triggers. */
-static const struct ppc_pmu_personality personalities[] = {
-    { "e200z7", 0xffu, 0xfcff7000u,
-      { 0x777be73fu, 0x777be73fu, 0x777be000u, 0x777be000u } },
-    { "e500v2", 0x7fu, 0xfc7f0000u,
-      { 0x0000073fu, 0x0000073fu, 0x0000073fu, 0x0000073fu } },
+static const struct {
+    const char *core;
+    uint32_t pmlcb_wmask[PPC_PMU_COUNTERS];
+} pmlcb_masks[] = {
+    { "e200z7", { 0x777be73fu, 0x777be73fu, 0x777be000u, 0x777be000u } },
+    { "e500v2", { 0x0000073fu, 0x0000073fu, 0x0000073fu, 0x0000073fu } },
 };
 
+static struct ppc_pmu_personality personalities[sizeof pmlcb_masks / sizeof *pmlcb_masks];
+
+static const struct pmu_catalog *catalog_of(const char *core)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (strcmp(pmu_catalogs[i].core, core) == 0 &&
+            strcmp(pmu_catalogs[i].family, "power") == 0)
+            return &pmu_catalogs[i];
+    return NULL;
+}
+
+/* EVENT width and PMLCa's writable bits: the registry's (cores.toml,
+ * power/pmr-fields.csv: 8-bit EVENT and PMP on the e200z7, 7-bit EVENT on
+ * the e500v2). */
 const struct ppc_pmu_personality *ppc_pmu_personality(const char *core)
 {
-    for (size_t i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
-        if (strcmp(personalities[i].core, core) == 0)
-            return &personalities[i];
+    const struct pmu_catalog *cat = catalog_of(core);
+    for (size_t i = 0; cat && i < sizeof(pmlcb_masks) / sizeof(pmlcb_masks[0]); i++) {
+        if (strcmp(pmlcb_masks[i].core, core) != 0)
+            continue;
+        personalities[i].core = cat->core;
+        personalities[i].event_mask = cat->event_mask;
+        personalities[i].pmlca_wmask = cat->ctl_writable;
+        memcpy(personalities[i].pmlcb_wmask, pmlcb_masks[i].pmlcb_wmask,
+               sizeof(personalities[i].pmlcb_wmask));
+        return &personalities[i];
+    }
     return NULL;
 }
 
@@ -70,14 +93,6 @@ static bool frozen(const struct ppc_pmu *m, unsigned n, uint32_t msr)
            ((a & PMLCA_FCM1) && marked) || ((a & PMLCA_FCM0) && !marked);
 }
 
-static const struct ppc_catalog *catalog_of(const char *core)
-{
-    for (unsigned i = 0; i < PPC_CATALOG_COUNT; i++)
-        if (strcmp(ppc_catalogs[i].core, core) == 0)
-            return &ppc_catalogs[i];
-    return NULL;
-}
-
 /* Binds PMC n to the model of the event its PMLCa selects on that PMC;
  * an event that is reserved, restricted to other PMCs or not modelled
  * leaves the counter unchanged. */
@@ -85,11 +100,11 @@ static void rebind(struct ppc_pmu *m, unsigned n)
 {
     struct ppc_pmc *k = &m->c[n];
     unsigned code = (m->pmlca[n] >> PMLCA_EVENT_SHIFT) & m->p->event_mask;
-    const struct ppc_catalog *cat = catalog_of(m->p->core);
+    const struct pmu_catalog *cat = catalog_of(m->p->core);
     memset(&k->model, 0, sizeof(k->model));
     k->bound = false;
     for (unsigned i = 0; cat && i < cat->n_events; i++) {
-        const struct ppc_catalog_event *e = &cat->events[i];
+        const struct pmu_catalog_event *e = &cat->events[i];
         if (e->code == code && (e->counters >> n & 1u)) {
             k->bound = ppc_pmu_model_for(m->p->core, e->name, &k->model);
             break;

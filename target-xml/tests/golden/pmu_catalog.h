@@ -18,6 +18,11 @@ struct pmu_catalog_event {
     const char *description;
 };
 
+/* A generic name and the catalogue's event it stands for. */
+struct pmu_generic_name {
+    const char *generic, *event;
+};
+
 /* One core of the registry (target-xml/cores.toml). */
 struct pmu_catalog {
     const char *core;       /* registry key: "34k", "r10k" ... */
@@ -26,7 +31,8 @@ struct pmu_catalog {
     uint32_t id_mask, id_value; /* recognised when (id & mask) == value */
     unsigned n_counters;
     int m_chain;            /* counters found by the M chain (else fixed) */
-    int irq_line;           /* overflow interrupt line; 0 = IntCtl.IPPCI */
+    int irq_line;           /* overflow interrupt line; 0 = the family's own
+                               (MIPS IntCtl.IPPCI, Power IVOR35) */
     unsigned event_shift, event_mask; /* EVENT = (control >> shift) & mask */
     uint32_t ctl_writable;  /* control bits that hold a value; the rest read 0 */
     int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */
@@ -34,6 +40,14 @@ struct pmu_catalog {
     unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */
     const struct pmu_catalog_event *events;
     unsigned n_events;
+    /* The generic names (cycles, loads, dcache_misses ...) the catalogue
+       does not name itself, mapped to its events (cores.toml generic). */
+    const struct pmu_generic_name *generic;
+    unsigned n_generic;
+};
+
+static const struct pmu_generic_name pmu_catalog_p1_generic[] = {
+    { "dcache_misses", "dcache_linefills" },
 };
 
 static const struct pmu_catalog_event pmu_catalog_c1_events[] = {
@@ -49,16 +63,25 @@ static const struct pmu_catalog_event pmu_catalog_c2_events[] = {
     { 1, 0x2u, "instructions", '-', 17, PMU_VBOARD_EXACT, "Graduated instructions" },
 };
 
-static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4 },
-    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3 },
+static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
+    { 1, 0x3u, "cycles", '-', -1, PMU_VBOARD_MODEL, "Processor cycles" },
+    { 2, 0x3u, "instructions", '-', -1, PMU_VBOARD_EXACT, "Instructions completed" },
+    { 57, 0x3u, "dcache_linefills", '-', -1, PMU_VBOARD_MODEL, "Data cache linefills" },
+    { 100, 0x1u, "threshold_event", '-', -1, PMU_VBOARD_NONE, "A threshold event (PMC0 only)" },
 };
-#define PMU_CATALOG_COUNT 2
+
+static const struct pmu_catalog pmu_catalogs[] = {
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0 },
+    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0 },
+    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1 },
+};
+#define PMU_CATALOG_COUNT 3
 
 /* Indexes into pmu_catalogs[]. */
 enum pmu_core_id {
     PMU_CORE_C1,
     PMU_CORE_C2,
+    PMU_CORE_P1,
 };
 
 /* The CSV's words for enum pmu_vboard. */
@@ -70,5 +93,7 @@ static inline const char *pmu_vboard_name(enum pmu_vboard v)
 
 /* The cores of family mips32, NULL-terminated. */
 static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};
+/* The cores of family pfam, NULL-terminated. */
+static const char *const pmu_family_pfam_keys[] = {"p1", 0};
 
 #endif

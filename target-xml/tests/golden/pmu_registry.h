@@ -16,12 +16,13 @@ struct pmu_core {
     uint32_t id_mask, id_value; /* (id register & mask) == value */
     uint8_t has_m_chain; /* PerfCtl.M says whether another counter follows */
     uint8_t max_counters;
-    /* Interrupt line (2..7) of the counter overflow; 0 = IntCtl.IPPCI says. */
+    /* Interrupt line (2..7) of the counter overflow; 0 = the family's own
+       source (MIPS IntCtl.IPPCI, Power IVOR35). */
     uint8_t irq_line;
     uint8_t event_shift, event_mask; /* EVENT = (control >> shift) & mask */
     const char *xml_head;           /* the PMU feature, in pieces */
     const char *const *xml_counters;
-    const struct pmu_event_name *events;
+    const struct pmu_event_name *events; /* none: raw event numbers */
     uint16_t n_events;
 };
 
@@ -31,7 +32,8 @@ extern const char pmu_xml_tail[];
 #define PMU_MAX_COUNTERS 2
 /* Pieces a PMU feature adds to target.xml: head, counters, tail. */
 #define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)
-/* GDB register numbers (cores.toml, family registers). */
+/* GDB register numbers and hardware numbers (cores.toml, family
+   registers); RO_: the read-only copies. */
 #define PMU_REGNUM_CONTROL(n) (72 + 2 * (n))
 #define PMU_AT_CONTROL(n) (0 + 2 * (n))
 #define PMU_REGNUM_COUNT(n) (73 + 2 * (n))
@@ -40,5 +42,22 @@ extern const char pmu_xml_tail[];
 #define PMU_AT_COUNT64(n) (1 + 2 * (n))
 #define PMU_REGNUM_FIRST 72
 #define PMU_REGNUM_LAST 77
+/* Every register: X(regnum, hardware number, role, counter, read-only,
+   bits), for tables and accessors the port builds from it. */
+#define PMU_REGISTERS(X) \
+    X(72, 0, PMU_ROLE_CONTROL, 0, 0, 32) \
+    X(74, 2, PMU_ROLE_CONTROL, 1, 0, 32) \
+    X(73, 1, PMU_ROLE_COUNT, 0, 0, 32) \
+    X(75, 3, PMU_ROLE_COUNT, 1, 0, 32) \
+    X(76, 1, PMU_ROLE_COUNT64, 0, 0, 64) \
+    X(77, 3, PMU_ROLE_COUNT64, 1, 0, 64) \
+
+enum pmu_role {
+    PMU_ROLE_CONTROL,
+    PMU_ROLE_CONTROL_B,
+    PMU_ROLE_GLOBAL,
+    PMU_ROLE_COUNT,
+    PMU_ROLE_COUNT64,
+};
 
 #endif

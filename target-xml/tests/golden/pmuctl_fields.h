@@ -4,18 +4,31 @@
 
 struct pmuctl_ctl_layout {
     const char *core;
-    unsigned exl, k, s, u, ie; /* bit masks */
+    unsigned exl, k, s, u, ie; /* bit masks; 0: the core has no such bit */
     unsigned event_shift, event_mask; /* EVENT = (ctl >> shift) & mask */
+    /* 1: the mode bits freeze counting in their mode (Power FCU/FCS:
+       count in a mode = clear its bit); 0: they enable it (MIPS). */
+    int mode_freezes;
+    unsigned fc;               /* this counter frozen (Power PMLCa FC) */
+    /* counted only while MSR[PMM] is 1 / 0 (Power FCM0 / FCM1). */
+    unsigned marked, unmarked;
+    /* GDB register names, printf with the counter number. */
+    const char *control, *count, *count64;
+    /* The register that freezes all counters and its bit (Power PMGC0
+       FAC); NULL, 0 without one. */
+    const char *global;
+    unsigned global_freeze;
 };
 
 static const struct pmuctl_ctl_layout pmuctl_ctl_layouts[] = {
-    { "c1", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0x7fu },
-    { "c2", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0xfu },
+    { "c1", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0x7fu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u },
+    { "c2", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0xfu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u },
+    { "p1", 0x0u, 0x0u, 0x40000000u, 0x20000000u, 0x4000000u, 16u, 0x7fu, 1, 0x80000000u, 0x8000000u, 0x10000000u, "lca%u", "pc%u", "pc%u_64", "gc0", 0x80000000u },
 };
-#define PMUCTL_CTL_LAYOUT_COUNT 2
+#define PMUCTL_CTL_LAYOUT_COUNT 3
 
 /* A register's role in its family (cores.toml, registers). */
-enum pmu_role { PMU_ROLE_CONTROL, PMU_ROLE_COUNT, PMU_ROLE_COUNT64 };
+enum pmu_role { PMU_ROLE_CONTROL, PMU_ROLE_CONTROL_B, PMU_ROLE_GLOBAL, PMU_ROLE_COUNT, PMU_ROLE_COUNT64 };
 
 struct pmu_family_reg {
     const char *name;      /* printf pattern, %u: the counter */
@@ -38,9 +51,18 @@ static const struct pmu_family_reg pmu_family_mips32_regs[] = {
     { "cnt%u_64", PMU_ROLE_COUNT64, 64 },
 };
 
+static const struct pmu_family_reg pmu_family_pfam_regs[] = {
+    { "gc0", PMU_ROLE_GLOBAL, 32 },
+    { "lca%u", PMU_ROLE_CONTROL, 32 },
+    { "lcb%u", PMU_ROLE_CONTROL_B, 32 },
+    { "pc%u", PMU_ROLE_COUNT, 32 },
+    { "pc%u_64", PMU_ROLE_COUNT64, 64 },
+};
+
 static const struct pmu_family pmu_families[] = {
     { "mips32", "org.pmustub.test.pmu", "PRId", 2, pmu_family_mips32_regs, 3 },
+    { "pfam", "org.pmustub.test.ppmu", "PVR", 2, pmu_family_pfam_regs, 5 },
 };
-#define PMU_FAMILY_COUNT 1
+#define PMU_FAMILY_COUNT 2
 
 #endif

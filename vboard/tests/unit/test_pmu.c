@@ -197,6 +197,8 @@ static void test_catalogue_binding(void **state)
     assert_string_equal(pmu_event_for(p, 1, 7)->name, "tlb_misses"); /* perfex 23 */
     assert_int_equal(pmu_event_for(p, 1, 7)->perfex, 23);
     for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++) {
+        if (strcmp(pmu_catalogs[i].family, "mips32") != 0)
+            continue; /* the Power cores: vboard/ppc's tests */
         const struct pmu_personality *q = pmu_personality(pmu_catalogs[i].core);
         assert_non_null(q);
         assert_int_equal(column(&pmu_catalogs[i], "instructions"), PMU_VBOARD_EXACT);
@@ -222,6 +224,8 @@ static void test_catalogue_column_matches_bindings(void **state)
     (void)state;
     for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++) {
         const struct pmu_catalog *cat = &pmu_catalogs[i];
+        if (strcmp(cat->family, "mips32") != 0)
+            continue;
         const struct pmu_personality *p = pmu_personality(cat->core);
         for (unsigned j = 0; j < cat->n_events; j++) {
             const struct pmu_catalog_event *e = &cat->events[j];

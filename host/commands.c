@@ -79,13 +79,14 @@ int cmd_info(const struct cli *c, struct target *t)
         if ((rc = target_pmu_read(t, 1, n, &ctl)) ||
             (rc = target_pmu_count(t, n, &cnt, &wide)))
             return fail(t, rc);
-        perfctl_format_modes(t->lay, ctl, modes, sizeof modes);
+        perfctl_format_modes(t->lay, perfctl_ctl_modes(t->lay, ctl), modes,
+                             sizeof modes);
         const char *how = target_sim_counting(t, event_name(t, n, ctl));
         printf("counter %u: %s (code %u), modes %s%s, count %llu%s%s%s%s\n", n,
                event_name(t, n, ctl), perfctl_event(t->lay, ctl), modes,
                ctl & t->lay->ie ? ", interrupt on overflow" : "",
                (unsigned long long)cnt,
-               ctl & perfctl_modes_mask(t->lay) ? "" : " (not counting)",
+               perfctl_ctl_modes(t->lay, ctl) ? "" : " (not counting)",
                how ? " (" : "", !how ? "" : !strcmp(how, "none")
                ? "not modelled by the simulator: <not supported>" : how, how ? ")" : "");
     }
@@ -99,7 +100,7 @@ int cmd_set(const struct cli *c, struct target *t)
     unsigned def;
     int rc;
 
-    perfctl_parse_modes(t->lay, PERFCTL_DEFAULT_MODES, &def, err, sizeof err);
+    def = perfctl_default_modes(t->lay);
     for (int i = 0; i < c->nargs; i++) {
         if (strchr(c->args[i], ',') || strchr(c->args[i], '{')) {
             pmuctl_error("set takes one EVENT[:MODES] per argument: '%s'",
@@ -121,7 +122,7 @@ int cmd_set(const struct cli *c, struct target *t)
         return PMUCTL_EXIT_USAGE;
     }
     for (unsigned n = 0; n < t->n_counters; n++) {
-        uint32_t ctl = 0;
+        uint32_t ctl = perfctl_off(t->lay);
         const char *what = "off";
         char modes[32] = "";
         for (int i = 0; i < l.n; i++) {

@@ -69,7 +69,8 @@ static int program_group(struct target *t, const struct event_list *l, int g)
     /* Counters outside the group stop counting (their counts are not
      * read; this keeps an overflow interrupt of theirs out of the way). */
     for (unsigned c = 0; c < t->n_counters; c++) {
-        int rc = (used & (1u << c)) ? 0 : target_pmu_write(t, 1, c, 0);
+        int rc = (used & (1u << c)) ? 0
+                                    : target_pmu_write(t, 1, c, perfctl_off(t->lay));
         if (rc)
             return rc;
     }

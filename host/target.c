@@ -230,7 +230,9 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
     /* qSupported starts a new session on a stub that resets its ack mode
      * there (issue 10): its answer says again which mode we are in. */
-    if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips",
+    /* xmlRegisters: the architectures whose descriptions we read (GDB
+     * manual, "qSupported"); a stub with one description ignores it. */
+    if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips,powerpc",
                         t->rsp.retry_ms ? t->rsp.retry_ms : timeout_ms, 0)) ||
         (rc = rsp_recv(&t->rsp, timeout_ms)))
         return target_io_fail(t, rc, "qSupported");

@@ -586,14 +586,19 @@ def feature_pieces(fam, key, counters, fields, events):
     for code, ctrs, name, *_ in events or []:
         for n in ctrs:
             on_counter.setdefault(n, []).append((code, name))
-    # Counters with the same event list share one enum and flags type
-    # (34K: even/odd; R10000: counter 0/1; R12000 and Power: one for all).
+    # Counters share one enum and flags type when one's events are all
+    # another's (34K: even/odd; R10000: counter 0/1; R12000: one for both;
+    # e200z7: PMC2/3's are PMC0/1's without the threshold events, so one).
     kinds, kind_of = [], {}
-    for n in range(counters):
-        evs = sorted(on_counter.get(n, []))
-        if evs not in kinds:
+    order = sorted(range(counters), key=lambda n: -len(on_counter.get(n, [])))
+    for n in order:
+        evs = set(on_counter.get(n, []))
+        k = next((i for i, kd in enumerate(kinds) if evs <= kd), None)
+        if k is None:
             kinds.append(evs)
-        kind_of[n] = kinds.index(evs)
+            k = len(kinds) - 1
+        kind_of[n] = k
+    kinds = [sorted(kd) for kd in kinds]
     head = [f'<feature name="{fam["feature"]}">']
     used = {t for fl in fields.values() for *_, t in fl}
     for e, vals in fam.get("enums", {}).items():

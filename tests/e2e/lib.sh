@@ -89,6 +89,11 @@ ctrl_c_session() {
     for _ in $(seq 600); do kill -0 "$gdb" 2>/dev/null || break; sleep 0.1; done
 }
 
+# The machine and nm of the oracle below: QEMU's Malta as $QEMU_CPU (ppc_lib.sh
+# gives Power's).
+qemu_oracle_machine() { echo qemu-system-mips -M malta -cpu "$QEMU_CPU"; }
+ORACLE_NM=mips-linux-gnu-nm
+
 # The oracle for counts: runs ELF on QEMU ($QEMU_CPU) to its end, one instruction per
 # translation block with every block logged, driven by GDB with the extra
 # -ex commands given (e.g. "set var x = 2"), and writes to $E2E_TMP/program.log
@@ -99,7 +104,8 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
-    qemu-system-mips -M malta -cpu "$QEMU_CPU" -nographic -nic none -vga none -no-reboot -monitor none \
+    # shellcheck disable=SC2046 # the machine's words, none with a blank
+    $(qemu_oracle_machine) -nographic -nic none -vga none -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!
@@ -113,7 +119,7 @@ qemu_program_log() {
     # instruction at a time: stop QEMU before reading its log.
     kill "$pid"; wait "$pid" 2>/dev/null
     python3 "$top/tests/e2e/drop_stub_pcs.py" "$E2E_TMP/exec.log" "$elf" \
-        "$lib" mips-linux-gnu-nm >"$E2E_TMP/program.log"
+        "$lib" "$ORACLE_NM" >"$E2E_TMP/program.log"
 }
 
 # What CPU's "instructions" event counts from FROM up to TO (hex addresses)

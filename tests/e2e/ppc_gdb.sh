@@ -25,6 +25,8 @@ check "no ELF: the description's architecture is used" has '(currently "powerpc:
 check "no ELF: pc is the start-up code's trap" grep -qx "PC=$BOOT" "$OUT"
 check "GDB holds the description target.xml has (org.gnu.gdb.power.core)" \
     grep -q 'feature name="org.gnu.gdb.power.core"' "$OUT"
+check "no performance monitor on QEMU's e500v2: no PMU feature in the description" \
+    hasnt "org.pmustub.power.pmu"
 check "GDB holds target.xml's registers with its numbers, and no others" \
     python3 - "$XML" "$OUT" <<'PY'
 import re, sys

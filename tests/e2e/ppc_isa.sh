@@ -25,10 +25,14 @@ lbz lbzu lbzx lhz lwz lwzx stb stbu stbx sth stw stwu stwx lmw stmw
 mfcr mtcrf mfmsr mtmsr mfspr mtspr rfi rfci rfmci tw isync msync
 icbi dcbst tlbwe
 isel mfpmr mtpmr
+addc addic. addze and. slw stwux
 """.split())
 # isel: e500 and e200z7 (RM 3.9). mfpmr/mtpmr: e200z7 RM ch. 8; illegal on
 # the e500v2, where the stub only reaches them through its probe (pmu.c).
 # lmw/stmw: both (e200z7 RM 3.7). rfmci: both have the machine-check level.
+# addc addic. addze and. slw stwux: Book I fixed-point instructions (the 64-bit
+# counts' carries and shifts, pmu_regs.c; a frame's store), of the 32-bit Book E set
+# both cores run (shared/reference/e200z7.md "ISA and compiler").
 RFDI = "0x4c00004e"  # e200z7 only; IVOR15 leads there only on it (cores.c)
 # SPRs: both cores, Linux reg_booke.h numbers, except DSRR0/1 (574/575,
 # the e200z7's debug level, reached as rfdi is) and MAS7 (944, ppce500's

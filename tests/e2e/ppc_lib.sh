@@ -15,3 +15,8 @@ start_qemu_ppc() {
 ppc_sym_addr() {
     powerpc-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { sub(/^0+/, "", $1); print $1 }'
 }
+
+# lib.sh's qemu_program_log on Power: the same ELF on QEMU's ppce500 as the
+# e500v2 (count with vboard/ppc/tests/qemu_count_ppc.py).
+qemu_oracle_machine() { echo qemu-system-ppc -M ppce500 -cpu e500v2 -m 256; }
+ORACLE_NM=powerpc-linux-gnu-nm

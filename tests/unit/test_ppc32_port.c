@@ -2,7 +2,8 @@
  * test_ppc32_port.c - the plain-C part of the Power Book E port on the
  * host: the register table (GDB's org.gnu.gdb.power.core numbering), alone
  * and behind the stub core's g/p/P; the signal of each interrupt; the
- * return-from-interrupt instructions a step refuses; the core table.
+ * return-from-interrupt instructions a step refuses; the core table; the
+ * performance monitor registers (pmu_regs.c) over a fake PMU.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -192,6 +193,130 @@ static void cores_are_told_apart_by_pvr(void **st)
     assert_int_equal(c->hid0_set, 0);
 }
 
+/* ---- the performance monitor registers over a fake PMU ---- */
+
+/* The fake PMU: one word per GDB number of a supervisor PMR. */
+static uint32_t fake_pmr[PMU_REGNUM_LAST + 1];
+
+uint32_t ppc_pmr_read(unsigned regno)
+{
+    return fake_pmr[regno];
+}
+
+void ppc_pmr_write(unsigned regno, uint32_t v)
+{
+    fake_pmr[regno] = v;
+}
+
+/* issue 13's numbers (cores.toml family power). */
+enum { PMGC0 = 80, PMLCA0 = 81, PMLCB0 = 85, PMC0 = 89, UPMGC0 = 93, UPMLCA0 = 94,
+       UPMLCB0 = 98, UPMC0 = 102, PMC0_64 = 106, PMC3_64 = 109 };
+
+static int use_e200z7_pmu(void **state)
+{
+    use_ppc_registers(state);
+    fake_target.nregs = PMU_REGNUM_LAST + 1;
+    memset(fake_pmr, 0, sizeof fake_pmr);
+    ppc_ctx[CTX_PMGC0] = 0;
+    ppc_pmu_attach(&pmu_cores[0]);
+    return 0;
+}
+
+static void pmu_numbers_are_the_issues_and_absent_without_a_pmu(void **st)
+{
+    (void)st;
+    assert_string_equal(pmu_cores[0].key, "e200z7");
+    assert_int_equal(PMU_REGNUM_GLOBAL, PMGC0);
+    assert_int_equal(PMU_REGNUM_RO_GLOBAL, UPMGC0);
+    assert_int_equal(PMU_REGNUM_COUNT64(3), PMC3_64);
+    for (unsigned r = PMGC0; r <= PMC3_64; r++)
+        assert_int_equal(ppc_reg_size(r), r >= PMC0_64 ? 8 : 4);
+    for (unsigned r = XER + 1; r < PMGC0; r++)
+        assert_int_equal(ppc_reg_size(r), 0);
+    ppc_pmu_attach(0); /* QEMU's e500v2: mfpmr illegal */
+    for (unsigned r = PMGC0; r <= PMC3_64; r++)
+        assert_int_equal(ppc_reg_size(r), 0);
+    assert_error_reply(exchange("p50"));
+}
+
+/* A core with the PMU whose PVR the registry does not know: the same
+ * registers, EVENT a plain number (no enum in its feature). */
+static void an_unknown_core_gets_the_registers_with_raw_events(void **st)
+{
+    (void)st;
+    ppc_pmu_attach(&pmu_core_unknown);
+    for (unsigned r = PMGC0; r <= PMC3_64; r++)
+        assert_int_equal(ppc_reg_size(r), r >= PMC0_64 ? 8 : 4);
+    assert_int_equal(pmu_core_unknown.n_events, 0);
+    assert_null(strstr(pmu_core_unknown.xml_head, "<enum"));
+    assert_non_null(strstr(pmu_core_unknown.xml_head, "<field name=\"EVENT\" start=\"16\" end=\"23\"/>"));
+    assert_non_null(strstr(pmu_cores[0].xml_head, "type=\"pmu_e200z7_event0\""));
+}
+
+static void upmr_writes_are_refused_and_change_nothing(void **st)
+{
+    uint32_t before[PMU_REGNUM_LAST + 1], ctx[CTX_WORDS];
+    (void)st;
+    fake_pmr[PMC0] = 7;
+    memcpy(before, fake_pmr, sizeof before);
+    memcpy(ctx, ppc_ctx, sizeof ctx);
+    for (unsigned r = UPMGC0; r < PMC0_64; r++) {
+        char cmd[32];
+        snprintf(cmd, sizeof cmd, "P%x=00000001", r);
+        assert_error_reply(exchange(cmd));
+    }
+    assert_memory_equal(before, fake_pmr, sizeof before);
+    assert_memory_equal(ctx, ppc_ctx, sizeof ctx);
+    /* ... and read as their supervisor registers do. */
+    assert_string_equal(exchange("p66"), "00000007"); /* upmc0 */
+}
+
+static void pmlca_shows_the_programs_ce_while_the_stub_keeps_it_on(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("P51=00020000"), "OK"); /* EVENT 2 */
+    assert_int_equal(fake_pmr[PMLCA0], 0x04020000u);      /* CE forced */
+    assert_string_equal(exchange("p51"), "00020000");
+    assert_string_equal(exchange("p5e"), "00020000"); /* upmlca0 */
+    assert_string_equal(exchange("P51=04020000"), "OK");
+    assert_string_equal(exchange("p51"), "04020000");
+}
+
+static void pmgc0_is_the_programs_and_resume_arms_pmie(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("P50=00000100"), "OK"); /* TBEE */
+    assert_int_equal(fake_pmr[PMGC0] & PMGC0_FAC, PMGC0_FAC); /* stays frozen */
+    ppc_pmu_resume_value();
+    assert_int_equal(ppc_ctx[CTX_PMGC0], PMGC0_PMIE | 0x100u);
+    /* The next entry: the vector saved PMGC0 with PMIE cleared by the
+     * interrupt; the program never set PMIE, nor sees it. */
+    ppc_ctx[CTX_PMGC0] &= ~(uint32_t)PMGC0_PMIE;
+    ppc_pmu_entry();
+    assert_string_equal(exchange("p50"), "00000100");
+    assert_string_equal(exchange("p5d"), "00000100"); /* upmgc0 */
+    /* A program's own PMIE is shown though the interrupt cleared it. */
+    assert_string_equal(exchange("P50=40000100"), "OK");
+    fake_pmr[PMGC0] &= ~(uint32_t)PMGC0_PMIE;
+    ppc_ctx[CTX_PMGC0] &= ~(uint32_t)PMGC0_PMIE;
+    assert_string_equal(exchange("p50"), "40000100");
+}
+
+static void a_count_preloaded_at_2_32_minus_1_crosses_in_pmc0_64(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("P6a=00000000ffffffff"), "OK");
+    assert_int_equal(fake_pmr[PMC0], 0x7fffffffu); /* no overflowed value */
+    assert_string_equal(exchange("p59"), "ffffffff");
+    fake_pmr[PMC0] = 0x80000000u; /* one event: the MSB, the interrupt */
+    ppc_pmu_fold();
+    assert_int_equal(fake_pmr[PMC0], 0);
+    assert_string_equal(exchange("p6a"), "0000000100000000");
+    assert_string_equal(exchange("p59"), "00000000");
+    fake_pmr[PMC0] = 5; /* the 32-bit count wrapped, the 64-bit one did not */
+    assert_string_equal(exchange("p6a"), "0000000100000005");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +334,16 @@ int main(void)
         cmocka_unit_test(program_interrupt_signal_follows_esr),
         cmocka_unit_test(return_instructions_are_recognised),
         cmocka_unit_test(cores_are_told_apart_by_pvr),
+        cmocka_unit_test_setup(pmu_numbers_are_the_issues_and_absent_without_a_pmu,
+                               use_e200z7_pmu),
+        cmocka_unit_test_setup(an_unknown_core_gets_the_registers_with_raw_events,
+                               use_e200z7_pmu),
+        cmocka_unit_test_setup(upmr_writes_are_refused_and_change_nothing, use_e200z7_pmu),
+        cmocka_unit_test_setup(pmlca_shows_the_programs_ce_while_the_stub_keeps_it_on,
+                               use_e200z7_pmu),
+        cmocka_unit_test_setup(pmgc0_is_the_programs_and_resume_arms_pmie, use_e200z7_pmu),
+        cmocka_unit_test_setup(a_count_preloaded_at_2_32_minus_1_crosses_in_pmc0_64,
+                               use_e200z7_pmu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

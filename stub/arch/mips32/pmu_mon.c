@@ -7,6 +7,7 @@
  */
 #include "mips_port.h"
 #include "pmu.h"
+#include "pmu_core.h"
 #include "pmustub/monitor_pmu.h"
 
 static unsigned counters(void)
@@ -38,14 +39,8 @@ static void describe(void)
  * none (reserved code). */
 static void put_event_name(unsigned n, unsigned code)
 {
-    for (unsigned i = 0; i < pmu_core->n_events; i++) {
-        const struct pmu_event_name *e = &pmu_core->events[i];
-        if (e->code == code && (e->counters >> n & 1)) {
-            stub_mon_puts(e->name);
-            return;
-        }
-    }
-    stub_mon_puts("?");
+    const char *name = pmu_event_name(pmu_core, n, code);
+    stub_mon_puts(name ? name : "?");
 }
 
 /* PerfCtl bits 0, 1, 2, 3 are EXL, K, S, U (MD00548 Table 1). */

@@ -7,6 +7,7 @@
 #include "pmustub/board.h"
 #include "pmu.h"
 #include "mips_target_xml.h"
+#include "pmu_core.h"
 
 uint32_t mips_probe_recover;
 
@@ -124,27 +125,6 @@ static int expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
 extern const char *const pmustub_mips_target_xml[];
 static const char *xml[PMUSTUB_MIPS_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 
-static void describe_pmu(void)
-{
-    unsigned n = 0, e = 4;
-    const char *const *p;
-
-    for (p = pmustub_mips_target_xml; p[1]; p++)
-        xml[n++] = *p;
-    if (pmu_core) {
-        xml[n++] = pmu_core->xml_head;
-        for (unsigned i = 0; i < pmu_counters; i++) {
-            xml[n++] = pmu_core->xml_counters[i];
-            expedite[e++] = PMU_REGNUM_COUNT(i);
-            expedite[e++] = PMU_REGNUM_COUNT64(i);
-        }
-        xml[n++] = pmu_xml_tail;
-    }
-    xml[n++] = *p;
-    xml[n] = 0;
-    expedite[e] = -1;
-}
-
 static struct stub_target target = {
     .nregs = PMU_REGNUM_LAST + 1,
     .nregs_g = CTX_WORDS,
@@ -173,7 +153,7 @@ void stub_port_init(const struct stub_board_io *io)
     mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
     mips_interrupt_init(io->poll_getc);
     pmu_detect();
-    describe_pmu();
+    pmu_describe(pmu_core, pmu_counters, pmustub_mips_target_xml, xml, expedite, 4);
     target.target_xml = xml;
     stub_init(&target);
 }

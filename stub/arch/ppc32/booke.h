@@ -76,6 +76,13 @@
 #define HID0_MCCLRDE 0x00000200 /* machine check clears MSR[DE] */
 #define HID0_DAPUEN 0x00000100  /* debug interrupt uses DSRR0/1 and rfdi */
 
+/* PMGC0 and PMLCa (e200z7 RM 8.3.1 and 8.3.3; Linux reg_fsl_emb.h
+ * PMGC0_FAC, PMGC0_PMIE, PMLCA_CE). PMR 400 is PMGC0 (RM Table 8-1). */
+#define PMR_PMGC0 400
+#define PMGC0_FAC 0x80000000  /* freeze all counters */
+#define PMGC0_PMIE 0x40000000 /* performance-monitor interrupt enable */
+#define PMLCA_CE 0x04000000   /* the counter's MSB is an enabled condition */
+
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 

@@ -18,7 +18,10 @@
 #define CTX_SRR1 39
 #define CTX_VECTOR 40 /* IVOR number of the interrupt that entered */
 #define CTX_LEVEL 41  /* PPC_LEVEL_*: which save/restore pair it used */
-#define CTX_WORDS 42
+/* The program's PMGC0: saved by the vector, written back by the return
+ * path as its last act (vectors.S, pmu.c). */
+#define CTX_PMGC0 42
+#define CTX_WORDS 43
 
 /* Interrupt levels: each has its save/restore registers and its return
  * instruction (Power ISA Book E "Interrupt Classes"; e200z7 RM 3.10). */

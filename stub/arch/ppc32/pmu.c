@@ -1,41 +1,100 @@
 /*
- * pmu.c - the performance monitor of Book E cores: found or not, and kept
- * from counting the stub.
+ * pmu.c - the performance monitor of Book E cores on the target: found or
+ * not, which core by PVR, the PMR accessors, and the freeze the vectors do.
  *
  * Detection: mfpmr of PMGC0 (PMR 400, e200z7 RM Table 8-1) through a probe;
  * a core without performance monitor registers takes it as an illegal
  * instruction (QEMU's e500 models: DESIGN.md, measured), which the probe
- * turns into a plain "no".
+ * turns into a plain "no": then nothing of the PMU is published.
  *
- * Honest counting: on every entry the stub sets PMGC0[FAC], freezing all
- * counters (RM 8.3, "FAC does not change any PMLCa[FC]"), and on resume
- * writes back the program's PMGC0 as its last act. The PMRs themselves as
- * GDB registers are a later step; their table goes here, and what
- * "monitor pmu" says about them into pmu_mon.c.
+ * Honest counting: every vector sets PMGC0[FAC] (freeze all; "FAC does not
+ * change any PMLCa[FC]", e200z7 RM 8.3.1) before anything else it does and
+ * the return path writes the program's PMGC0 back as its last act before
+ * rfi/rfci/rfdi/rfmci (vectors.S, PMU_INSN). Those instructions are nops
+ * in the image, since mfpmr/mtpmr are illegal on a core without the PMU;
+ * ppc_pmu_detect writes them in when the PMU is there.
  */
+#include "booke.h"
 #include "ppc_port.h"
 
-#define PMGC0_FAC 0x80000000u
+/* mfpmr/mtpmr take the PMR number in the instruction: one case per
+ * register (pmu_registry.h, PMU_REGISTERS; regnum -> PMR). */
+uint32_t ppc_pmr_read(unsigned regno)
+{
+    uint32_t v = 0;
+
+    switch (regno) {
+#define READ(num, at, role, n, ro, bits)                                    \
+    case num:                                                               \
+        __asm__ volatile("mfpmr %0, %1" : "=r"(v) : "i"(at));               \
+        break;
+        PMU_REGISTERS(READ)
+#undef READ
+    }
+    return v;
+}
+
+/* Only the supervisor PMRs: mtpmr to a UPMR is illegal (e200z7 RM 8.2). */
+void ppc_pmr_write(unsigned regno, uint32_t v)
+{
+    switch (regno) {
+#define WRITE(num, at, role, n, ro, bits)                                   \
+    case num:                                                               \
+        if (!(ro))                                                          \
+            __asm__ volatile("mtpmr %0, %1\n\tisync" : : "i"(at), "r"(v));  \
+        break;
+        PMU_REGISTERS(WRITE)
+#undef WRITE
+    }
+}
+
+/* vectors.S: each PMU_INSN site, the nop's address and the instruction
+ * that replaces it. */
+struct pmu_patch {
+    uint32_t *site;
+    uint32_t insn;
+};
+extern const struct pmu_patch ppc_pmu_patch_start[], ppc_pmu_patch_end[];
+
+/* Writes the freeze instructions over their nops: the data cache line to
+ * memory, the instruction cache's copy dropped (Power ISA Book II 1.8,
+ * "Instruction Storage"; Linux flush_icache_range: dcbst, sync, icbi,
+ * isync). */
+static void patch_vectors(void)
+{
+    for (const struct pmu_patch *p = ppc_pmu_patch_start; p < ppc_pmu_patch_end; p++) {
+        *p->site = p->insn;
+        __asm__ volatile("dcbst 0, %0\n\tsync\n\ticbi 0, %0\n\tsync\n\tisync"
+                         : : "r"(p->site) : "memory");
+    }
+}
 
 int ppc_pmu_present;
-static uint32_t prog_pmgc0; /* the program's PMGC0 while the stub runs */
+uint32_t ppc_pmu_pvr;
 
+/* The core by PVR through the registry (cores.toml id); a core with the
+ * PMU the registry does not know is published with raw event numbers. */
 void ppc_pmu_detect(void)
 {
+    const struct pmu_core *core = &pmu_core_unknown;
     uint32_t v;
+
+    ppc_pmu_pvr = SPR_READ(SPR_PVR);
     ppc_pmu_present = ppc_probe_pmgc0(&v) == 0;
+    if (!ppc_pmu_present) {
+        ppc_pmu_attach(0);
+        return;
+    }
+    for (unsigned i = 0; i < PMU_N_CORES; i++)
+        if ((ppc_pmu_pvr & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
+            core = &pmu_cores[i];
+    patch_vectors();
+    ppc_pmu_attach(core);
 }
 
+/* The program's exit path comes from C, not through a vector. */
 void ppc_pmu_freeze(void)
 {
-    if (!ppc_pmu_present)
-        return;
-    __asm__ volatile("mfpmr %0, 400" : "=r"(prog_pmgc0));
-    __asm__ volatile("mtpmr 400, %0\n\tisync" : : "r"(prog_pmgc0 | PMGC0_FAC));
-}
-
-void ppc_pmu_unfreeze(void)
-{
     if (ppc_pmu_present)
-        __asm__ volatile("mtpmr 400, %0\n\tisync" : : "r"(prog_pmgc0));
+        ppc_pmr_write(PMU_REGNUM_GLOBAL, ppc_pmr_read(PMU_REGNUM_GLOBAL) | PMGC0_FAC);
 }

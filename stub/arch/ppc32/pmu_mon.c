@@ -3,17 +3,18 @@
  * stub/core/monitor_pmu.c), and the port's own monitor commands ("monitor
  * ctrlc": interrupt.c).
  *
- * The stub does not drive the performance monitor yet (its registers are
- * not published), so it has no counters for the core's summary, freeze or
- * reset: every "monitor pmu" gets the one line of absent().
+ * Event names come from the board's generated core table (pmu_registry.h,
+ * from target-xml/cores.toml and the core's catalogue); a core the
+ * registry does not know shows raw event numbers.
  */
 #include "booke.h"
 #include "ppc_port.h"
+#include "pmu_core.h"
 #include "pmustub/monitor_pmu.h"
 
 static unsigned counters(void)
 {
-    return 0;
+    return ppc_pmu_counters; /* 0 when nothing is published */
 }
 
 static void absent(void)
@@ -21,17 +22,76 @@ static void absent(void)
     stub_mon_puts("pmu: ");
     stub_mon_puts(ppc_core->name);
     stub_mon_puts(" (PVR ");
-    stub_mon_putx(SPR_READ(SPR_PVR));
-    stub_mon_puts(ppc_pmu_present
-                      ? ") has a performance monitor; its registers are not "
-                        "published yet\n"
-                      : "): none: mfpmr is an illegal instruction here, this "
-                        "core has no performance monitor\n");
+    stub_mon_putx(ppc_pmu_pvr);
+    stub_mon_puts("): none: mfpmr is an illegal instruction here, this core "
+                  "has no performance monitor\n");
+}
+
+static void describe(void)
+{
+    stub_mon_puts("Power ");
+    stub_mon_puts(ppc_pmu_core->name);
+    stub_mon_puts(", PVR ");
+    stub_mon_putx(ppc_pmu_pvr);
+    if (ppc_pmu_core == &pmu_core_unknown)
+        stub_mon_puts(" (no core of this stub's registry: registers "
+                      "published with raw event numbers)");
+}
+
+/* The catalogue's name of event code on counter n: "?" for a code it has
+ * not (reserved), nothing for a core it does not know. */
+static void put_event_name(unsigned n, unsigned code)
+{
+    const char *name = pmu_event_name(ppc_pmu_core, n, code);
+    if (!ppc_pmu_core->n_events)
+        return;
+    stub_mon_puts(" ");
+    stub_mon_puts(name ? name : "?");
+}
+
+/* PMLCa (e200z7 RM 8.3.3): FC freezes the counter; FCS, FCU freeze it in
+ * supervisor / user mode; FCM1, FCM0 while MSR[PMM] is 1 / 0. */
+static const struct {
+    uint32_t bit;
+    const char *says;
+} freezes[] = {
+    {0x80000000u, ", frozen (FC)"},
+    {0x40000000u, ", not in supervisor mode (FCS)"},
+    {0x20000000u, ", not in user mode (FCU)"},
+    {0x10000000u, ", not while MSR[PMM] = 1 (FCM1)"},
+    {0x08000000u, ", not while MSR[PMM] = 0 (FCM0)"},
+};
+
+static void describe_counter(unsigned n)
+{
+    uint8_t b[4];
+    uint32_t ctl;
+
+    (void)ppc_pmu_reg_read(PMU_REGNUM_CONTROL(n), b);
+    ctl = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    stub_mon_puts("event ");
+    stub_mon_putu((ctl >> ppc_pmu_core->event_shift) & ppc_pmu_core->event_mask);
+    put_event_name(n, (ctl >> ppc_pmu_core->event_shift) & ppc_pmu_core->event_mask);
+    for (unsigned i = 0; i < sizeof freezes / sizeof *freezes; i++)
+        if (ctl & freezes[i].bit)
+            stub_mon_puts(freezes[i].says);
+    stub_mon_puts(ctl & PMLCA_CE ? ", interrupt on overflow (CE)" : "");
+    stub_mon_puts(", count ");
+    stub_mon_putu((uint32_t)ppc_pmu_count64(n));
+}
+
+static void reset(void)
+{
+    for (unsigned i = 0; i < ppc_pmu_counters; i++)
+        ppc_pmu_set_count64(i, 0);
 }
 
 const struct stub_pmu_ops ppc_pmu_ops = {
     .counters = counters,
     .absent = absent,
+    .describe = describe,
+    .describe_counter = describe_counter,
+    .reset = reset,
 };
 
 const struct stub_monitor_cmd ppc_monitor_cmds[] = {

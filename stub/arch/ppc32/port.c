@@ -6,8 +6,11 @@
 #include "booke.h"
 #include "ppc_port.h"
 #include "pmustub/board.h"
+#include "power_target_xml.h"
+#include "pmu_core.h"
 
 #define PROGRAM_VECTOR 6
+#define PERFMON_VECTOR 35 /* IVOR35 (e200z7 RM 8.4; e200z7.md section 1) */
 
 const struct ppc_core *ppc_core;
 
@@ -64,13 +67,17 @@ static int prepare_resume(enum stub_resume how)
     return 0;
 }
 
-/* Sent in every stop reply: pc, sp (r1), lr. */
-static const int expedite[] = {64, 1, 67, -1};
+/* Sent in every stop reply: pc, sp (r1), lr, then the counts (pmcN and
+ * pmcN_64), so a host reads a bracket's counts with no extra round trip. */
+static int expedite[3 + 2 * PMU_MAX_COUNTERS + 1] = {64, 1, 67};
 
+/* target.xml: the core features (generated; their last piece closes
+ * <target>), with the PMU feature of this core put before that close. */
 extern const char *const pmustub_power_target_xml[];
+static const char *xml[PMUSTUB_POWER_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 
 static struct stub_target target = {
-    .nregs = PPC_NREGS,
+    .nregs = PMU_REGNUM_LAST + 1,
     .nregs_g = PPC_NREGS,
     .reg_size = ppc_reg_size,
     .reg_read = ppc_reg_read,
@@ -83,7 +90,6 @@ static struct stub_target target = {
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
-    .target_xml = pmustub_power_target_xml,
     .monitor_cmds = ppc_monitor_cmds,
     .pmu = &ppc_pmu_ops,
 };
@@ -102,6 +108,9 @@ void stub_port_init(const struct stub_board_io *io)
     SPR_WRITE(SPR_DBCR0, DBCR0_IDM);
     measure_program_srr1();
     ppc_pmu_detect();
+    pmu_describe(ppc_pmu_core, ppc_pmu_counters, pmustub_power_target_xml, xml,
+                 expedite, 3);
+    target.target_xml = xml;
     ppc_interrupt_init(io->poll_getc);
     stub_init(&target);
 }
@@ -114,18 +123,20 @@ void ppc_trap(void)
     uint32_t esr = vector == PROGRAM_VECTOR ? SPR_READ(SPR_ESR) : 0;
     struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0};
 
-    ppc_pmu_freeze(); /* before anything else: the stub must not be counted */
+    ppc_pmu_entry(); /* the vector froze the counters: fold the counts */
     if (vector == PROGRAM_VECTOR && srr1_has_kind)
         ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~PROGRAM_KIND_BITS) |
                            (resumed_msr & PROGRAM_KIND_BITS);
-    if (ppc_interrupt_poll(vector, &why)) {
-        ppc_pmu_unfreeze();
-        return; /* no 0x03, or the program's own interrupt: straight back */
+    /* The overflow interrupt is the stub's (its 64-bit counts): folded,
+     * straight back. Else no 0x03, or the program's own interrupt. */
+    if ((vector == PERFMON_VECTOR && ppc_pmu_core) || ppc_interrupt_poll(vector, &why)) {
+        ppc_pmu_resume_value();
+        return;
     }
     (void)ppc_step_end();
     why.swbreak = why.signal == STUB_SIGTRAP && vector == PROGRAM_VECTOR;
     stub_stopped(&why);
-    ppc_pmu_unfreeze(); /* the last act before the return path's rfi */
+    ppc_pmu_resume_value(); /* PMGC0 the return path writes last */
 }
 
 /* Start-up code calls this with main's return value. */

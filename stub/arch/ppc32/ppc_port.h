@@ -63,11 +63,32 @@ int ppc_interrupt_poll(unsigned vector, struct stub_stop *why);
 void ppc_interrupt_stop(void);
 int ppc_mon_ctrlc(const char *args);
 
-/* ---- pmu.c, pmu_mon.c ---- */
-extern int ppc_pmu_present;
+/* ---- pmu.c: the hardware (target only) ---- */
+extern int ppc_pmu_present; /* mfpmr works */
+extern uint32_t ppc_pmu_pvr;
 void ppc_pmu_detect(void);
-void ppc_pmu_freeze(void);
-void ppc_pmu_unfreeze(void);
+void ppc_pmu_freeze(void); /* for the exit path, which is not a vector */
+/* The PMR behind a supervisor PMU register's GDB number (PMU_REGISTERS). */
+uint32_t ppc_pmr_read(unsigned regno);
+void ppc_pmr_write(unsigned regno, uint32_t v);
+
+/* ---- pmu_regs.c: the PMU registers GDB sees (plain C) ---- */
+/* struct pmu_core, pmu_cores[], pmu_core_unknown and the register numbers,
+ * generated from target-xml/cores.toml by gen_pmu.py. */
+#include "pmu_registry.h"
+extern const struct pmu_core *ppc_pmu_core; /* NULL: nothing published */
+extern unsigned ppc_pmu_counters;
+void ppc_pmu_attach(const struct pmu_core *core);
+void ppc_pmu_entry(void);        /* every entry, counters frozen */
+void ppc_pmu_fold(void);         /* the overflow interrupt */
+void ppc_pmu_resume_value(void); /* ppc_ctx[CTX_PMGC0] for the return */
+uint64_t ppc_pmu_count64(unsigned n);
+void ppc_pmu_set_count64(unsigned n, uint64_t v);
+unsigned ppc_pmu_reg_size(unsigned regno);
+int ppc_pmu_reg_read(unsigned regno, uint8_t *buf);
+int ppc_pmu_reg_write(unsigned regno, const uint8_t *buf);
+
+/* ---- pmu_mon.c ---- */
 extern const struct stub_pmu_ops ppc_pmu_ops;
 extern const struct stub_monitor_cmd ppc_monitor_cmds[];
 

@@ -4,7 +4,8 @@
  * org.gnu.gdb.power.core (GDB manual "PowerPC Features"; DESIGN.md):
  * r0-r31 0-31, pc 64, msr 65, cr 66, lr 67, ctr 68, xer 69. 32-63 are the
  * FPU's, which neither the e500v2 nor the e200z7 has: absent, not
- * invented. Plain C (host unit tests).
+ * invented. 80.. are the performance monitor's (pmu_regs.c). Plain C (host
+ * unit tests).
  */
 #include "ppc_port.h"
 
@@ -27,7 +28,7 @@ static int slot_of(unsigned regno)
 
 unsigned ppc_reg_size(unsigned regno)
 {
-    return slot_of(regno) < 0 ? 0 : 4;
+    return slot_of(regno) < 0 ? ppc_pmu_reg_size(regno) : 4;
 }
 
 /* Big-endian: buffer order is GDB's. */
@@ -37,7 +38,7 @@ int ppc_reg_read(unsigned regno, uint8_t *buf)
     uint32_t v;
 
     if (s < 0)
-        return STUB_REG_UNAVAILABLE;
+        return ppc_pmu_reg_read(regno, buf);
     v = ppc_ctx[s];
     buf[0] = (uint8_t)(v >> 24), buf[1] = (uint8_t)(v >> 16);
     buf[2] = (uint8_t)(v >> 8), buf[3] = (uint8_t)v;
@@ -49,7 +50,7 @@ int ppc_reg_write(unsigned regno, const uint8_t *buf)
     int s = slot_of(regno);
 
     if (s < 0)
-        return STUB_REG_READONLY;
+        return ppc_pmu_reg_write(regno, buf);
     ppc_ctx[s] = (uint32_t)buf[0] << 24 | (uint32_t)buf[1] << 16 |
                  (uint32_t)buf[2] << 8 | buf[3];
     return STUB_REG_OK;

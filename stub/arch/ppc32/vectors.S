@@ -20,24 +20,57 @@
  *
  * A program linked with the stub must leave SPRG0-SPRG2 to it, as a MIPS
  * program leaves k0/k1.
+ *
+ * The performance monitor (pmu.c): every vector freezes all counters
+ * (PMGC0[FAC]) before anything else it does, keeping the program's PMGC0 in
+ * its level's scratch block, and the return path writes that back as its
+ * last act before the return instruction. The program still counts the
+ * instructions before the freeze and after the thaw (docs/pmu.md says
+ * which). Those instructions are PMU_INSN sites: nops in the image (mfpmr
+ * and mtpmr are illegal without the PMU, as on QEMU's e500v2), written in
+ * by ppc_pmu_detect from the table this file builds.
  */
 #include "booke.h"
 #include "ctx_layout.h"
 
-#define SCRATCH_BYTES 16 /* r4, vector, CR, r5 of the interrupted code */
+/* r4, vector, CR, r5 of the interrupted code, its PMGC0 (offset 16);
+ * aligned to its size, so that one @ha reaches every word. */
+#define SCRATCH_BYTES 32
+#define SCRATCH_PMGC0 16
+
+/* A PMU instruction: a nop here, and a table entry (site, instruction)
+ * that ppc_pmu_detect writes in on a core with the performance monitor. */
+.macro PMU_INSN insn:vararg
+0:  nop
+    .pushsection .rodata.ppc_pmu_patch, "a"
+    .long   0b
+    \insn
+    .popsection
+.endm
+
+    .pushsection .rodata.ppc_pmu_patch, "a"
+    .balign 4
+    .globl ppc_pmu_patch_start
+ppc_pmu_patch_start:
+    .popsection
 
     .section .text.vectors, "ax"
     .globl ppc_ivpr
 ppc_ivpr:
 
 /* One vector: free r3 into the level's SPRG, park r4 in the level's
- * scratch block and enter the level's code with r4 = the IVOR number. */
+ * scratch block, freeze the counters keeping the program's PMGC0 there,
+ * and enter the level's code with r4 = the IVOR number. */
 .macro VECTOR n, level, sprg
     .balign 16
 ppc_vec_\n\()_\level:
     mtspr   \sprg, %r3
     lis     %r3, ppc_scratch_\level@ha
     stw     %r4, ppc_scratch_\level@l(%r3)
+    PMU_INSN mfpmr %r4, PMR_PMGC0
+    PMU_INSN stw %r4, (ppc_scratch_\level + SCRATCH_PMGC0)@l(%r3)
+    PMU_INSN oris %r4, %r4, PMGC0_FAC >> 16
+    PMU_INSN mtpmr PMR_PMGC0, %r4
     li      %r4, \n
     b       ppc_entry_\level
 .endm
@@ -127,6 +160,8 @@ ppc_entry_\level:
     stw     %r5, CTX_VECTOR*4(%r4)
     lwz     %r5, 8(%r3)
     stw     %r5, CTX_CR*4(%r4)
+    lwz     %r5, SCRATCH_PMGC0(%r3)
+    stw     %r5, CTX_PMGC0*4(%r4)
     b       ppc_save_common
 
     /* A probe's fault: back to its recovery label, noting the save
@@ -135,7 +170,9 @@ ppc_entry_\level:
     mfspr   %r4, \s1
     lis     %r5, ppc_probe_msr@ha
     stw     %r4, ppc_probe_msr@l(%r5)
-8:  lwz     %r4, 8(%r3)
+8:  PMU_INSN lwz %r4, SCRATCH_PMGC0(%r3)
+    PMU_INSN mtpmr PMR_PMGC0, %r4   /* PMGC0 as this entry found it */
+    lwz     %r4, 8(%r3)
     mtcr    %r4
     lwz     %r5, 12(%r3)
     lwz     %r4, 0(%r3)
@@ -204,8 +241,9 @@ ppc_entry_masked:
     cmpwi   %r5, PPC_LEVEL_MCHK
     beq     ppc_return_mchk
 
-/* r4 = ppc_ctx: pc and MSR into the level's pair, then CR, r3, r5, r4. */
-.macro RETURN level, s0, s1, ret
+/* r4 = ppc_ctx: pc and MSR into the level's pair, then CR, r5, r4, the
+ * program's PMGC0 (the last PMU act) and r3 from the level's SPRG. */
+.macro RETURN level, s0, s1, sprg, ret
 ppc_return_\level:
     lwz     %r5, CTX_PC*4(%r4)
     mtspr   \s0, %r5
@@ -214,15 +252,19 @@ ppc_return_\level:
     lwz     %r5, CTX_CR*4(%r4)
     mtcr    %r5
     lwz     %r3, 3*4(%r4)
+    mtspr   \sprg, %r3
+    lwz     %r3, CTX_PMGC0*4(%r4)
     lwz     %r5, 5*4(%r4)
     lwz     %r4, 4*4(%r4)
+    PMU_INSN mtpmr PMR_PMGC0, %r3
+    mfspr   %r3, \sprg
     \ret
 .endm
 
-    RETURN base, SPR_SRR0, SPR_SRR1, rfi
-    RETURN crit, SPR_CSRR0, SPR_CSRR1, rfci
-    RETURN debug, SPR_DSRR0, SPR_DSRR1, rfdi
-    RETURN mchk, SPR_MCSRR0, SPR_MCSRR1, rfmci
+    RETURN base, SPR_SRR0, SPR_SRR1, SPR_SPRG0, rfi
+    RETURN crit, SPR_CSRR0, SPR_CSRR1, SPR_SPRG1, rfci
+    RETURN debug, SPR_DSRR0, SPR_DSRR1, SPR_SPRG1, rfdi
+    RETURN mchk, SPR_MCSRR0, SPR_MCSRR1, SPR_SPRG2, rfmci
 
 /*
  * void ppc_set_vectors(int debug_level)
@@ -345,8 +387,13 @@ ppc_probe_failed:
     stw     %r6, ppc_probe_recover@l(%r7)
     blr
 
+    .pushsection .rodata.ppc_pmu_patch, "a"
+    .globl ppc_pmu_patch_end
+ppc_pmu_patch_end:
+    .popsection
+
     .section .bss.ppc_stub, "aw", @nobits
-    .balign 8
+    .balign SCRATCH_BYTES
     .globl ppc_stub_stack
 ppc_stub_stack:
     .space  STUB_STACK_BYTES

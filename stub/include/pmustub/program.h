@@ -17,10 +17,12 @@
  * Power Book E: the stub owns IVPR and every IVOR the same way, and calls
  * the same function for the asynchronous interrupts that are not its own
  * (critical input 0, external input 4, decrementer 10 when the Ctrl-C poll
- * is not running, fixed-interval timer 11, watchdog 12, performance
- * monitor 35), with MSR[EE, CE, DE] = 0 and the counters frozen, from the
- * interrupt's level (critical for 0 and 12). The program sets MSR[EE]/[CE]
- * and its sources as it likes (docs/power.md).
+ * is not running, fixed-interval timer 11, watchdog 12, and performance
+ * monitor 35 on a core whose PMU the stub does not publish), with MSR[EE,
+ * CE, DE] = 0 and the counters frozen, from the interrupt's level
+ * (critical for 0 and 12). Where the stub publishes the PMU, IVOR35 is its
+ * own (the 64-bit counts, docs/pmu.md). The program sets MSR[EE]/[CE] and
+ * its sources as it likes (docs/power.md).
  */
 #ifndef PMUSTUB_PROGRAM_H
 #define PMUSTUB_PROGRAM_H

@@ -1,0 +1,37 @@
+/*
+ * pmu_core.c - see pmu_core.h.
+ */
+#include "pmu_core.h"
+
+void pmu_describe(const struct pmu_core *core, unsigned counters,
+                  const char *const *arch_xml, const char **xml, int *expedite,
+                  unsigned e)
+{
+    unsigned n = 0;
+    const char *const *p;
+
+    for (p = arch_xml; p[1]; p++)
+        xml[n++] = *p;
+    if (core) {
+        xml[n++] = core->xml_head;
+        for (unsigned i = 0; i < counters; i++) {
+            xml[n++] = core->xml_counters[i];
+            expedite[e++] = PMU_REGNUM_COUNT(i);
+            expedite[e++] = PMU_REGNUM_COUNT64(i);
+        }
+        xml[n++] = pmu_xml_tail;
+    }
+    xml[n++] = *p;
+    xml[n] = 0;
+    expedite[e] = -1;
+}
+
+const char *pmu_event_name(const struct pmu_core *core, unsigned n, unsigned code)
+{
+    for (unsigned i = 0; i < core->n_events; i++) {
+        const struct pmu_event_name *ev = &core->events[i];
+        if (ev->code == code && (ev->counters >> n & 1))
+            return ev->name;
+    }
+    return 0;
+}

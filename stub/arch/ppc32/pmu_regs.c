@@ -1,0 +1,194 @@
+/*
+ * pmu_regs.c - the Book E performance monitor registers as GDB registers,
+ * and the program's view of them while the stub runs. Plain C: the
+ * hardware is reached through ppc_pmr_read/ppc_pmr_write (pmu.c on the
+ * target, a fake in the host unit tests).
+ *
+ * Registers, numbers and PMR numbers come from the registry
+ * (target-xml/cores.toml family power -> pmu_registry.h, PMU_REGISTERS).
+ *
+ * What the stub changes while the program runs, and hides from GDB:
+ *  - PMLCa[CE] is set on every counter and PMGC0[PMIE] on resume, so that a
+ *    count reaching bit 31 raises the performance-monitor interrupt
+ *    (IVOR35), whose handler adds 2^31 to the counter's 64-bit extension
+ *    and clears the bit (e200z7 RM 8.3: the condition is the PMC's MSB with
+ *    PMLCa[CE]; with PMGC0[PMIE] it interrupts; PMIE clears itself when
+ *    the interrupt is taken, so every resume writes it again). The
+ *    program's own CE and PMIE are kept here and shown.
+ *  - PMGC0[FAC] is set by the vectors before anything else (vectors.S);
+ *    the program's PMGC0 is in ppc_ctx[CTX_PMGC0] while the stub runs and
+ *    is written back by the return path as its last act before rfi.
+ * A UPMR (read-only user copy) reads as its supervisor register does and
+ * refuses writes (mtpmr to a UPMR is illegal: e200z7 RM 8.2).
+ */
+#include "booke.h"
+#include "ppc_port.h"
+#include "pmustub/monitor_pmu.h"
+
+#define COUNT_TOP 0x80000000u /* a PMC's MSB: the overflow condition */
+
+const struct pmu_core *ppc_pmu_core;
+unsigned ppc_pmu_counters;
+static uint64_t ext[PMU_MAX_COUNTERS]; /* multiples of 2^31 */
+static uint32_t prog_ce[PMU_MAX_COUNTERS];
+static uint32_t prog_pmie;
+
+/* GDB number -> what it is (pmu_registry.h, generated). */
+static const struct pmu_reg {
+    uint8_t regnum, role, n, readonly, bits;
+} regs[] = {
+#define ENTRY(num, at, role, n, ro, bits) {num, role, n, ro, bits},
+    PMU_REGISTERS(ENTRY)
+#undef ENTRY
+};
+
+static const struct pmu_reg *lookup(unsigned regno)
+{
+    if (!ppc_pmu_core)
+        return 0;
+    for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++)
+        if (regs[i].regnum == regno)
+            return regs[i].n < ppc_pmu_counters ? &regs[i] : 0;
+    return 0;
+}
+
+void ppc_pmu_attach(const struct pmu_core *core)
+{
+    ppc_pmu_core = core;
+    ppc_pmu_counters = core ? core->max_counters : 0;
+    for (unsigned n = 0; n < ppc_pmu_counters; n++) {
+        uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        prog_ce[n] = a & PMLCA_CE;
+        ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_CE);
+    }
+    prog_pmie = core ? ppc_pmr_read(PMU_REGNUM_GLOBAL) & PMGC0_PMIE : 0;
+}
+
+uint64_t ppc_pmu_count64(unsigned n)
+{
+    return ext[n] + ppc_pmr_read(PMU_REGNUM_COUNT(n));
+}
+
+void ppc_pmu_set_count64(unsigned n, uint64_t v)
+{
+    ext[n] = v & ~(uint64_t)(COUNT_TOP - 1);
+    ppc_pmr_write(PMU_REGNUM_COUNT(n), (uint32_t)v & (COUNT_TOP - 1));
+}
+
+/* Counts whose bit 31 is set move it into their extension. Called with
+ * the counters frozen: on every entry (the interrupt may have waited for
+ * MSR[EE], or not be due yet) and for the interrupt itself. */
+void ppc_pmu_fold(void)
+{
+    for (unsigned n = 0; n < ppc_pmu_counters; n++) {
+        uint32_t c = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+        if (c & COUNT_TOP) {
+            ext[n] += COUNT_TOP;
+            ppc_pmr_write(PMU_REGNUM_COUNT(n), c & ~COUNT_TOP);
+        }
+    }
+}
+
+/* The program's FAC while "monitor pmu freeze" resumed it frozen. */
+static int fac_forced;
+static uint32_t prog_fac;
+
+/* On every entry, counters frozen: the program's PMGC0 back in the
+ * context, and the counts folded. */
+void ppc_pmu_entry(void)
+{
+    if (!ppc_pmu_core)
+        return;
+    if (fac_forced)
+        ppc_ctx[CTX_PMGC0] = (ppc_ctx[CTX_PMGC0] & ~PMGC0_FAC) | prog_fac;
+    fac_forced = 0;
+    ppc_pmu_fold();
+}
+
+/* PMGC0 for the return path: the program's, with PMIE for the stub's
+ * 64-bit counts, and FAC after "monitor pmu freeze". */
+void ppc_pmu_resume_value(void)
+{
+    if (!ppc_pmu_core)
+        return;
+    fac_forced = stub_pmu_user_frozen();
+    prog_fac = ppc_ctx[CTX_PMGC0] & PMGC0_FAC;
+    ppc_ctx[CTX_PMGC0] |= PMGC0_PMIE | (fac_forced ? PMGC0_FAC : 0);
+}
+
+/* What the program sees in register r (its supervisor original). */
+static uint32_t program_view(const struct pmu_reg *r)
+{
+    switch (r->role) {
+    case PMU_ROLE_GLOBAL:
+        return (ppc_ctx[CTX_PMGC0] & ~PMGC0_PMIE) | prog_pmie;
+    case PMU_ROLE_CONTROL:
+        return (ppc_pmr_read(PMU_REGNUM_CONTROL(r->n)) & ~PMLCA_CE) | prog_ce[r->n];
+    case PMU_ROLE_CONTROL_B:
+        return ppc_pmr_read(PMU_REGNUM_CONTROL_B(r->n));
+    default: /* the 32-bit counter: the low half of the 64-bit count */
+        return (uint32_t)ppc_pmu_count64(r->n);
+    }
+}
+
+unsigned ppc_pmu_reg_size(unsigned regno)
+{
+    const struct pmu_reg *r = lookup(regno);
+    return r ? r->bits / 8u : 0;
+}
+
+static void put_be32(uint8_t *b, uint32_t v)
+{
+    b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16);
+    b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
+}
+
+static uint32_t get_be32(const uint8_t *b)
+{
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+int ppc_pmu_reg_read(unsigned regno, uint8_t *buf)
+{
+    const struct pmu_reg *r = lookup(regno);
+
+    if (!r)
+        return STUB_REG_UNAVAILABLE;
+    if (r->role == PMU_ROLE_COUNT64) {
+        uint64_t v = ppc_pmu_count64(r->n);
+        put_be32(buf, (uint32_t)(v >> 32));
+        put_be32(buf + 4, (uint32_t)v);
+    } else {
+        put_be32(buf, program_view(r));
+    }
+    return STUB_REG_OK;
+}
+
+int ppc_pmu_reg_write(unsigned regno, const uint8_t *buf)
+{
+    const struct pmu_reg *r = lookup(regno);
+    uint32_t v = get_be32(buf);
+
+    if (!r || r->readonly)
+        return STUB_REG_READONLY;
+    switch (r->role) {
+    case PMU_ROLE_GLOBAL: /* frozen until the resume; reserved bits read 0 */
+        prog_pmie = v & PMGC0_PMIE;
+        ppc_pmr_write(regno, v | PMGC0_FAC);
+        ppc_ctx[CTX_PMGC0] = (ppc_pmr_read(regno) & ~PMGC0_FAC) | (v & PMGC0_FAC);
+        break;
+    case PMU_ROLE_CONTROL: /* reserved bits read back 0 */
+        prog_ce[r->n] = v & PMLCA_CE;
+        ppc_pmr_write(regno, v | PMLCA_CE);
+        break;
+    case PMU_ROLE_CONTROL_B:
+        ppc_pmr_write(regno, v);
+        break;
+    case PMU_ROLE_COUNT:
+        ppc_pmu_set_count64(r->n, v);
+        break;
+    default:
+        ppc_pmu_set_count64(r->n, (uint64_t)v << 32 | get_be32(buf + 4));
+    }
+    return STUB_REG_OK;
+}

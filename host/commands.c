@@ -102,7 +102,9 @@ int cmd_set(const struct cli *c, struct target *t)
 
     def = perfctl_default_modes(t->lay);
     for (int i = 0; i < c->nargs; i++) {
-        if (strchr(c->args[i], ',') || strchr(c->args[i], '{')) {
+        /* One event; its modes may hold commas ("instructions:u,marked"). */
+        size_t name_len = strcspn(c->args[i], ":");
+        if (strcspn(c->args[i], ",") < name_len || strchr(c->args[i], '{')) {
             pmuctl_error("set takes one EVENT[:MODES] per argument: '%s'",
                          c->args[i]);
             return PMUCTL_EXIT_USAGE;

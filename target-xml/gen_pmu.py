@@ -8,7 +8,8 @@ usage:
       the CMake lists of cores (all, per board) and the input files
   gen_pmu.py host REGISTRY OUT_DIR
       pmu_catalog.h (catalogues and core facts for pmuctl and vboard),
-      pmuctl_fields.h (control-register layouts for pmuctl) and
+      pmuctl_fields.h (control-register layouts and each family's feature
+      and registers by role, for pmuctl) and
       pmu_metrics.h (derived metrics, their events checked)
   gen_pmu.py stub REGISTRY BOARD OUT.c OUT.h [OUT.xml-dir]
       the stub's core table for BOARD (only the cores it can meet): PMU
@@ -503,7 +504,8 @@ def emit_host(reg, outdir):
                     f'{shift}u, 0x{mask:x}u, {int(modes["sense"] == "freeze")}, {bit("fc")}, '
                     f'{bit("marked")}, {bit("unmarked")}, "{names["control"]}", "{names["count"]}", '
                     f'"{names.get("count64", "")}", {glob} }},')
-    body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}"]
+    body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}", ""]
+    body += host_families(reg)
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
 
     def terms(names):
@@ -525,6 +527,46 @@ def emit_host(reg, outdir):
                     f'{int(m.get("one_minus", False))}}},')
     body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
     write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
+
+
+def host_families(reg):
+    """pmuctl's view of each family: the feature it looks for in a target
+    description and its writable registers by role, named as printf
+    patterns (%u: the counter; none in a singleton's name). pmuctl takes
+    the numbers from the description."""
+    body = ["/* A register's role in its family (cores.toml, registers). */",
+            "enum pmu_role { " + ", ".join(f"PMU_ROLE_{ident(r).upper()}" for r in ROLES) + " };",
+            "",
+            "struct pmu_family_reg {",
+            "    const char *name;      /* printf pattern, %u: the counter */",
+            "    enum pmu_role role;",
+            "    unsigned bits;",
+            "};",
+            "",
+            "struct pmu_family {",
+            "    const char *key;          /* \"mips32\" ... */",
+            "    const char *feature;      /* its feature in target.xml */",
+            "    const char *id_register;  /* how its cores are told apart */",
+            "    unsigned max_counters;",
+            "    const struct pmu_family_reg *regs;",
+            "    unsigned n_regs;",
+            "};",
+            ""]
+    writable = {f: [r for r in fam["registers"] if not r.get("readonly")]
+                for f, fam in reg["families"].items()}
+    for fname, fam in reg["families"].items():
+        body.append(f"static const struct pmu_family_reg pmu_family_{ident(fname)}_regs[] = {{")
+        for r in writable[fname]:
+            body.append(f'    {{ "{r["name"].replace("{n}", "%u")}", '
+                        f'PMU_ROLE_{ident(r["role"]).upper()}, {r["bits"]} }},')
+        body += ["};", ""]
+    body.append("static const struct pmu_family pmu_families[] = {")
+    for fname, fam in reg["families"].items():
+        body.append(f'    {{ "{fname}", "{fam["feature"]}", "{fam["id_register"]}", '
+                    f'{fam["max_counters"]}, pmu_family_{ident(fname)}_regs, '
+                    f'{len(writable[fname])} }},')
+    body += ["};", f"#define PMU_FAMILY_COUNT {len(reg['families'])}"]
+    return body
 
 
 # --------------------------------------------------------------------- stub --

@@ -1,8 +1,8 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
- * qRcmd (monitor.c), qCRC (memory.c), QStartNoAckMode, and the tracepoint
- * packets (trace.c, trace_frames.c). Anything else gets the empty reply,
- * which GDB reads as "not supported".
+ * qRcmd (monitor.c), qCRC (memory.c), qPmustub.Pmu (monitor_pmu.c),
+ * QStartNoAckMode, and the tracepoint packets (trace.c, trace_frames.c).
+ * Anything else gets the empty reply, which GDB reads as "not supported".
  */
 #include "trace.h"
 
@@ -81,6 +81,8 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
+    } else if (str_starts(pkt, "qPmustub.Pmu", &rest) && !*rest) {
+        stub_pmu_query(r);
     } else {
         (void)trace_query(pkt, r);
     }

@@ -5,12 +5,22 @@
  */
 #include "catalog.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const struct pmu_catalog *catalog_core(const char *core)
 {
     for (int i = 0; i < PMU_CATALOG_COUNT; i++)
         if (!strcmp(pmu_catalogs[i].core, core))
+            return &pmu_catalogs[i];
+    return NULL;
+}
+
+const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id)
+{
+    for (int i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].family, family) &&
+            (id & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
             return &pmu_catalogs[i];
     return NULL;
 }
@@ -28,14 +38,16 @@ const char *catalog_core_names(void)
     return names;
 }
 
-int catalog_event(const struct pmu_catalog *c, const char *name,
-                  struct pmu_event *ev)
+/* The rows of the catalogue that match (by name, or by code when name is
+ * NULL) merged into one event; 0 if any matched. */
+static int merge_rows(const struct pmu_catalog *c, const char *name,
+                      int code, struct pmu_event *ev)
 {
     int found = 0;
     memset(ev, 0, sizeof *ev);
     for (unsigned i = 0; i < c->n_events; i++) {
         const struct pmu_catalog_event *e = &c->events[i];
-        if (strcmp(e->name, name))
+        if (name ? strcmp(e->name, name) != 0 : (int)e->code != code)
             continue;
         if (!found++) {
             ev->name = e->name;
@@ -51,6 +63,56 @@ int catalog_event(const struct pmu_catalog *c, const char *name,
         }
     }
     return found ? 0 : -1;
+}
+
+/* "57" or "raw57": the code, or -1. */
+static int raw_code(const char *name)
+{
+    const char *p = strncmp(name, "raw", 3) ? name : name + 3;
+    char *end;
+    if (*p < '0' || *p > '9')
+        return -1;
+    long v = strtol(p, &end, 10);
+    return *end || v > 255 ? -1 : (int)v;
+}
+
+/* A raw number: the catalogue's event where the code names one event on
+ * the counters that count it with that code (PMC0/PMC1-only events stay
+ * there); else the code on every counter, named rawN, which vboard does
+ * not model. */
+static int raw_event(const struct pmu_catalog *c, int code, struct pmu_event *ev)
+{
+    static char names[256][16];
+    int one = merge_rows(c, NULL, code, ev) == 0;
+    for (unsigned i = 0; i < c->n_events && one; i++)
+        one = (int)c->events[i].code != code || !strcmp(c->events[i].name, ev->name);
+    if (one)
+        return 0;
+    memset(ev, 0, sizeof *ev);
+    snprintf(names[code], sizeof names[code], "raw%d", code);
+    ev->name = names[code];
+    ev->description = "a raw event number";
+    ev->type = '-';
+    ev->vboard = PMU_VBOARD_NONE;
+    for (unsigned n = 0; n < c->n_counters && n < CATALOG_MAX_COUNTERS; n++) {
+        ev->counters |= 1u << n;
+        ev->code[n] = (unsigned char)code;
+    }
+    return 0;
+}
+
+int catalog_event(const struct pmu_catalog *c, const char *name,
+                  struct pmu_event *ev)
+{
+    int code;
+    if (merge_rows(c, name, -1, ev) == 0)
+        return 0;
+    for (unsigned i = 0; i < c->n_generic; i++)
+        if (!strcmp(c->generic[i].generic, name))
+            return merge_rows(c, c->generic[i].event, -1, ev);
+    if ((code = raw_code(name)) >= 0 && (unsigned)code <= c->event_mask)
+        return raw_event(c, code, ev);
+    return -1;
 }
 
 const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
@@ -131,4 +193,9 @@ void catalog_print(FILE *f, const struct pmu_catalog *c)
         fprintf(f, "%-40s %5u  %-9s %-4c %-6s %s\n", e->name, e->code, ctrs,
                 e->type, pmu_vboard_name(e->vboard), e->description);
     }
+    for (unsigned i = 0; i < c->n_generic; i++)
+        fprintf(f, "%s%s = %s%s", i ? ", " : "generic names: ",
+                c->generic[i].generic, c->generic[i].event,
+                i + 1 == c->n_generic ? "\n" : "");
+    fprintf(f, "a raw number is accepted too: 57 or raw57 (0..%u)\n", c->event_mask);
 }

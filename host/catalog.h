@@ -22,9 +22,15 @@ struct pmu_event {
 };
 
 const struct pmu_catalog *catalog_core(const char *core);
+/* The core of family whose id register (PRId, PVR) reads id, by the
+ * registry's mask and value; NULL if none. */
+const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id);
 /* Every core's names, comma-separated, for messages. */
 const char *catalog_core_names(void);
-/* 0 and *ev filled if the core has an event of that name; -1 if not. */
+/* 0 and *ev filled if the core has an event of that name, or a generic
+ * name it maps to one of its events (cycles, dcache_misses ...: the
+ * registry's "generic"), or the name is a raw number ("57" or "raw57",
+ * within the EVENT field); -1 if not. */
 int catalog_event(const struct pmu_catalog *c, const char *name,
                   struct pmu_event *ev);
 /* The catalogue's name for code on counter n, or NULL. */
@@ -34,8 +40,9 @@ const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
  * returns how many. */
 int catalog_suggest(const struct pmu_catalog *c, const char *name,
                     const char *out[], int max);
-/* Prints the catalogue as a table: name, code per counter, type, how
- * vboard counts it, description. */
+/* Prints the catalogue as a table: name, code, the counters that count it,
+ * type, how vboard counts it, description; then the generic names the core
+ * maps and the raw numbers it takes. */
 void catalog_print(FILE *f, const struct pmu_catalog *c);
 
 #endif

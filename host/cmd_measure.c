@@ -90,8 +90,8 @@ int cmd_measure(const struct cli *c, struct target *t)
     if (have_elf && (rc = check_elf(c, t)))
         return rc;
 
-    if (perfctl_parse_modes(t->lay, c->modes ? c->modes : PERFCTL_DEFAULT_MODES,
-                            &modes, err, sizeof err) ||
+    modes = perfctl_default_modes(t->lay);
+    if ((c->modes && perfctl_parse_modes(t->lay, c->modes, &modes, err, sizeof err)) ||
         events_parse(&l, c->events ? c->events : DEFAULT_EVENTS, t->cat,
                      t->lay, modes, err, sizeof err) ||
         events_assign(&l, t->n_counters, err, sizeof err)) {

@@ -61,7 +61,7 @@ int cmd_info(const struct cli *c, struct target *t)
 {
     int frozen = -1, rc;
     (void)c;
-    if (!t->is_openocd && (rc = target_frozen(t, &frozen)))
+    if ((rc = target_frozen(t, &frozen)))
         return fail(t, rc);
     if (t->sim_name[0])
         printf("simulator: %s (its counts are simulated: exact, model, or none "
@@ -79,13 +79,14 @@ int cmd_info(const struct cli *c, struct target *t)
         if ((rc = target_pmu_read(t, 1, n, &ctl)) ||
             (rc = target_pmu_count(t, n, &cnt, &wide)))
             return fail(t, rc);
-        perfctl_format_modes(t->lay, ctl, modes, sizeof modes);
+        perfctl_format_modes(t->lay, perfctl_ctl_modes(t->lay, ctl), modes,
+                             sizeof modes);
         const char *how = target_sim_counting(t, event_name(t, n, ctl));
         printf("counter %u: %s (code %u), modes %s%s, count %llu%s%s%s%s\n", n,
                event_name(t, n, ctl), perfctl_event(t->lay, ctl), modes,
                ctl & t->lay->ie ? ", interrupt on overflow" : "",
                (unsigned long long)cnt,
-               ctl & perfctl_modes_mask(t->lay) ? "" : " (not counting)",
+               perfctl_ctl_modes(t->lay, ctl) ? "" : " (not counting)",
                how ? " (" : "", !how ? "" : !strcmp(how, "none")
                ? "not modelled by the simulator: <not supported>" : how, how ? ")" : "");
     }
@@ -99,9 +100,11 @@ int cmd_set(const struct cli *c, struct target *t)
     unsigned def;
     int rc;
 
-    perfctl_parse_modes(t->lay, PERFCTL_DEFAULT_MODES, &def, err, sizeof err);
+    def = perfctl_default_modes(t->lay);
     for (int i = 0; i < c->nargs; i++) {
-        if (strchr(c->args[i], ',') || strchr(c->args[i], '{')) {
+        /* One event; its modes may hold commas ("instructions:u,marked"). */
+        size_t name_len = strcspn(c->args[i], ":");
+        if (strcspn(c->args[i], ",") < name_len || strchr(c->args[i], '{')) {
             pmuctl_error("set takes one EVENT[:MODES] per argument: '%s'",
                          c->args[i]);
             return PMUCTL_EXIT_USAGE;
@@ -121,7 +124,7 @@ int cmd_set(const struct cli *c, struct target *t)
         return PMUCTL_EXIT_USAGE;
     }
     for (unsigned n = 0; n < t->n_counters; n++) {
-        uint32_t ctl = 0;
+        uint32_t ctl = perfctl_off(t->lay);
         const char *what = "off";
         char modes[32] = "";
         for (int i = 0; i < l.n; i++) {
@@ -161,13 +164,7 @@ int cmd_read(const struct cli *c, struct target *t)
 
 int cmd_freeze(const struct cli *c, struct target *t)
 {
-    int rc;
-    if (t->is_openocd) {
-        pmuctl_error("freeze and unfreeze are the stub's (monitor pmu); through "
-                     "OpenOCD the counters count while the core runs");
-        return PMUCTL_EXIT_TARGET;
-    }
-    rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
+    int rc = target_set_frozen(t, c->cmd == CMD_FREEZE);
     if (rc)
         return fail(t, rc);
     printf("counters %s when the program resumes\n",

@@ -34,3 +34,18 @@ add_test(NAME e2e_pmuctl_openocd
                  ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_openocd PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_openocd qemu-system-mips gdb-multiarch openocd)
+# Power (issue 13): QEMU's e500v2 publishes no PMU; the Power catalogues.
+add_test(NAME e2e_pmuctl_power_qemu
+         COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>
+                 ${PMUSTUB_PPCE500_DIR}/pmustub-demo.elf)
+set_tests_properties(e2e_pmuctl_power_qemu PROPERTIES TIMEOUT 120)
+pmustub_test_needs(e2e_pmuctl_power_qemu qemu-system-ppc gdb-multiarch)
+# Power (issue 13): pmuctl measuring on vboard's e200z7 and e500v2 against
+# QEMU's e500v2 exec log of the same ELF.
+foreach(cpu e200z7 e500v2)
+  add_test(NAME e2e_pmuctl_power_${cpu}
+           COMMAND bash ${_e2e}/pmuctl_power_vboard.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${PMUCTL_PPC_FW_ELF} ${cpu} ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_power_${cpu} PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(e2e_pmuctl_power_${cpu} qemu-system-ppc gdb-multiarch)
+endforeach()

@@ -72,17 +72,13 @@ static int add_one(struct event_list *l, const char *tok, size_t len,
 
 static int is_mode_word(const char *p)
 {
-    static const char *const words[] = {"u", "s", "k", "exl"};
-    size_t n = strcspn(p, ",{}:");
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strlen(words[i]) == n && !strncmp(p, words[i], n))
-            return 1;
-    return 0;
+    return perfctl_is_mode_word(p, strcspn(p, ",{}:"));
 }
 
 /* One list item: EVENT or EVENT:MODES, where MODES may hold commas
- * ("instructions:u,k,cycles" is two events; no event is named u, s, k or
- * exl, so a mode word after a comma belongs to the modes). */
+ * ("instructions:u,k,cycles" is two events; no event is named like a mode
+ * word, u, s, k, exl, marked, unmarked, so a mode word after a comma
+ * belongs to the modes). */
 static size_t token_len(const char *p)
 {
     size_t n = strcspn(p, ",{}");

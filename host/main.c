@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "exit_status.h"
-#include "target.h"
+#include "pmu_backends.h"
 
 static void on_sigint(int sig)
 {
@@ -64,7 +64,7 @@ int main(int argc, char **argv)
     t.want_noack = c.no_ack;
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
-        rc = target_find_pmu(&t);
+        rc = pmu_attach(&t);
     if (rc)
         pmuctl_error("%s", t.err);
     else

@@ -69,7 +69,8 @@ static int program_group(struct target *t, const struct event_list *l, int g)
     /* Counters outside the group stop counting (their counts are not
      * read; this keeps an overflow interrupt of theirs out of the way). */
     for (unsigned c = 0; c < t->n_counters; c++) {
-        int rc = (used & (1u << c)) ? 0 : target_pmu_write(t, 1, c, 0);
+        int rc = (used & (1u << c)) ? 0
+                                    : target_pmu_write(t, 1, c, perfctl_off(t->lay));
         if (rc)
             return rc;
     }
@@ -229,10 +230,10 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(raw, 0, sizeof raw);
     memset(cal, 0, sizeof cal);
     rc = target_save_pmu(t);
-    if (!rc && !t->is_openocd) { /* the stub's "monitor pmu freeze" state */
+    if (!rc) { /* the stub's "monitor pmu freeze" state */
         int frozen;
         rc = target_frozen(t, &frozen);
-        if (!rc && frozen) {
+        if (!rc && frozen == 1) {
             t->saved_frozen = 1;
             rc = target_set_frozen(t, 0);
         }

@@ -19,6 +19,22 @@
 
 static const char hexdig[] = "0123456789abcdef";
 
+int rsp_reply_field(const char *reply, const char *key, char *out, size_t len)
+{
+    size_t klen = strlen(key);
+    for (const char *p = reply; *p; p += strcspn(p, ";"), p += *p == ';') {
+        if (strncmp(p, key, klen) || p[klen] != '=')
+            continue;
+        size_t n = strcspn(p + klen + 1, ";");
+        if (n == 0 || n >= len)
+            return -1;
+        memcpy(out, p + klen + 1, n);
+        out[n] = 0;
+        return 0;
+    }
+    return -1;
+}
+
 int rsp_hexval(int c)
 {
     if (c >= '0' && c <= '9')

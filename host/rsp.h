@@ -90,5 +90,8 @@ int rsp_decode_reg(const char *hex, size_t nhex, int big_endian,
 void rsp_encode_reg(unsigned long long value, unsigned bytes, int big_endian,
                     char *out);
 const char *rsp_status_text(int status);
+/* Copies the value of "key=" in a "k=v;k=v" reply (qPmustub.*) into out;
+ * 0 if it is there, not empty and fits. */
+int rsp_reply_field(const char *reply, const char *key, char *out, size_t len);
 
 #endif

@@ -22,23 +22,6 @@
 #define SIM_QUERY "qPmustub.Simulator"
 #define VBOARD_IDCODE 0x0340024fu /* tests/vboard/ejtag.c ejtag_idcode_value */
 
-/* Copies the value of "key=" in a "k=v;k=v" reply into out; 0 if there. */
-static int field(const char *reply, const char *key, char *out, size_t len)
-{
-    size_t klen = strlen(key);
-    for (const char *p = reply; *p; p += strcspn(p, ";"), p += *p == ';') {
-        if (strncmp(p, key, klen) || p[klen] != '=')
-            continue;
-        size_t n = strcspn(p + klen + 1, ";");
-        if (n == 0 || n >= len)
-            return -1;
-        memcpy(out, p + klen + 1, n);
-        out[n] = 0;
-        return 0;
-    }
-    return -1;
-}
-
 int target_ask_simulator(struct target *t)
 {
     int rc = rsp_request(&t->rsp, SIM_QUERY);
@@ -46,8 +29,8 @@ int target_ask_simulator(struct target *t)
         return target_io_fail(t, rc, SIM_QUERY);
     t->sim_name[0] = t->sim_cpu[0] = 0;
     /* Empty (a stub, OpenOCD) or an error: not a simulator. */
-    if (field(t->rsp.reply, "name", t->sim_name, sizeof t->sim_name) ||
-        field(t->rsp.reply, "cpu", t->sim_cpu, sizeof t->sim_cpu))
+    if (rsp_reply_field(t->rsp.reply, "name", t->sim_name, sizeof t->sim_name) ||
+        rsp_reply_field(t->rsp.reply, "cpu", t->sim_cpu, sizeof t->sim_cpu))
         t->sim_name[0] = t->sim_cpu[0] = 0;
     return 0;
 }

@@ -1,6 +1,7 @@
 /*
  * target.c - the session with a GDB remote target (the pmustub stub, or
- * OpenOCD's gdb server: see target_openocd.c for its PMU access).
+ * OpenOCD's gdb server): connect, stop replies, breakpoints, resume, leave.
+ * How the PMU is reached is the backend's (t->pmu, pmu_backends.c).
  */
 #include "target.h"
 
@@ -11,21 +12,6 @@
 #include "exit_status.h"
 
 volatile sig_atomic_t pmuctl_interrupted;
-
-int target_io_fail(struct target *t, int rc, const char *doing)
-{
-    snprintf(t->err, sizeof t->err, "%s: %s%s", doing, rsp_status_text(rc),
-             rc == RSP_LOST && (t->nbps || t->saved)
-                 ? "; its breakpoints and counter controls could not be put back"
-                 : "");
-    if (rc == RSP_LOST)
-        conn_close(&t->rsp.conn); /* nothing more to say to it */
-    if (rc == RSP_TIMEOUT || rc == RSP_GARBLED)
-        return PMUCTL_EXIT_TIMEOUT;
-    if (rc == RSP_INTR)
-        return PMUCTL_EXIT_INTERRUPTED;
-    return rc == RSP_LOST ? PMUCTL_EXIT_CONNECT : PMUCTL_EXIT_TARGET;
-}
 
 /* Is the reply to "?" or a resume a stop reply? Console output ('O')
  * from OpenOCD and the stub is passed on to stderr. */
@@ -71,11 +57,11 @@ int target_parse_stop(struct target *t, const char *p, struct stop *st)
         unsigned long long v;
         if (end == colon && rsp_decode_reg(colon + 1, (size_t)(semi - colon - 1),
                                            t->big_endian, &v) == 0) {
-            if (regnum == MIPS_PC_REGNUM) {
+            if (regnum == t->pc_reg) {
                 st->have_pc = 1;
                 st->pc = (unsigned long)(v & 0xffffffffu);
             }
-            for (unsigned n = 0; n < t->n_counters && !t->is_openocd; n++) {
+            for (unsigned n = 0; n < t->n_counters; n++) {
                 if (t->wide_reg[n] == regnum) {
                     c64[n] = v;
                     m64 |= 1u << n;
@@ -103,6 +89,17 @@ int target_parse_stop(struct target *t, const char *p, struct stop *st)
             st->cnt_mask |= bit;
         }
     }
+    return 0;
+}
+
+int target_read_pc(struct target *t, struct stop *st)
+{
+    unsigned long long v;
+    int rc = target_reg_get(t, t->pc_reg, "the PC", &v);
+    if (rc)
+        return rc;
+    st->pc = (unsigned long)(v & 0xffffffffu);
+    st->have_pc = 1;
     return 0;
 }
 
@@ -183,7 +180,7 @@ static int read_annex(struct target *t, const char *annex, char **text, size_t *
 }
 
 /* The annex; on a serial line read until two copies agree, as registers
- * are (target_regs.c): a description garbled past the checksums would
+ * are (target_io.c): a description garbled past the checksums would
  * name the wrong registers. */
 static int fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
 {
@@ -233,7 +230,9 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
     /* qSupported starts a new session on a stub that resets its ack mode
      * there (issue 10): its answer says again which mode we are in. */
-    if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips",
+    /* xmlRegisters: the architectures whose descriptions we read (GDB
+     * manual, "qSupported"); a stub with one description ignores it. */
+    if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips,powerpc",
                         t->rsp.retry_ms ? t->rsp.retry_ms : timeout_ms, 0)) ||
         (rc = rsp_recv(&t->rsp, timeout_ms)))
         return target_io_fail(t, rc, "qSupported");
@@ -266,43 +265,20 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     }
     rc = tdesc_parse(&t->tdesc, xml, len, fetch_annex, t, t->err, sizeof t->err);
     free(xml);
-    return rc ? PMUCTL_EXIT_TARGET : 0;
+    if (rc)
+        return PMUCTL_EXIT_TARGET;
+    if ((t->pc_reg = tdesc_pc_regnum(&t->tdesc)) < 0) {
+        snprintf(t->err, sizeof t->err, "the target description has no pc in "
+                 "its architecture's feature (org.gnu.gdb.*)");
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
 }
 
-int target_find_pmu(struct target *t)
+void target_no_pmu_regs(struct target *t)
 {
-    int n = tdesc_pmu_counters(&t->tdesc, t->ctl_reg, t->cnt_reg,
-                               TARGET_MAX_COUNTERS);
-    if (n == 0) {
-        int rc = target_openocd_detect(t);
-        if (rc)
-            return rc;
-        if (t->is_openocd) {
-            /* OpenOCD halts a running core when a gdb client attaches
-             * ("debug-request": SIGINT); leave it running then. */
-            t->found_running = t->first_signal == 2;
-            return (rc = target_openocd_simulator(t)) ? rc
-                                                      : target_openocd_find_pmu(t);
-        }
-        snprintf(t->err, sizeof t->err,
-                 "this target publishes no performance counters (no perfctl0 "
-                 "in group pmu): %s",
-                 t->tdesc.nregs ? "its core has none, or its debugger does not "
-                                  "show them" : "it has no registers at all");
-        return PMUCTL_EXIT_TARGET;
-    }
-    if (!tdesc_pmu_core(&t->tdesc, t->core, sizeof t->core) ||
-        !(t->cat = catalog_core(t->core)) || !(t->lay = perfctl_layout(t->core))) {
-        snprintf(t->err, sizeof t->err,
-                 "the target's counters are of a core pmuctl has no catalogue "
-                 "for (known: %s)", catalog_core_names());
-        return PMUCTL_EXIT_TARGET;
-    }
-    t->n_counters = (unsigned)n;
-    for (unsigned i = 0; i < t->n_counters; i++)
-        t->wide_reg[i] = tdesc_pmu_wide(&t->tdesc, i);
-    t->pmu = &target_regs_access;
-    return 0;
+    for (unsigned n = 0; n < TARGET_MAX_COUNTERS; n++)
+        t->ctl_reg[n] = t->cnt_reg[n] = t->wide_reg[n] = -1;
 }
 
 int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v)
@@ -315,7 +291,12 @@ int target_pmu_write(struct target *t, int ctl, unsigned n, uint32_t v)
     return t->pmu->write(t, ctl, n, v);
 }
 
-static int monitor(struct target *t, const char *cmd, char *out, size_t cap)
+int target_pmu_count(struct target *t, unsigned n, uint64_t *v, int *wide)
+{
+    return t->pmu->count(t, n, v, wide);
+}
+
+int target_monitor(struct target *t, const char *cmd, char *out, size_t cap)
 {
     int failed, rc = rsp_monitor(&t->rsp, cmd, out, cap, &failed);
     if (rc)
@@ -329,25 +310,12 @@ static int monitor(struct target *t, const char *cmd, char *out, size_t cap)
 
 int target_frozen(struct target *t, int *frozen)
 {
-    char out[2048];
-    int rc = monitor(t, "pmu", out, sizeof out);
-    if (rc)
-        return rc;
-    /* stub/arch/mips32/pmu_mon.c: "on resume they stay frozen" / "count". */
-    *frozen = strstr(out, "stay frozen") != NULL;
-    return 0;
+    return t->pmu->frozen(t, frozen);
 }
 
 int target_set_frozen(struct target *t, int frozen)
 {
-    char out[256];
-    return monitor(t, frozen ? "pmu freeze" : "pmu unfreeze", out, sizeof out);
-}
-
-int target_reset_counts(struct target *t)
-{
-    char out[256];
-    return monitor(t, "pmu reset", out, sizeof out);
+    return t->pmu->set_frozen(t, frozen);
 }
 
 int target_save_pmu(struct target *t)
@@ -450,7 +418,7 @@ void target_leave(struct target *t)
     if (t->saved) {
         for (unsigned n = 0; n < t->n_counters; n++) {
             if (target_pmu_write(t, 1, n, t->saved_ctl[n]) ||
-                target_restore_count(t, n))
+                t->pmu->put_count(t, n, t->saved_cnt[n], t->saved_wide[n]))
                 fprintf(stderr, "pmuctl: restoring counter %u: %s\n", n, t->err);
         }
         t->saved = 0;
@@ -458,14 +426,8 @@ void target_leave(struct target *t)
     if (t->saved_frozen >= 0 && target_set_frozen(t, t->saved_frozen))
         fprintf(stderr, "pmuctl: restoring the freeze state: %s\n", t->err);
     t->saved_frozen = -1;
-    if (t->found_running && t->is_openocd) {
-        /* OpenOCD's D only says OK (src/server/gdb_server.c, gdb_detach):
-         * resume the core it halted for us first. */
-        char out[256];
-        int failed;
-        if (rsp_monitor(&t->rsp, "resume", out, sizeof out, &failed) || failed)
-            fprintf(stderr, "pmuctl: could not resume the core through OpenOCD\n");
-    }
+    if (t->found_running && t->pmu && t->pmu->leave)
+        t->pmu->leave(t);
     if (t->found_running) {
         /* D: the stub takes out its breakpoints and lets the program run
          * (stub/core/stub.c, h_detach). */

@@ -17,7 +17,6 @@
 
 #define TARGET_MAX_COUNTERS 8
 #define TARGET_MAX_BPS 8
-#define MIPS_PC_REGNUM 37 /* GDB's fixed MIPS numbering (DESIGN.md) */
 
 extern volatile sig_atomic_t pmuctl_interrupted;
 
@@ -33,13 +32,30 @@ struct stop {
 
 struct target;
 
-/* How counters are reached: the stub's registers, or OpenOCD's
- * "monitor mips32 cp0" (target_openocd.c). */
+/* A way of reaching a target's PMU: the whole backend. The session
+ * (target.c) knows none of them; pmu_backends.c tries each in turn. Each
+ * function returns a pmuctl_exit status (0 ok) and leaves t->err set. */
 struct pmu_access {
     const char *name;
+    /* Is the target's PMU reached this way? 0 with t's core, catalogue,
+     * layout and counters filled in; PMU_ACCESS_NOT_MINE if not (nothing
+     * changed); else an exit status. */
+    int (*attach)(struct target *t);
+    /* Counter n's control (ctl) or its 32-bit count. */
     int (*read)(struct target *t, int ctl, unsigned n, uint32_t *v);
     int (*write)(struct target *t, int ctl, unsigned n, uint32_t v);
+    /* Count n as wide as the target keeps it (*wide = 1: a 64-bit count
+     * kept by the stub), and its write back. */
+    int (*count)(struct target *t, unsigned n, uint64_t *v, int *wide);
+    int (*put_count)(struct target *t, unsigned n, uint64_t v, int wide);
+    /* Do the counters stay frozen when the program resumes? *frozen = -1
+     * where the target has no such state. */
+    int (*frozen)(struct target *t, int *frozen);
+    int (*set_frozen)(struct target *t, int frozen);
+    /* Before a detach from a program found running (may be NULL). */
+    void (*leave)(struct target *t);
 };
+#define PMU_ACCESS_NOT_MINE (-1)
 
 struct target {
     struct rsp rsp;
@@ -47,19 +63,23 @@ struct target {
     int big_endian;
     int found_running;  /* leave it running: detach at the end */
     int want_noack;     /* --no-ack: no-ack mode over a serial line too */
-    int is_openocd;
     /* A simulator that said so (simulator.c): its name ("vboard") and the
      * core it simulates; "" for a board. */
     char sim_name[32];
     char sim_cpu[16];
     const struct pmu_access *pmu;
+    const struct pmu_family *fam; /* the registry's family (pmuctl_fields.h) */
     char core[16];
     const struct pmu_catalog *cat;
     const struct pmuctl_ctl_layout *lay;
     unsigned n_counters;
+    int pc_reg;         /* the PC's GDB number (the description's "pc") */
+    /* GDB numbers of each counter's registers, -1 where the target has
+     * none (OpenOCD: none at all); a stop reply's counts are found by
+     * them. */
     int ctl_reg[TARGET_MAX_COUNTERS], cnt_reg[TARGET_MAX_COUNTERS];
-    int wide_reg[TARGET_MAX_COUNTERS]; /* perfcntN_64, or -1 */
-    uint32_t prid;
+    int wide_reg[TARGET_MAX_COUNTERS];
+    uint32_t id;        /* the core's id register (PRId, PVR) */
     int first_signal;   /* of the stop reply we found the target in */
     /* What we changed, to put back. */
     int saved;
@@ -73,30 +93,28 @@ struct target {
 };
 
 /* Each returns a pmuctl_exit status (0 ok) and leaves t->err set. */
-/* target_regs.c: registers by GDB number through p/P. On a serial line a
+/* target_io.c: registers by GDB number through p/P. On a serial line a
  * value read is read again until two answers agree (RSP's 8-bit checksum
  * misses some double bit errors); name is for messages. */
 int target_reg_get(struct target *t, int regnum, const char *name,
                    unsigned long long *v);
 int target_reg_put(struct target *t, int regnum, const char *name,
                    unsigned long long v, unsigned bytes);
-extern const struct pmu_access target_regs_access;
 int target_read_pc(struct target *t, struct stop *st);
-/* Writes back count n as target_save_pmu saved it (64 bits where the
- * stub keeps them). */
-int target_restore_count(struct target *t, unsigned n);
+/* Sends a monitor command; a reply that says it failed is an error. */
+int target_monitor(struct target *t, const char *cmd, char *out, size_t cap);
 int target_connect(struct target *t, const char *spec, int timeout_ms);
-int target_find_pmu(struct target *t);
+/* Sets the counters' register numbers to -1 (none), before an attach. */
+void target_no_pmu_regs(struct target *t);
 int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v);
 int target_pmu_write(struct target *t, int ctl, unsigned n, uint32_t v);
 /* Count n as wide as the target keeps it: the stub's 64-bit count where it
  * publishes one (*wide = 1), else the 32-bit register. */
 int target_pmu_count(struct target *t, unsigned n, uint64_t *v, int *wide);
-/* "monitor pmu" on the stub: *frozen = 1 if counters stay frozen on
- * resume. */
+/* *frozen = 1 if counters stay frozen on resume, -1 if the target has no
+ * such state. */
 int target_frozen(struct target *t, int *frozen);
 int target_set_frozen(struct target *t, int frozen);
-int target_reset_counts(struct target *t);
 /* Saves every control and count (once), to be put back by target_leave. */
 int target_save_pmu(struct target *t);
 int target_bp(struct target *t, unsigned long addr, int insert);
@@ -111,13 +129,10 @@ int target_parse_stop(struct target *t, const char *pkt, struct stop *st);
 /* Removes our breakpoints, restores what target_save_pmu saved and the
  * freeze state, then detaches (program found running) or just closes. */
 void target_leave(struct target *t);
-/* target_openocd.c: is it OpenOCD (sets is_openocd); its PMU through
- * "monitor mips32 cp0". */
-int target_openocd_detect(struct target *t);
-int target_openocd_find_pmu(struct target *t);
 /* simulator.c: does the target say it is a simulator? Over the stub's
  * line, vboard answers qPmustub.Simulator itself; through OpenOCD, the
- * TAP's IDCODE tells (target_openocd_simulator). Fills t->sim_name. */
+ * TAP's IDCODE tells (target_openocd_simulator, asked by that backend).
+ * Fills t->sim_name. */
 int target_ask_simulator(struct target *t);
 int target_openocd_simulator(struct target *t);
 /* How the simulator counts event name: "exact", "model" or "none" (the

@@ -174,48 +174,29 @@ const struct tdesc_reg *tdesc_find(const struct tdesc *d, const char *name)
     return NULL;
 }
 
-int tdesc_pmu_counters(const struct tdesc *d, int ctl_regnum[],
-                       int cnt_regnum[], int max)
+const struct tdesc_reg *tdesc_find_in(const struct tdesc *d, const char *feature,
+                                      const char *name)
 {
-    int n;
-    for (n = 0; n < max; n++) {
-        char name[32];
-        const struct tdesc_reg *ctl, *cnt;
-        snprintf(name, sizeof name, "perfctl%d", n);
-        ctl = tdesc_find(d, name);
-        snprintf(name, sizeof name, "perfcnt%d", n);
-        cnt = tdesc_find(d, name);
-        if (!ctl || !cnt || strcmp(ctl->group, "pmu") ||
-            strcmp(cnt->group, "pmu") || ctl->bitsize != 32 ||
-            cnt->bitsize != 32)
-            break;
-        ctl_regnum[n] = ctl->regnum;
-        cnt_regnum[n] = cnt->regnum;
-    }
-    return n;
+    for (int i = 0; i < d->nregs; i++)
+        if (!strcmp(d->regs[i].name, name) && !strcmp(d->regs[i].feature, feature))
+            return &d->regs[i];
+    return NULL;
 }
 
-int tdesc_pmu_wide(const struct tdesc *d, unsigned n)
+int tdesc_has_feature(const struct tdesc *d, const char *feature)
 {
-    char name[32];
-    const struct tdesc_reg *r;
-    snprintf(name, sizeof name, "perfcnt%u_64", n);
-    r = tdesc_find(d, name);
-    return r && !strcmp(r->group, "pmu") && r->bitsize == 64 ? r->regnum : -1;
+    for (int i = 0; i < d->nregs; i++)
+        if (!strcmp(d->regs[i].feature, feature))
+            return 1;
+    return 0;
 }
 
-int tdesc_pmu_core(const struct tdesc *d, char *core, size_t len)
+int tdesc_pc_regnum(const struct tdesc *d)
 {
-    const struct tdesc_reg *r = tdesc_find(d, "perfctl0");
-    const char *t, *end;
-
-    if (!r || strncmp(r->type, "pmu_", 4))
-        return 0;
-    t = r->type + 4;
-    end = strstr(t, "_perfctl");
-    if (!end || end == t || (size_t)(end - t) >= len)
-        return 0;
-    memcpy(core, t, (size_t)(end - t));
-    core[end - t] = 0;
-    return 1;
+    static const char gdb_feature[] = "org.gnu.gdb.";
+    for (int i = 0; i < d->nregs; i++)
+        if (!strcmp(d->regs[i].name, "pc") &&
+            !strncmp(d->regs[i].feature, gdb_feature, sizeof gdb_feature - 1))
+            return d->regs[i].regnum;
+    return -1;
 }

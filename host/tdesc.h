@@ -35,15 +35,14 @@ int tdesc_parse(struct tdesc *d, const char *xml, size_t len,
                 tdesc_fetch_fn fetch, void *ctx, char *err, size_t errlen);
 const struct tdesc_reg *tdesc_find(const struct tdesc *d, const char *name);
 
-/* The PMU as published by name: perfctlN and perfcntN in group "pmu" for
- * N = 0, 1, ... while both exist. Fills regnums and returns N. */
-int tdesc_pmu_counters(const struct tdesc *d, int ctl_regnum[],
-                       int cnt_regnum[], int max);
-/* The stub's 64-bit count of counter n ("perfcntN_64", 64 bits, group
- * pmu), or -1 if the target has none. */
-int tdesc_pmu_wide(const struct tdesc *d, unsigned n);
-/* The core whose event types the stub named its PerfCtl type after
- * ("pmu_<core>_perfctl<k>", target-xml/gen_pmu_xml.py); 0 if none. */
-int tdesc_pmu_core(const struct tdesc *d, char *core, size_t len);
+/* The register named name in feature, or NULL. */
+const struct tdesc_reg *tdesc_find_in(const struct tdesc *d, const char *feature,
+                                      const char *name);
+/* Does any register come from feature? */
+int tdesc_has_feature(const struct tdesc *d, const char *feature);
+/* GDB's number of the PC: the register "pc" of the architecture's own
+ * feature (a name "org.gnu.gdb.*": org.gnu.gdb.mips.cpu, org.gnu.gdb.
+ * power.core; GDB manual, "Standard Target Features"); -1 if none. */
+int tdesc_pc_regnum(const struct tdesc *d);
 
 #endif

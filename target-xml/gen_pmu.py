@@ -8,7 +8,8 @@ usage:
       the CMake lists of cores (all, per board) and the input files
   gen_pmu.py host REGISTRY OUT_DIR
       pmu_catalog.h (catalogues and core facts for pmuctl and vboard),
-      pmuctl_fields.h (control-register layouts for pmuctl),
+      pmuctl_fields.h (control-register layouts and each family's feature
+      and registers by role, for pmuctl),
       pmu_metrics.h (derived metrics, their events checked) and
       pmu_features.h (each core's PMU feature, as the stub serves it, for
       pmuctl proxy to number after another debugger's registers)
@@ -505,7 +506,8 @@ def emit_host(reg, outdir):
                     f'{shift}u, 0x{mask:x}u, {int(modes["sense"] == "freeze")}, {bit("fc")}, '
                     f'{bit("marked")}, {bit("unmarked")}, "{names["control"]}", "{names["count"]}", '
                     f'"{names.get("count64", "")}", {glob} }},')
-    body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}"]
+    body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}", ""]
+    body += host_families(reg)
     emit_host_features(reg, outdir)
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
 
@@ -570,6 +572,46 @@ def emit_host_features(reg, outdir):
     body += ["static const struct pmu_feature pmu_features[] = {", *entries, "};",
              f"#define PMU_FEATURE_COUNT {len(entries)}"]
     write(os.path.join(outdir, "pmu_features.h"), header_guard(GENERATED, "PMU_FEATURES_H", body))
+
+
+def host_families(reg):
+    """pmuctl's view of each family: the feature it looks for in a target
+    description and its writable registers by role, named as printf
+    patterns (%u: the counter; none in a singleton's name). pmuctl takes
+    the numbers from the description."""
+    body = ["/* A register's role in its family (cores.toml, registers). */",
+            "enum pmu_role { " + ", ".join(f"PMU_ROLE_{ident(r).upper()}" for r in ROLES) + " };",
+            "",
+            "struct pmu_family_reg {",
+            "    const char *name;      /* printf pattern, %u: the counter */",
+            "    enum pmu_role role;",
+            "    unsigned bits;",
+            "};",
+            "",
+            "struct pmu_family {",
+            "    const char *key;          /* \"mips32\" ... */",
+            "    const char *feature;      /* its feature in target.xml */",
+            "    const char *id_register;  /* how its cores are told apart */",
+            "    unsigned max_counters;",
+            "    const struct pmu_family_reg *regs;",
+            "    unsigned n_regs;",
+            "};",
+            ""]
+    writable = {f: [r for r in fam["registers"] if not r.get("readonly")]
+                for f, fam in reg["families"].items()}
+    for fname, fam in reg["families"].items():
+        body.append(f"static const struct pmu_family_reg pmu_family_{ident(fname)}_regs[] = {{")
+        for r in writable[fname]:
+            body.append(f'    {{ "{r["name"].replace("{n}", "%u")}", '
+                        f'PMU_ROLE_{ident(r["role"]).upper()}, {r["bits"]} }},')
+        body += ["};", ""]
+    body.append("static const struct pmu_family pmu_families[] = {")
+    for fname, fam in reg["families"].items():
+        body.append(f'    {{ "{fname}", "{fam["feature"]}", "{fam["id_register"]}", '
+                    f'{fam["max_counters"]}, pmu_family_{ident(fname)}_regs, '
+                    f'{len(writable[fname])} }},')
+    body += ["};", f"#define PMU_FAMILY_COUNT {len(reg['families'])}"]
+    return body
 
 
 # --------------------------------------------------------------------- stub --

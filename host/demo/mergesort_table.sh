@@ -9,15 +9,8 @@
 # Usage: mergesort_table.sh PMUCTL VBOARD PMUCTL-MERGESORT.elf
 set -u
 PMUCTL=$1 VBOARD=$2 ELF=$3
-TMP=$(mktemp -d)
-VB=
-trap '[ -n "$VB" ] && kill "$VB" 2>/dev/null; wait 2>/dev/null; rm -rf "$TMP"' EXIT
-
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
-    --serial "tcp:127.0.0.1:$PORT,server" >"$TMP/vboard.log" 2>&1 &
-VB=$!
-sleep 0.5
+. "$(dirname "$0")/demo_lib.sh"
+demo_vboard "$VBOARD" 34k "$ELF"
 
 # The note's pc_sweep -uicp: user mode, IPC, cache events (Table 6 rows).
 EVENTS=cycles,instructions,all_stalls,alu_stalls,dcache_accesses,dcache_writebacks,dcache_misses,dcache_miss_stall_cycles,dcache_miss_cycles

@@ -2,14 +2,18 @@
 # loop (firmware/bench_loop.S) around workloads (firmware/work.c), linked
 # with the stub by the README's "Bring your own program" command.
 # Outputs: ${PMUCTL_FW_ELF} (build/target/pmuctl/pmuctl-bench.elf) and
-# ${PMUCTL_MS_ELF} (pmuctl-mergesort.elf, the blocksize experiment).
+# ${PMUCTL_MS_ELF} (pmuctl-mergesort.elf, the blocksize experiment) for
+# Malta, ${PMUCTL_PPC_FW_ELF} and ${PMUCTL_PPC_MS_ELF} (-ppce500.elf) for
+# Power.
 set(PMUCTL_FW_ELF "" CACHE INTERNAL "")
-# pmuctl_firmware_elf(OUT SOURCES...): one firmware, linked with the stub.
-function(pmuctl_firmware_elf out)
+# pmuctl_firmware_elf(OUT BOARD SOURCES...): one firmware, linked with the
+# stub of the board (malta, ppce500).
+function(pmuctl_firmware_elf out board)
   set(_srcs ${ARGN})
   list(TRANSFORM _srcs PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/firmware/)
-  pmustub_firmware(OUT ${out} BOARD malta STUB SOURCES ${_srcs}
-                   DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h)
+  pmustub_firmware(OUT ${out} BOARD ${board} STUB SOURCES ${_srcs}
+                   DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h
+                           ${CMAKE_CURRENT_SOURCE_DIR}/firmware/ppc_loop_frame.h)
 endfunction()
 
 set(PMUCTL_MS_ELF "" CACHE INTERNAL "")
@@ -17,8 +21,14 @@ block()
   set(_fw_out ${CMAKE_BINARY_DIR}/target/pmuctl)
   set(PMUCTL_FW_ELF ${_fw_out}/pmuctl-bench.elf CACHE INTERNAL "")
   set(PMUCTL_MS_ELF ${_fw_out}/pmuctl-mergesort.elf CACHE INTERNAL "")
-  pmuctl_firmware_elf(${PMUCTL_FW_ELF} bench_loop.S work.c)
+  set(PMUCTL_PPC_FW_ELF ${_fw_out}/pmuctl-bench-ppce500.elf CACHE INTERNAL "")
+  set(PMUCTL_PPC_MS_ELF ${_fw_out}/pmuctl-mergesort-ppce500.elf CACHE INTERNAL "")
+  pmuctl_firmware_elf(${PMUCTL_FW_ELF} malta bench_loop.S work.c)
   # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
-  pmuctl_firmware_elf(${PMUCTL_MS_ELF} ms_loop.S ms_work.c)
-  add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_MS_ELF})
+  pmuctl_firmware_elf(${PMUCTL_MS_ELF} malta ms_loop.S ms_work.c)
+  # The same two on Power (ppce500: QEMU's e500v2, vboard's e200z7/e500v2).
+  pmuctl_firmware_elf(${PMUCTL_PPC_FW_ELF} ppce500 ppc_bench_loop.S work.c)
+  pmuctl_firmware_elf(${PMUCTL_PPC_MS_ELF} ppce500 ppc_ms_loop.S ms_work.c)
+  add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_MS_ELF}
+                    ${PMUCTL_PPC_FW_ELF} ${PMUCTL_PPC_MS_ELF})
 endblock()

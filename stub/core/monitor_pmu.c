@@ -87,6 +87,23 @@ static int mon_pmu(const char *args)
     return -1;
 }
 
+/* "id=HHHHHHHH;frozen=0|1": what pmuctl would otherwise have to read out
+ * of the summary's words. A q packet of our own name (GDB manual, "General
+ * Query Packets": qCompany.Operation); a stub without it answers empty. */
+void stub_pmu_query(struct reply *r)
+{
+    const struct stub_pmu_ops *pmu = stub_t->pmu;
+
+    if (!pmu)
+        return;
+    if (pmu->id) {
+        reply_str(r, "id=");
+        reply_hex_u32(r, pmu->id(), 8);
+        reply_str(r, ";");
+    }
+    reply_str(r, user_frozen ? "frozen=1" : "frozen=0");
+}
+
 const struct stub_monitor_cmd stub_pmu_monitor_cmds[] = {
     {"pmu", "performance counters: monitor pmu help", mon_pmu},
     {0, 0, 0},

@@ -1,6 +1,7 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
- * qRcmd (monitor.c), qCRC (memory.c), QStartNoAckMode. Anything else gets
+ * qRcmd (monitor.c), qCRC (memory.c), qPmustub.Pmu (monitor_pmu.c),
+ * QStartNoAckMode. Anything else gets
  * the empty reply, which GDB reads as "not supported".
  */
 #include "stub_internal.h"
@@ -79,6 +80,8 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
+    } else if (str_starts(pkt, "qPmustub.Pmu", &rest) && !*rest) {
+        stub_pmu_query(r);
     }
     return -1;
 }

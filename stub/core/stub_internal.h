@@ -70,6 +70,9 @@ int h_set_query(char *pkt, unsigned len, struct reply *r);
 int h_rcmd(const char *args, unsigned len, struct reply *r);
 /* "monitor pmu" (monitor_pmu.c), listed when stub_t->pmu is set. */
 extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
+/* qPmustub.Pmu (monitor_pmu.c): the PMU's id register and freeze state
+ * as data for host tools; the empty reply when the port has no table. */
+void stub_pmu_query(struct reply *r);
 /* qCRC's arguments "ADDR,LENGTH" (memory.c). */
 void mem_crc(const char *args, struct reply *r);
 

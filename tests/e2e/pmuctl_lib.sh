@@ -60,3 +60,13 @@ pm_relay() {
     for _ in $(seq 100); do [ -e "$E2E_TMP/pty" ] && break; sleep 0.1; done
     PTY=$(cat "$E2E_TMP/pty")
 }
+
+# pm_refuses_no_pmu PMUCTL: pmuctl info on the QEMU board at $QEMU_PORT,
+# which has no performance counters: status 1 and one line that says so.
+pm_refuses_no_pmu() {
+    "$1" -t "127.0.0.1:$QEMU_PORT" info >"$OUT" 2>&1
+    local rc=$?
+    check "QEMU (no PMU): status 1" test "$rc" = 1
+    check "QEMU (no PMU): one line that says there are no counters" \
+        test "$(wc -l <"$OUT")" = 1 -a "$(grep -c "publishes no performance counters" "$OUT")" = 1
+}

@@ -78,7 +78,7 @@ cmds+=("p \$pmlca1" "p \$pmlca3" "set \$pmlca2 = $(printf 0x%x $((INTCODE << 16)
        # The empty bracket: resumed onto TO's breakpoint, it traps at once.
        "set \$pmc1 = 0" "jump *0x$TO" "printf \"EMPTY=%u\\n\", \$pmc1"
        "set debug remote 1" "stepi" "set debug remote 0"
-       "monitor pmu" "delete" "continue")
+       "monitor pmu" "compare-sections -r" "delete" "continue")
 gdb_batch "${cmds[@]}" >"$OUT"
 
 check "$CPU: info registers pmu lists every PMR and UPMR (30 registers)" \
@@ -111,5 +111,7 @@ check "$CPU: the step's stop reply carries pmc0..3 and pmc0_64..3_64 (59..5c, 6a
     bash -c "grep 'Packet received: T05' '$OUT' | grep -E '59:[0-9a-f]{8};6a:[0-9a-f]{16};' | grep -E '5a:[0-9a-f]{8};6b:[0-9a-f]{16};' | grep -E '5b:[0-9a-f]{8};6c:[0-9a-f]{16};' | grep -qE '5c:[0-9a-f]{8};6d:[0-9a-f]{16};'"
 check "$CPU: monitor pmu names the core and each counter's event" \
     bash -c "grep -qE '^pmu: Power $CPU, PVR 0x[0-9a-f]+, 4 counters' '$OUT' && test \$(grep -c 'event $ICODE instructions' '$OUT') -eq 3 && grep -q 'counter 2: event $INTCODE interrupts' '$OUT'"
+check "$CPU: compare-sections -r: every read-only section matches (the vectors the stub writes are not one)" \
+    bash -c "grep -q 'Section .text, range.*matched' '$OUT' && ! grep -q 'MIS-MATCHED' '$OUT'"
 check "$CPU: the program exits" has "exited with code"
 finish

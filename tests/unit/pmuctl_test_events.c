@@ -21,11 +21,9 @@ static int parse(const char *core, const char *spec, unsigned n_counters)
 {
     const struct pmu_catalog *cat = catalog_core(core);
     const struct pmuctl_ctl_layout *lay = perfctl_layout(core);
-    unsigned uk;
     assert_non_null(cat);
     assert_non_null(lay);
-    assert_int_equal(perfctl_parse_modes(lay, "u,k", &uk, err, sizeof err), 0);
-    if (events_parse(&l, spec, cat, lay, uk, err, sizeof err))
+    if (events_parse(&l, spec, cat, lay, perfctl_default_modes(lay), err, sizeof err))
         return -1;
     return events_assign(&l, n_counters, err, sizeof err);
 }

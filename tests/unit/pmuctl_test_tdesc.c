@@ -1,8 +1,9 @@
 /*
  * pmuctl_test_tdesc.c - target description reading: register numbers
- * (explicit and implied, GDB manual "Target Description Format"), the PMU
- * found by name and group, the core named by the PerfCtl type, included
- * documents, and what is refused.
+ * (explicit and implied, GDB manual "Target Description Format"), each
+ * register's feature, the PC from the architecture's own feature (GDB
+ * manual, "Standard Target Features"), included documents, and what is
+ * refused. (The PMU in a description: pmuctl_test_pmu_stub.c.)
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,8 +21,9 @@ static const char stub_like[] =
     "<target version=\"1.0\"><architecture>mips:isa32r2</architecture>"
     "<feature name=\"org.gnu.gdb.mips.cpu\">"
     "<reg name=\"r0\" bitsize=\"32\" regnum=\"0\"/><reg name=\"r1\" bitsize=\"32\"/>"
-    "</feature><feature name=\"org.gnu.gdb.mips.cp0\">"
     "<reg name=\"pc\" bitsize=\"32\" regnum=\"37\"/></feature>"
+    "<feature name=\"org.gnu.gdb.mips.cp0\">"
+    "<reg name=\"status\" bitsize=\"32\" regnum=\"32\"/></feature>"
     "<feature name=\"org.pmustub.mips.pmu\">"
     "<enum id=\"pmu_r10k_event0\" size=\"4\"><evalue name=\"cycles\" value=\"0\"/></enum>"
     "<flags id=\"pmu_r10k_perfctl0\" size=\"4\"><field name=\"EXL\" start=\"0\" end=\"0\"/></flags>"
@@ -35,54 +37,41 @@ static const char stub_like[] =
 static void stub_description(void **state)
 {
     struct tdesc *d = calloc(1, sizeof *d);
-    char err[256], core[16];
-    int ctl[8], cnt[8];
+    char err[256];
     (void)state;
     assert_int_equal(tdesc_parse(d, stub_like, strlen(stub_like), NULL, NULL,
                                  err, sizeof err), 0);
     assert_string_equal(d->arch, "mips:isa32r2");
     assert_int_equal(tdesc_find(d, "r1")->regnum, 1);   /* implied */
-    assert_int_equal(tdesc_find(d, "pc")->regnum, 37);
     assert_int_equal(tdesc_find(d, "perfcnt1_64")->regnum, 76);
-    assert_int_equal(tdesc_pmu_counters(d, ctl, cnt, 8), 2);
-    assert_int_equal(ctl[1], 74);
-    assert_int_equal(cnt[1], 75);
-    assert_int_equal(tdesc_pmu_wide(d, 1), 76);
-    assert_int_equal(tdesc_pmu_wide(d, 0), -1);
-    assert_true(tdesc_pmu_core(d, core, sizeof core));
-    assert_string_equal(core, "r10k");
+    assert_int_equal(tdesc_pc_regnum(d), 37);
+    assert_true(tdesc_has_feature(d, "org.pmustub.mips.pmu"));
+    assert_false(tdesc_has_feature(d, "org.pmustub.power.pmu"));
+    assert_int_equal(tdesc_find_in(d, "org.pmustub.mips.pmu", "perfctl1")->regnum, 74);
+    assert_null(tdesc_find_in(d, "org.gnu.gdb.mips.cpu", "perfctl1"));
     free(d);
 }
 
-/* QEMU's 34Kf through the stub: core registers only. */
-static void no_pmu(void **state)
+/* Power: the PC is GDB's number 64 in org.gnu.gdb.power.core; a "pc" of
+ * a feature of somebody else's is not the PC. */
+static void power_pc_and_a_pc_elsewhere(void **state)
 {
-    static const char xml[] =
-        "<target><feature name=\"org.gnu.gdb.mips.cpu\">"
-        "<reg name=\"r0\" bitsize=\"32\"/></feature></target>";
-    struct tdesc *d = calloc(1, sizeof *d);
-    char err[256], core[16];
-    int ctl[8], cnt[8];
-    (void)state;
-    assert_int_equal(tdesc_parse(d, xml, strlen(xml), NULL, NULL, err, sizeof err), 0);
-    assert_int_equal(tdesc_pmu_counters(d, ctl, cnt, 8), 0);
-    assert_false(tdesc_pmu_core(d, core, sizeof core));
-    free(d);
-}
-
-/* A perfctl0 outside group pmu is not taken for the PMU. */
-static void wrong_group(void **state)
-{
-    static const char xml[] =
-        "<target><feature name=\"x\">"
-        "<reg name=\"perfctl0\" bitsize=\"32\" group=\"general\"/>"
-        "<reg name=\"perfcnt0\" bitsize=\"32\" group=\"pmu\"/></feature></target>";
+    static const char power[] =
+        "<target><feature name=\"org.pmustub.power.pmu\">"
+        "<reg name=\"pc\" bitsize=\"32\" regnum=\"200\"/></feature>"
+        "<feature name=\"org.gnu.gdb.power.core\">"
+        "<reg name=\"r0\" bitsize=\"32\" regnum=\"0\"/>"
+        "<reg name=\"pc\" bitsize=\"32\" regnum=\"64\"/></feature></target>";
+    static const char none[] =
+        "<target><feature name=\"x.cpu\">"
+        "<reg name=\"pc\" bitsize=\"32\" regnum=\"37\"/></feature></target>";
     struct tdesc *d = calloc(1, sizeof *d);
     char err[256];
-    int ctl[8], cnt[8];
     (void)state;
-    assert_int_equal(tdesc_parse(d, xml, strlen(xml), NULL, NULL, err, sizeof err), 0);
-    assert_int_equal(tdesc_pmu_counters(d, ctl, cnt, 8), 0);
+    assert_int_equal(tdesc_parse(d, power, strlen(power), NULL, NULL, err, sizeof err), 0);
+    assert_int_equal(tdesc_pc_regnum(d), 64);
+    assert_int_equal(tdesc_parse(d, none, strlen(none), NULL, NULL, err, sizeof err), 0);
+    assert_int_equal(tdesc_pc_regnum(d), -1);
     free(d);
 }
 
@@ -107,15 +96,14 @@ static void included_feature(void **state)
         "<feature name=\"a\"><reg name=\"pc\" bitsize=\"32\" regnum=\"37\"/></feature>"
         "<xi:include href=\"pmu.xml\"/></target>";
     struct tdesc *d = calloc(1, sizeof *d);
-    char err[256], core[16];
-    int ctl[8], cnt[8], calls = 0;
+    char err[256];
+    int calls = 0;
     (void)state;
     assert_int_equal(tdesc_parse(d, xml, strlen(xml), fetch, &calls, err, sizeof err), 0);
     assert_int_equal(calls, 1);
-    assert_int_equal(tdesc_pmu_counters(d, ctl, cnt, 8), 1);
-    assert_int_equal(ctl[0], 38); /* numbering runs on into the include */
-    assert_true(tdesc_pmu_core(d, core, sizeof core));
-    assert_string_equal(core, "34k");
+    /* numbering runs on into the include, which keeps its feature */
+    assert_int_equal(tdesc_find_in(d, "org.pmustub.mips.pmu", "perfctl0")->regnum, 38);
+    assert_int_equal(tdesc_find(d, "perfcnt0")->regnum, 39);
     free(d);
 }
 
@@ -140,8 +128,9 @@ static void refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(stub_description), cmocka_unit_test(no_pmu),
-        cmocka_unit_test(wrong_group), cmocka_unit_test(included_feature),
+        cmocka_unit_test(stub_description),
+        cmocka_unit_test(power_pc_and_a_pc_elsewhere),
+        cmocka_unit_test(included_feature),
         cmocka_unit_test(refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

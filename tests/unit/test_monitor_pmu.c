@@ -45,7 +45,22 @@ static void f_reset(void)
     resets++;
 }
 
+static uint32_t f_id(void)
+{
+    return 0x2a;
+}
+
 static const struct stub_pmu_ops fake_pmu = {
+    .counters = f_counters,
+    .absent = f_absent,
+    .describe = f_describe,
+    .describe_counter = f_describe_counter,
+    .reset = f_reset,
+    .id = f_id,
+};
+
+/* The same table without an id register. */
+static const struct stub_pmu_ops fake_pmu_no_id = {
     .counters = f_counters,
     .absent = f_absent,
     .describe = f_describe,
@@ -176,6 +191,26 @@ static void no_table_no_command(void **st)
                         "'monitor help' lists them\n");
 }
 
+/* qPmustub.Pmu: the id register and the freeze state as data (pmuctl
+ * reads these, not the summary's words), following monitor pmu freeze. */
+static void pmu_query_gives_the_id_and_the_freeze_state(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("qPmustub.Pmu"), "id=0000002a;frozen=0");
+    monitor("pmu freeze");
+    assert_string_equal(exchange("qPmustub.Pmu"), "id=0000002a;frozen=1");
+    monitor("pmu unfreeze");
+    assert_string_equal(exchange("qPmustub.Pmu"), "id=0000002a;frozen=0");
+    /* Only the exact name; a port without an id leaves it out; no table,
+     * no answer (a q packet the stub does not know). */
+    assert_string_equal(exchange("qPmustub.Pmux"), "");
+    fake_target.pmu = &fake_pmu_no_id;
+    assert_string_equal(exchange("qPmustub.Pmu"), "frozen=0");
+    fake_target.pmu = 0;
+    assert_string_equal(exchange("qPmustub.Pmu"), "");
+    assert_int_equal(resets + describes, 0);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, setup)
@@ -188,6 +223,7 @@ int main(void)
         T(without_counters_only_the_ports_line),
         T(monitor_help_lists_pmu_with_the_port),
         T(no_table_no_command),
+        T(pmu_query_gives_the_id_and_the_freeze_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

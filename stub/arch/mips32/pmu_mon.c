@@ -81,12 +81,18 @@ static void reset(void)
         pmu_set_count(i, 0);
 }
 
+static uint32_t id(void)
+{
+    return CP0_READ(15, 0); /* PRId, the register pmu_detect matched */
+}
+
 const struct stub_pmu_ops mips_pmu_ops = {
     .counters = counters,
     .absent = absent,
     .describe = describe,
     .describe_counter = describe_counter,
     .reset = reset,
+    .id = id,
 };
 
 const struct stub_monitor_cmd mips_monitor_cmds[] = {

@@ -86,12 +86,18 @@ static void reset(void)
         ppc_pmu_set_count64(i, 0);
 }
 
+static uint32_t id(void)
+{
+    return ppc_pmu_pvr; /* the PVR the core was recognised by */
+}
+
 const struct stub_pmu_ops ppc_pmu_ops = {
     .counters = counters,
     .absent = absent,
     .describe = describe,
     .describe_counter = describe_counter,
     .reset = reset,
+    .id = id,
 };
 
 const struct stub_monitor_cmd ppc_monitor_cmds[] = {

@@ -54,7 +54,13 @@
 ppc_pmu_patch_start:
     .popsection
 
-    .section .text.vectors, "ax"
+    /* Writable as well as executable: ppc_pmu_detect writes the PMU_INSN
+     * sites at start-up, so the vectors in memory are not the file's.
+     * Marked so, GDB's "compare-sections -r" and pmuctl's --elf check
+     * (which compare read-only sections) leave them out, instead of
+     * finding .text changed. ppce500.ld gives them an output section of
+     * their own, so .text stays read-only and checked. */
+    .section .text.vectors, "awx"
     .globl ppc_ivpr
 ppc_ivpr:
 

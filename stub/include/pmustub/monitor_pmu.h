@@ -8,6 +8,11 @@
  * only it knows (the core's name, what each counter counts, how to zero
  * the counts) and points stub_target.pmu at it.
  *
+ * The same facts reach host tools as data, not as the summary's words:
+ * the packet qPmustub.Pmu answers "id=HHHHHHHH;frozen=0|1" (id: the
+ * port's id(), left out when it has none; frozen: the state "monitor pmu
+ * freeze" sets).
+ *
  * The summary reads:
  *   pmu: <describe>, <counters> counters; frozen while stopped; on resume
  *   they count|stay frozen (monitor pmu unfreeze)
@@ -16,6 +21,8 @@
  */
 #ifndef PMUSTUB_MONITOR_PMU_H
 #define PMUSTUB_MONITOR_PMU_H
+
+#include <stdint.h>
 
 struct stub_pmu_ops {
     /* How many counters the stub drives; 0 if none (no performance
@@ -30,6 +37,10 @@ struct stub_pmu_ops {
     void (*describe_counter)(unsigned n);
     /* Every count to 0 ("monitor pmu reset"). */
     void (*reset)(void);
+    /* The identification register the core was recognised by (MIPS PRId,
+     * Power PVR), for qPmustub.Pmu: host tools find the core in their copy
+     * of the registry (target-xml/cores.toml) by it. NULL: not told. */
+    uint32_t (*id)(void);
 };
 
 /* Nonzero after "monitor pmu freeze" until "monitor pmu unfreeze": the

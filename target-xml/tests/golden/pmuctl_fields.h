@@ -27,4 +27,42 @@ static const struct pmuctl_ctl_layout pmuctl_ctl_layouts[] = {
 };
 #define PMUCTL_CTL_LAYOUT_COUNT 3
 
+/* A register's role in its family (cores.toml, registers). */
+enum pmu_role { PMU_ROLE_CONTROL, PMU_ROLE_CONTROL_B, PMU_ROLE_GLOBAL, PMU_ROLE_COUNT, PMU_ROLE_COUNT64 };
+
+struct pmu_family_reg {
+    const char *name;      /* printf pattern, %u: the counter */
+    enum pmu_role role;
+    unsigned bits;
+};
+
+struct pmu_family {
+    const char *key;          /* "mips32" ... */
+    const char *feature;      /* its feature in target.xml */
+    const char *id_register;  /* how its cores are told apart */
+    unsigned max_counters;
+    const struct pmu_family_reg *regs;
+    unsigned n_regs;
+};
+
+static const struct pmu_family_reg pmu_family_mips32_regs[] = {
+    { "ctl%u", PMU_ROLE_CONTROL, 32 },
+    { "cnt%u", PMU_ROLE_COUNT, 32 },
+    { "cnt%u_64", PMU_ROLE_COUNT64, 64 },
+};
+
+static const struct pmu_family_reg pmu_family_pfam_regs[] = {
+    { "gc0", PMU_ROLE_GLOBAL, 32 },
+    { "lca%u", PMU_ROLE_CONTROL, 32 },
+    { "lcb%u", PMU_ROLE_CONTROL_B, 32 },
+    { "pc%u", PMU_ROLE_COUNT, 32 },
+    { "pc%u_64", PMU_ROLE_COUNT64, 64 },
+};
+
+static const struct pmu_family pmu_families[] = {
+    { "mips32", "org.pmustub.test.pmu", "PRId", 2, pmu_family_mips32_regs, 3 },
+    { "pfam", "org.pmustub.test.ppmu", "PVR", 2, pmu_family_pfam_regs, 5 },
+};
+#define PMU_FAMILY_COUNT 2
+
 #endif

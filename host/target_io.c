@@ -1,7 +1,7 @@
 /*
- * target_regs.c - registers by GDB number, read with "p" and written with
- * "P" (GDB manual, "Packets"): the stub's counters, their 64-bit counts,
- * the PC.
+ * target_io.c - how a failed exchange becomes an exit status, and
+ * registers by GDB number, read with "p" and written with "P" (GDB manual,
+ * "Packets"): the stub's PMU registers (pmu_stub.c), the PC (target.c).
  *
  * On a serial line a value is read until two answers agree. The packet
  * checksum is a sum modulo 256: two flipped bits in one packet go unseen
@@ -15,6 +15,21 @@
 
 #include "exit_status.h"
 #include "target.h"
+
+int target_io_fail(struct target *t, int rc, const char *doing)
+{
+    snprintf(t->err, sizeof t->err, "%s: %s%s", doing, rsp_status_text(rc),
+             rc == RSP_LOST && (t->nbps || t->saved)
+                 ? "; its breakpoints and counter controls could not be put back"
+                 : "");
+    if (rc == RSP_LOST)
+        conn_close(&t->rsp.conn); /* nothing more to say to it */
+    if (rc == RSP_TIMEOUT || rc == RSP_GARBLED)
+        return PMUCTL_EXIT_TIMEOUT;
+    if (rc == RSP_INTR)
+        return PMUCTL_EXIT_INTERRUPTED;
+    return rc == RSP_LOST ? PMUCTL_EXIT_CONNECT : PMUCTL_EXIT_TARGET;
+}
 
 /* One "p": 0 and the value; 1 if the answer is no value; or an rsp status. */
 static int read_once(struct target *t, int regnum, unsigned long long *v)
@@ -67,61 +82,4 @@ int target_reg_put(struct target *t, int regnum, const char *name,
         return PMUCTL_EXIT_TARGET;
     }
     return 0;
-}
-
-static int regs_read(struct target *t, int ctl, unsigned n, uint32_t *v)
-{
-    char name[32];
-    unsigned long long x;
-    snprintf(name, sizeof name, "%s%u", ctl ? "perfctl" : "perfcnt", n);
-    int rc = target_reg_get(t, ctl ? t->ctl_reg[n] : t->cnt_reg[n], name, &x);
-    *v = (uint32_t)x;
-    return rc;
-}
-
-static int regs_write(struct target *t, int ctl, unsigned n, uint32_t v)
-{
-    char name[32];
-    snprintf(name, sizeof name, "%s%u", ctl ? "perfctl" : "perfcnt", n);
-    return target_reg_put(t, ctl ? t->ctl_reg[n] : t->cnt_reg[n], name, v, 4);
-}
-
-const struct pmu_access target_regs_access = {"registers", regs_read, regs_write};
-
-int target_pmu_count(struct target *t, unsigned n, uint64_t *v, int *wide)
-{
-    char name[32];
-    unsigned long long x;
-    uint32_t v32;
-
-    *wide = !t->is_openocd && t->wide_reg[n] >= 0;
-    if (!*wide) {
-        int rc = target_pmu_read(t, 0, n, &v32);
-        *v = v32;
-        return rc;
-    }
-    snprintf(name, sizeof name, "perfcnt%u_64", n);
-    int rc = target_reg_get(t, t->wide_reg[n], name, &x);
-    *v = x;
-    return rc;
-}
-
-int target_read_pc(struct target *t, struct stop *st)
-{
-    unsigned long long v;
-    int rc = target_reg_get(t, MIPS_PC_REGNUM, "the PC", &v);
-    if (rc)
-        return rc;
-    st->pc = (unsigned long)(v & 0xffffffffu);
-    st->have_pc = 1;
-    return 0;
-}
-
-int target_restore_count(struct target *t, unsigned n)
-{
-    char name[32];
-    if (!t->saved_wide[n])
-        return target_pmu_write(t, 0, n, (uint32_t)t->saved_cnt[n]);
-    snprintf(name, sizeof name, "perfcnt%u_64", n);
-    return target_reg_put(t, t->wide_reg[n], name, t->saved_cnt[n], 8);
 }

@@ -1,5 +1,5 @@
 /*
- * target_openocd.c - the PMU through OpenOCD's gdb server, whose target
+ * pmu_openocd.c - the PMU through OpenOCD's gdb server, whose target
  * description (OpenOCD 0.12, mips_m4k) has no counter registers. OpenOCD
  * is recognised by "monitor version"; CP0 registers are read and written
  * with "monitor mips32 cp0 REG SEL [VALUE]", which answers
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "exit_status.h"
-#include "target.h"
+#include "pmu_backends.h"
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)
@@ -61,39 +61,85 @@ static int oo_write(struct target *t, int ctl, unsigned n, uint32_t v)
     return cp0(t, 25, 2 * n + (ctl ? 0 : 1), &v, NULL);
 }
 
-static const struct pmu_access openocd_access = {"OpenOCD mips32 cp0", oo_read,
-                                                 oo_write};
+/* 32-bit counts only, and no freeze state of the stub's: the counters
+ * count while the core runs and not while it is halted in debug mode. */
+static int oo_count(struct target *t, unsigned n, uint64_t *v, int *wide)
+{
+    uint32_t v32;
+    int rc = oo_read(t, 0, n, &v32);
+    *v = v32;
+    *wide = 0;
+    return rc;
+}
 
-int target_openocd_detect(struct target *t)
+static int oo_put_count(struct target *t, unsigned n, uint64_t v, int wide)
+{
+    (void)wide;
+    return oo_write(t, 0, n, (uint32_t)v);
+}
+
+static int oo_frozen(struct target *t, int *frozen)
+{
+    (void)t;
+    *frozen = -1;
+    return 0;
+}
+
+static int oo_set_frozen(struct target *t, int frozen)
+{
+    (void)frozen;
+    snprintf(t->err, sizeof t->err, "freeze and unfreeze are the stub's "
+             "(monitor pmu); through OpenOCD the counters count while the "
+             "core runs");
+    return PMUCTL_EXIT_TARGET;
+}
+
+/* OpenOCD's D only says OK (src/server/gdb_server.c, gdb_detach): resume
+ * the core it halted for us first. */
+static void oo_leave(struct target *t)
+{
+    char out[256];
+    int failed;
+    if (rsp_monitor(&t->rsp, "resume", out, sizeof out, &failed) || failed)
+        fprintf(stderr, "pmuctl: could not resume the core through OpenOCD\n");
+}
+
+/* Is the gdb server OpenOCD? */
+static int is_openocd(struct target *t, int *yes)
 {
     char out[256];
     int failed, rc = rsp_monitor(&t->rsp, "version", out, sizeof out, &failed);
     if (rc)
         return target_io_fail(t, rc, "monitor version");
-    t->is_openocd = !failed && strstr(out, "Open On-Chip Debugger") != NULL;
+    *yes = !failed && strstr(out, "Open On-Chip Debugger") != NULL;
     return 0;
 }
 
-int target_openocd_find_pmu(struct target *t)
+static int oo_attach(struct target *t)
 {
-    const struct pmu_catalog *core = NULL;
+    const struct pmu_catalog *core;
     uint32_t prid, config1, ctl;
-    int rc;
+    int rc, yes;
 
-    t->pmu = &openocd_access;
+    if ((rc = is_openocd(t, &yes)))
+        return rc;
+    if (!yes)
+        return PMU_ACCESS_NOT_MINE;
+    /* OpenOCD halts a running core when a gdb client attaches
+     * ("debug-request": SIGINT); leave it running then. */
+    t->found_running = t->first_signal == 2;
+    if ((rc = target_openocd_simulator(t)))
+        return rc;
     if ((rc = cp0(t, 15, 0, NULL, &prid)) || (rc = cp0(t, 16, 1, NULL, &config1)))
         return rc;
-    t->prid = prid;
+    t->id = prid;
     if (!(config1 & CONFIG1_PC)) {
         snprintf(t->err, sizeof t->err, "this core has no performance counters "
                  "(Config1.PC = 0, PRId 0x%08x, read through OpenOCD)", prid);
         return PMUCTL_EXIT_TARGET;
     }
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (!strcmp(pmu_catalogs[i].family, "mips32") &&
-            (prid & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
-            core = &pmu_catalogs[i];
-    if (!core) {
+    /* OpenOCD's mips_m4k: a MIPS32 core (src/target/mips_m4k.c). */
+    if (!(core = catalog_core_by_id("mips32", prid))) {
         snprintf(t->err, sizeof t->err, "PRId 0x%08x is no core pmuctl has a "
                  "catalogue for (known: %s)", prid, catalog_core_names());
         return PMUCTL_EXIT_TARGET;
@@ -102,8 +148,6 @@ int target_openocd_find_pmu(struct target *t)
     t->cat = core;
     t->lay = perfctl_layout(t->core);
     t->n_counters = core->n_counters;
-    for (unsigned n = 0; n < TARGET_MAX_COUNTERS; n++)
-        t->wide_reg[n] = -1;
     if (core->m_chain) {
         for (unsigned n = 0; n < core->n_counters; n++) {
             if ((rc = oo_read(t, 1, n, &ctl)))
@@ -116,3 +160,15 @@ int target_openocd_find_pmu(struct target *t)
     }
     return 0;
 }
+
+const struct pmu_access pmu_openocd_access = {
+    .name = "OpenOCD mips32 cp0",
+    .attach = oo_attach,
+    .read = oo_read,
+    .write = oo_write,
+    .count = oo_count,
+    .put_count = oo_put_count,
+    .frozen = oo_frozen,
+    .set_frozen = oo_set_frozen,
+    .leave = oo_leave,
+};

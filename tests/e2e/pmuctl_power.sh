@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# End to end, issue 13: pmuctl on Power where the performance monitor is
+# not there. QEMU's ppce500 (e500v2) has no PMRs (mfpmr is illegal there:
+# DESIGN.md), so the Power stub publishes no PMU feature: pmuctl says so in
+# one line with status 1 and leaves the board usable; GDB then runs the
+# program to its end. The Power catalogues are listed without a target.
+# Usage: pmuctl_power.sh PMUCTL PPCE500-FIRMWARE.elf
+. "$(dirname "$0")/ppc_lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
+PMUCTL=$1 ELF=$2
+OUT=$E2E_TMP/out
+
+main() {
+
+start_qemu_ppc "$ELF"
+pm_refuses_no_pmu "$PMUCTL"
+gdb_batch "set endian big" "file $ELF" "target remote 127.0.0.1:$QEMU_PORT" \
+    "continue" >"$OUT"
+check "after pmuctl, GDB still runs the program to its end" grep -q "exited with code" "$OUT"
+kill "$QEMU_PID" 2>/dev/null; wait "$QEMU_PID" 2>/dev/null
+
+# The catalogues, as the registry has them (target-xml/events/*.csv).
+"$PMUCTL" list --cpu e200z7 >"$OUT" 2>&1
+check "list --cpu e200z7: the threshold events on PMC0/PMC1 only" \
+    grep -qE '^dload_miss_threshold +152  0,1 ' "$OUT"
+check "list --cpu e200z7: its generic names" \
+    has "generic names: dcache_misses = dcache_linefills, icache_misses = icache_linefills"
+"$PMUCTL" list --cpu e500v2 >"$OUT" 2>&1
+check "list --cpu e500v2: instructions are event 2 on every counter" \
+    grep -qE '^instructions +2  0,1,2,3 ' "$OUT"
+finish
+}
+main

@@ -29,6 +29,7 @@ static int run_command(const struct cli *c, struct target *t)
     case CMD_UNFREEZE: return cmd_freeze(c, t);
     case CMD_RESET: return cmd_reset(c, t);
     case CMD_MEASURE: return cmd_measure(c, t);
+    case CMD_PROXY: return cmd_proxy(c, t);
     default: return PMUCTL_EXIT_USAGE;
     }
 }

@@ -89,8 +89,7 @@ static int listen_on(const char *spec, char *err, size_t errlen)
     return fd;
 }
 
-/* Connects to OpenOCD (t already connected for the first session), finds
- * the PMU, and builds the description. */
+/* Connects to OpenOCD, finds the PMU, and builds the description. */
 static int open_openocd(struct session *s)
 {
     struct target *t = s->t;
@@ -314,6 +313,9 @@ int cmd_proxy(const struct cli *c, struct target *t)
             "registers %d..%d (32-bit counts); listening for GDB on %s\n",
             c->target, t->core, t->n_counters, s.map.first,
             s.map.first + (int)s.map.n - 1, c->listen);
+    /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
+     * time by default), and let a core we found running run on. */
+    target_leave(t);
     while (!pmuctl_interrupted) {
         int g = accept(fd, NULL, NULL);
         if (g < 0) {

@@ -31,7 +31,7 @@ set(PMUSTUB_PPC32_PLAIN_SOURCES
 set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
   ${_S}/arch/ppc32/vectors.S ${_S}/arch/ppc32/port.c
   ${_S}/arch/ppc32/memory.c ${_S}/arch/ppc32/step.c
-  ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c
+  ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c ${_S}/arch/ppc32/pmr_access.c
   ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c)
 set(PMUSTUB_ARCH_ppc32_FEATURES ${_T}/power/power-core.xml)
 # Measured with gdb-multiarch 13.1 (docs/power.md): GDB takes the

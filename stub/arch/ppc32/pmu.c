@@ -1,6 +1,7 @@
 /*
  * pmu.c - the performance monitor of Book E cores on the target: found or
- * not, which core by PVR, the PMR accessors, and the freeze the vectors do.
+ * not, which core by PVR, and the freeze the vectors do (the PMR accessors
+ * are pmr_access.c's).
  *
  * Detection: mfpmr of PMGC0 (PMR 400, e200z7 RM Table 8-1) through a probe;
  * a core without performance monitor registers takes it as an illegal
@@ -16,37 +17,6 @@
  */
 #include "booke.h"
 #include "ppc_port.h"
-
-/* mfpmr/mtpmr take the PMR number in the instruction: one case per
- * register (pmu_registry.h, PMU_REGISTERS; regnum -> PMR). */
-uint32_t ppc_pmr_read(unsigned regno)
-{
-    uint32_t v = 0;
-
-    switch (regno) {
-#define READ(num, at, role, n, ro, bits)                                    \
-    case num:                                                               \
-        __asm__ volatile("mfpmr %0, %1" : "=r"(v) : "i"(at));               \
-        break;
-        PMU_REGISTERS(READ)
-#undef READ
-    }
-    return v;
-}
-
-/* Only the supervisor PMRs: mtpmr to a UPMR is illegal (e200z7 RM 8.2). */
-void ppc_pmr_write(unsigned regno, uint32_t v)
-{
-    switch (regno) {
-#define WRITE(num, at, role, n, ro, bits)                                   \
-    case num:                                                               \
-        if (!(ro))                                                          \
-            __asm__ volatile("mtpmr %0, %1\n\tisync" : : "i"(at), "r"(v));  \
-        break;
-        PMU_REGISTERS(WRITE)
-#undef WRITE
-    }
-}
 
 /* vectors.S: each PMU_INSN site, the nop's address and the instruction
  * that replaces it. */

@@ -60,6 +60,24 @@ check "stepi at loop passes through: jal and its delay slot, at tick" \
 check "monitor reset halt passes through: the core at _start" \
     grep -q "^RESET=$START$" "$OUT"
 
+# ---- Ctrl-C in GDB (0x03) and kill (k) pass through. No timeout(1): it
+# would pass the SIGINT on to GDB's whole group (lib.sh, ctrl_c_session).
+stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "echo CONTINUING\\n" \
+    -ex "continue" -ex 'printf "PC=%08x\n", $pc' -ex "kill" >"$OUT" 2>&1 &
+G=$!
+oo_track $G
+for _ in $(seq 600); do grep -q "^CONTINUING" "$OUT" && break; sleep 0.1; done
+sleep 2
+kill -INT $G
+for _ in $(seq 300); do kill -0 $G 2>/dev/null || break; sleep 0.1; done
+PC=$(sed -n 's/^PC=//p' "$OUT")
+check "Ctrl-C in GDB stops the program through the proxy (SIGINT, pc $PC in the loop)" \
+    test "$(grep -c "Program received signal SIGINT" "$OUT")" = 1 \
+         -a $((0x${PC:-0} >= 0x$LOOP && 0x${PC:-0} < 0x$TICK + 0x18)) = 1
+check "... and kill passes through, without the proxy taking it for OpenOCD gone" \
+    test "$(grep -c "Remote target) killed" "$OUT")" = 1 \
+         -a "$(grep -c "closed the connection" "$OO_TMP/proxy.log")" = 0
+
 # ---- A GDB that vanishes while the program runs; then a second session.
 gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "continue" >"$OO_TMP/gone.out" 2>&1 &
 G=$!

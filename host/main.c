@@ -29,7 +29,6 @@ static int run_command(const struct cli *c, struct target *t)
     case CMD_UNFREEZE: return cmd_freeze(c, t);
     case CMD_RESET: return cmd_reset(c, t);
     case CMD_MEASURE: return cmd_measure(c, t);
-    case CMD_PROXY: return cmd_proxy(c, t);
     default: return PMUCTL_EXIT_USAGE;
     }
 }
@@ -63,6 +62,8 @@ int main(int argc, char **argv)
 
     t.big_endian = 1; /* the stub's Malta firmware; --elf tells otherwise */
     t.want_noack = c.no_ack;
+    if (c.cmd == CMD_PROXY) /* a connection of its own per GDB session */
+        return cmd_proxy(&c, &t);
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
         rc = pmu_attach(&t);

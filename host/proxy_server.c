@@ -97,15 +97,12 @@ static int open_openocd(struct session *s)
     size_t len;
     int failed, rc;
 
-    if (t->rsp.conn.fd < 0) {
-        int no_ack = t->want_noack;
-        memset(t, 0, sizeof *t);
-        t->want_noack = no_ack;
-        t->big_endian = 1;
-        if ((rc = target_connect(t, s->c->target, s->c->timeout_ms)) ||
-            (rc = pmu_attach(t)))
-            return rc;
-    }
+    memset(t, 0, sizeof *t);
+    t->rsp.conn.fd = -1;
+    t->big_endian = 1;
+    if ((rc = target_connect(t, s->c->target, s->c->timeout_ms)) ||
+        (rc = pmu_attach(t)))
+        return rc;
     if (t->pmu != &pmu_openocd_access) {
         snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
                  "is for OpenOCD (a stub serves the counters itself)", s->c->target);
@@ -279,7 +276,7 @@ static void session(struct session *s, int fd)
     s->gdb.noack = 0;
     if (open_openocd(s)) {
         pmuctl_error("proxy: %s; closing the GDB connection", s->t->err);
-        conn_close(&s->t->rsp.conn);
+        target_leave(s->t);
         conn_close(&s->gdb_conn);
         return;
     }
@@ -301,13 +298,17 @@ int cmd_proxy(const struct cli *c, struct target *t)
 
     s.c = c;
     s.t = t;
-    if ((rc = open_openocd(&s))) {
-        pmuctl_error("%s", t->err);
-        return rc;
-    }
+    /* The port first: a --listen that cannot be served leaves OpenOCD's
+     * core untouched. */
     if ((fd = listen_on(c->listen, err, sizeof err)) < 0) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
+    }
+    if ((rc = open_openocd(&s))) {
+        pmuctl_error("%s", t->err);
+        target_leave(t);
+        close(fd);
+        return rc;
     }
     fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
             "registers %d..%d (32-bit counts); listening for GDB on %s\n",

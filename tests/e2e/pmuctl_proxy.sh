@@ -94,9 +94,13 @@ check "... which says the counts are 32 bit" \
     grep -q "^counts are 32 bit: they wrap at 2^32" "$OO_TMP/info"
 check "... and that vboard simulates them (the TAP's IDCODE through the proxy)" \
     grep -q "^simulator: vboard" "$OO_TMP/info"
-gdb_batch "file $FW" "$P" "echo @@PMU\\n" "info registers pmu" "echo @@END\\n" >"$OUT"
-check "a second GDB session lists the counters again" \
-    test "$(sed -n '/^@@PMU/,/^@@END/p' "$OUT" | grep -c '^perfc')" = 8
+# This one keeps acks on its side (the proxy's OpenOCD side has none).
+gdb_batch "set remote noack-packet off" "file $FW" "$P" "echo @@PMU\\n" \
+    "info registers pmu" "echo @@END\\n" 'set $perfcnt2 = 777' \
+    'printf "CNT2=%u\n", $perfcnt2' >"$OUT"
+check "a second GDB session, in ack mode, lists the counters again and writes one" \
+    test "$(sed -n '/^@@PMU/,/^@@END/p' "$OUT" | grep -c '^perfc')" = 8 \
+         -a "$(grep -c '^CNT2=777$' "$OUT")" = 1
 
 # ---- OpenOCD goes away while GDB waits for the program.
 timeout 60 gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "continue" \

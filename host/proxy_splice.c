@@ -15,8 +15,9 @@
 #include "pmu_features.h"
 #include "proxy.h"
 
-/* What the feature itself says about its counts; GDB ignores comments,
- * "maint print xml-tdesc" and the served document show it. */
+/* What the feature itself says about its counts: a comment, as the
+ * description format has no element for it (GDB ignores it; the document
+ * as the proxy serves it shows it). */
 static const char note[] =
     "<!-- pmuctl proxy: counts are 32 bit; no perfcntN_64 (on a stub, target "
     "code keeps 64-bit counts with the overflow interrupt; through OpenOCD "

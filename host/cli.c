@@ -13,7 +13,7 @@
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
-       OPT_NO_ACK };
+       OPT_NO_ACK, OPT_LISTEN };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -35,6 +35,7 @@ static const struct option options[] = {
     {"no-progress", no_argument, 0, OPT_NO_PROGRESS},
     {"rsp-stats", no_argument, 0, OPT_STATS},
     {"no-ack", no_argument, 0, OPT_NO_ACK},
+    {"listen", required_argument, 0, OPT_LISTEN},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -49,6 +50,7 @@ static const struct {
     {"set", CMD_SET, 1, 64},        {"freeze", CMD_FREEZE, 1, 0},
     {"unfreeze", CMD_UNFREEZE, 1, 0}, {"reset", CMD_RESET, 1, 0},
     {"read", CMD_READ, 1, 0},       {"measure", CMD_MEASURE, 1, 0},
+    {"proxy", CMD_PROXY, 1, 0},
     {"help", CMD_HELP, 0, 0},
 };
 
@@ -69,6 +71,8 @@ void cli_usage(FILE *f)
 "  measure --from LOC --to LOC [-e EVENT,...] [-r N] [--modes MODES]\n"
 "          [--elf FILE] [--calibrate] [--json | -x SEP] [-o FILE]\n"
 "                              count a region between two breakpoints\n"
+"  proxy --listen [HOST:]PORT  serve GDB, forwarding to OpenOCD (-t), with the\n"
+"                              counters as GDB registers (docs/proxy.md)\n"
 "\n"
 "Options:\n"
 "  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
@@ -158,6 +162,7 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
               "asks the target whether it is vboard\n", stderr);
         return 0;
     case OPT_NO_ACK: c->no_ack = 1; return 0;
+    case OPT_LISTEN: c->listen = optarg; return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
@@ -179,8 +184,14 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
     }
     if (!bad && c->cmd != CMD_LIST && c->cpu)
         bad = "--cpu";
+    if (!bad && c->cmd != CMD_PROXY && c->listen)
+        bad = "--listen";
     if (bad) {
         snprintf(err, errlen, "%s does not apply to this command", bad);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->cmd == CMD_PROXY && !c->listen) {
+        snprintf(err, errlen, "proxy needs --listen [HOST:]PORT");
         return PMUCTL_EXIT_USAGE;
     }
     if (measure && (!c->from || !c->to)) {

@@ -10,7 +10,7 @@
 
 enum pmuctl_cmd {
     CMD_NONE, CMD_LIST, CMD_INFO, CMD_SET, CMD_FREEZE, CMD_UNFREEZE,
-    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_HELP
+    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_HELP
 };
 
 struct cli {
@@ -24,6 +24,7 @@ struct cli {
     const char *output;
     const char *sep;     /* -x */
     const char *label;   /* what the counts come from, in words */
+    const char *listen;  /* proxy: [HOST:]PORT for GDB */
     int json;
     int calibrate;
     int no_progress;

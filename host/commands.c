@@ -71,6 +71,9 @@ int cmd_info(const struct cli *c, struct target *t)
         printf("; frozen while the program is stopped; on resume they %s",
                frozen ? "stay frozen (pmuctl unfreeze)" : "count");
     printf("\n");
+    if (t->wide_reg[0] < 0)
+        printf("counts are 32 bit: they wrap at 2^32 (reached through %s: "
+               "nothing on the target keeps 64-bit counts)\n", t->pmu->name);
     for (unsigned n = 0; n < t->n_counters; n++) {
         uint32_t ctl;
         uint64_t cnt;

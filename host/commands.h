@@ -16,6 +16,8 @@ int cmd_read(const struct cli *c, struct target *t);
 int cmd_freeze(const struct cli *c, struct target *t);
 int cmd_reset(const struct cli *c, struct target *t);
 int cmd_measure(const struct cli *c, struct target *t);
+/* proxy_server.c: GDB through us to OpenOCD, with the PMU registers. */
+int cmd_proxy(const struct cli *c, struct target *t);
 /* Checks measure's input that needs no target (ELF, locations, output
  * file), so that bad input is refused before connecting. */
 int cmd_measure_check(const struct cli *c);

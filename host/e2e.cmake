@@ -25,15 +25,20 @@ add_test(NAME e2e_pmuctl_errors
 set_tests_properties(e2e_pmuctl_errors PROPERTIES TIMEOUT 120)
 pmustub_test_needs(e2e_pmuctl_errors qemu-system-mips gdb-multiarch)
 # Through OpenOCD on vboard's EJTAG port (vboard/tests/ejtag/CMakeLists.txt
-# builds the loop firmware).
-add_test(NAME e2e_pmuctl_openocd
-         COMMAND bash ${_e2e}/pmuctl_openocd.sh $<TARGET_FILE:pmuctl>
-                 $<TARGET_FILE:vboard>
-                 ${CMAKE_SOURCE_DIR}/vboard/tests/openocd/vboard-34k.cfg
-                 ${CMAKE_BINARY_DIR}/vboard/tests/ejtag/ejtag_loop.elf
-                 ${CMAKE_SOURCE_DIR})
-set_tests_properties(e2e_pmuctl_openocd PROPERTIES TIMEOUT 300)
-pmustub_test_needs(e2e_pmuctl_openocd qemu-system-mips gdb-multiarch openocd)
+# builds the loop firmware): tests/e2e/pmuctl_NAME.sh as e2e_pmuctl_NAME.
+function(pmuctl_openocd_test name)
+  add_test(NAME e2e_pmuctl_${name}
+           COMMAND bash ${_e2e}/pmuctl_${name}.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard>
+                   ${CMAKE_SOURCE_DIR}/vboard/tests/openocd/vboard-34k.cfg
+                   ${CMAKE_BINARY_DIR}/vboard/tests/ejtag/ejtag_loop.elf
+                   ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_${name} PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(e2e_pmuctl_${name} qemu-system-mips gdb-multiarch openocd)
+endfunction()
+pmuctl_openocd_test(openocd)
+# GDB through pmuctl proxy to OpenOCD (issue 14).
+pmuctl_openocd_test(proxy)
 # Power (issue 13): QEMU's e500v2 publishes no PMU; the Power catalogues.
 add_test(NAME e2e_pmuctl_power_qemu
          COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>

@@ -62,6 +62,8 @@ int main(int argc, char **argv)
 
     t.big_endian = 1; /* the stub's Malta firmware; --elf tells otherwise */
     t.want_noack = c.no_ack;
+    if (c.cmd == CMD_PROXY) /* a connection of its own per GDB session */
+        return cmd_proxy(&c, &t);
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
         rc = pmu_attach(&t);

@@ -95,7 +95,12 @@ static int attach(struct target *t)
     t->n_counters = n;
     if (n == 0)
         return PMU_ACCESS_NOT_MINE;
-    if ((rc = ask(t, "id", &id)))
+    /* A gdb server that serves the stub's feature without being the stub
+     * answers the query empty: pmuctl proxy in front of OpenOCD
+     * (docs/proxy.md), whose OpenOCD the next backend reaches. */
+    if ((rc = ask(t, "id", &id)) == PMUCTL_EXIT_TARGET && !t->rsp.reply[0])
+        return PMU_ACCESS_NOT_MINE;
+    if (rc)
         return rc;
     t->id = (uint32_t)id;
     if (!(t->cat = catalog_core_by_id(t->fam->key, t->id)) ||

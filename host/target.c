@@ -182,7 +182,7 @@ static int read_annex(struct target *t, const char *annex, char **text, size_t *
 /* The annex; on a serial line read until two copies agree, as registers
  * are (target_io.c): a description garbled past the checksums would
  * name the wrong registers. */
-static int fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
+int target_fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
 {
     struct target *t = ctx;
     int rc;
@@ -257,13 +257,13 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         if (!strcmp(t->rsp.reply, "OK"))
             t->rsp.noack = 1;
     }
-    if ((rc = fetch_annex(t, "target.xml", &xml, &len))) {
+    if ((rc = target_fetch_annex(t, "target.xml", &xml, &len))) {
         if (rc < 0)
             return target_io_fail(t, rc, "reading the target description");
         snprintf(t->err, sizeof t->err, "cannot read the target description");
         return PMUCTL_EXIT_TARGET;
     }
-    rc = tdesc_parse(&t->tdesc, xml, len, fetch_annex, t, t->err, sizeof t->err);
+    rc = tdesc_parse(&t->tdesc, xml, len, target_fetch_annex, t, t->err, sizeof t->err);
     free(xml);
     if (rc)
         return PMUCTL_EXIT_TARGET;

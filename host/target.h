@@ -106,6 +106,9 @@ int target_monitor(struct target *t, const char *cmd, char *out, size_t cap);
 int target_connect(struct target *t, const char *spec, int timeout_ms);
 /* Sets the counters' register numbers to -1 (none), before an attach. */
 void target_no_pmu_regs(struct target *t);
+/* A tdesc_fetch_fn (ctx: the target): an annex of its description through
+ * qXfer:features:read (on a serial line, read until two copies agree). */
+int target_fetch_annex(void *ctx, const char *annex, char **text, size_t *len);
 int target_pmu_read(struct target *t, int ctl, unsigned n, uint32_t *v);
 int target_pmu_write(struct target *t, int ctl, unsigned n, uint32_t v);
 /* Count n as wide as the target keeps it: the stub's 64-bit count where it

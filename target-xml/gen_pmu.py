@@ -9,8 +9,10 @@ usage:
   gen_pmu.py host REGISTRY OUT_DIR
       pmu_catalog.h (catalogues and core facts for pmuctl and vboard),
       pmuctl_fields.h (control-register layouts and each family's feature
-      and registers by role, for pmuctl) and
-      pmu_metrics.h (derived metrics, their events checked)
+      and registers by role, for pmuctl),
+      pmu_metrics.h (derived metrics, their events checked) and
+      pmu_features.h (each core's PMU feature, as the stub serves it, for
+      pmuctl proxy to number after another debugger's registers)
   gen_pmu.py stub REGISTRY BOARD OUT.c OUT.h [OUT.xml-dir]
       the stub's core table for BOARD (only the cores it can meet): PMU
       feature pieces, event-name tables, identification, register numbers
@@ -506,6 +508,7 @@ def emit_host(reg, outdir):
                     f'"{names.get("count64", "")}", {glob} }},')
     body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}", ""]
     body += host_families(reg)
+    emit_host_features(reg, outdir)
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
 
     def terms(names):
@@ -527,6 +530,48 @@ def emit_host(reg, outdir):
                     f'{int(m.get("one_minus", False))}}},')
     body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
     write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
+
+
+def emit_host_features(reg, outdir):
+    """pmu_features.h: the PMU feature the stub serves for each core (the
+    same feature name, types, enums and register names), for pmuctl proxy,
+    which serves it after OpenOCD's registers (docs/proxy.md). Only the
+    families whose registers are all per counter and reached as a control
+    and a count (MIPS CP0 25): the 32-bit registers, without the stub's
+    64-bit counts, which only target code can keep."""
+    body = ["#include <stdint.h>", "",
+            "/* A register of a counter: its <reg .../> without regnum (the server",
+            "   numbers it), and whether it is the control (else the count). */",
+            "struct pmu_feature_reg {",
+            "    const char *xml;",
+            "    uint8_t counter, control;",
+            "};", "",
+            "struct pmu_feature {",
+            "    const char *core;                   /* registry key */",
+            "    const char *head;                   /* <feature ...> and its types */",
+            "    const struct pmu_feature_reg *regs; /* counter by counter */",
+            "    unsigned n_regs;",
+            "};", "",
+            f"static const char pmu_feature_tail[] = {c_string('</feature>')};", ""]
+    entries = []
+    for c in reg["cores"]:
+        fam = reg["families"][c["family"]]
+        if not all(per_counter(r) and r["role"] in ("control", "count", "count64")
+                   for r in fam["registers"]):
+            continue
+        k = ident(c["key"])
+        head, pieces, _ = feature_pieces(fam, c["key"], c["counters"], c["field_list"],
+                                         c["event_list"], numbered=False)
+        regs = [(n, r, x) for n, piece in enumerate(pieces) for r, x in piece
+                if r["role"] != "count64"]
+        body.append(f"static const struct pmu_feature_reg pmu_feature_{k}_regs[] = {{")
+        body += [f"    {{ {c_string(x)}, {n}, {int(r['role'] == 'control')} }},"
+                 for n, r, x in regs]
+        body += ["};", ""]
+        entries.append(f'    {{ "{c["key"]}", {c_string(head)}, pmu_feature_{k}_regs, {len(regs)} }},')
+    body += ["static const struct pmu_feature pmu_features[] = {", *entries, "};",
+             f"#define PMU_FEATURE_COUNT {len(entries)}"]
+    write(os.path.join(outdir, "pmu_features.h"), header_guard(GENERATED, "PMU_FEATURES_H", body))
 
 
 def host_families(reg):
@@ -576,12 +621,14 @@ def enum_xml(ident_, values):
     return f'<enum id="{ident_}" size="4">{vals}</enum>'
 
 
-def feature_pieces(fam, key, counters, fields, events):
+def feature_pieces(fam, key, counters, fields, events, numbered=True):
     """The PMU feature of core `key` as pieces: head (feature, types and the
     singleton registers), one per counter (its registers), and the tail.
     The stub serves the counters the core really has. events None: the
     EVENT field is a plain number (a core of the family not in the
-    registry)."""
+    registry). numbered False: each counter's piece is instead a list of
+    (register, <reg/> without its regnum), for a server that numbers them
+    itself (pmu_features.h)."""
     on_counter = {}
     for code, ctrs, name, *_ in events or []:
         for n in ctrs:
@@ -623,17 +670,21 @@ def feature_pieces(fam, key, counters, fields, events):
             head.append(enum_xml(etype, evs))
         head.append(flags(f"pmu_{key}_{ctl_set}{k}", fields[ctl_set], etype))
 
-    def reg_xml(r, n):
+    def reg_xml(r, n, numbered=True):
         fs = r.get("fields")
         typ = (f"pmu_{key}_{fs}{kind_of[n]}" if fs == ctl_set else
                f"pmu_{key}_{fs}" if fs in fields else f"uint{r['bits']}")
+        num = f'regnum="{regnum_of(r, n)}" ' if numbered else ""
         return (f'<reg name="{r["name"].format(n=n)}" bitsize="{r["bits"]}" '
-                f'regnum="{regnum_of(r, n)}" type="{typ}" group="pmu" save-restore="no"/>')
+                f'{num}type="{typ}" group="pmu" save-restore="no"/>')
     head += [reg_xml(r, 0) for r in fam["registers"] if not per_counter(r)]
     pieces = ["".join(reg_xml(r, n) for r in fam["registers"] if per_counter(r))
               for n in range(counters)]
     tail = "</feature>"
     ET.fromstring("".join(head) + "".join(pieces) + tail)  # well-formed
+    if not numbered:
+        pieces = [[(r, reg_xml(r, n, False)) for r in fam["registers"] if per_counter(r)]
+                  for n in range(counters)]
     return "".join(head), pieces, tail
 
 

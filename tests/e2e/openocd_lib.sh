@@ -111,3 +111,27 @@ oo_finish() {
     echo "all checks passed"
     exit 0
 }
+
+# oo_qemu_loop_count ELF TOP_SRC_DIR: QEMU's count of instructions from loop
+# to after_tick of the EJTAG loop firmware into QEMU_COUNT (LOOP and AFTER:
+# the two addresses): two passes under QEMU's own gdbstub, then stop; its
+# exec log counted by vboard/tests/qemu_count.py. Needs lib.sh and
+# pmuctl_lib.sh.
+oo_qemu_loop_count() {
+    local gport qpid
+    LOOP=$(sym_addr "$1" loop)
+    AFTER=$(sym_addr "$1" after_tick)
+    pm_pick_port gport
+    qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
+        -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$1" \
+        -gdb "tcp:127.0.0.1:$gport" -S >"$OO_TMP/qemu.log" 2>&1 &
+    qpid=$!
+    oo_track $qpid
+    oo_wait_port "$gport" $qpid
+    gdb_batch "file $1" "target remote 127.0.0.1:$gport" "break *0x$AFTER" "continue" \
+        "continue" "continue" >"$OO_TMP/qemu-gdb.out"
+    kill $qpid; wait $qpid 2>/dev/null
+    QEMU_COUNT=$(python3 "$2/vboard/tests/qemu_count.py" "$OO_TMP/exec.log" "$1" \
+                 mips-linux-gnu-objdump "$LOOP" "$AFTER")
+    echo "# QEMU: $QEMU_COUNT instructions from loop to after_tick"
+}

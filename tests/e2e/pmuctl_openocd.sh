@@ -15,23 +15,8 @@ trap 'oo_cleanup; e2e_cleanup' EXIT
 
 main() {
 OUT=$OO_TMP/out
-LOOP=$(sym_addr "$FW" loop)
-AFTER=$(sym_addr "$FW" after_tick)
 
-# ---- QEMU's count: two passes under QEMU's own gdbstub, then stop.
-pm_pick_port GPORT
-qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
-    -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$FW" \
-    -gdb "tcp:127.0.0.1:$GPORT" -S >"$OO_TMP/qemu.log" 2>&1 &
-QPID=$!
-oo_track $QPID
-oo_wait_port "$GPORT" $QPID
-gdb_batch "file $FW" "target remote 127.0.0.1:$GPORT" "break *0x$AFTER" "continue" "continue" \
-    "continue" >"$OO_TMP/qemu-gdb.out"
-kill $QPID; wait $QPID 2>/dev/null
-QEMU_COUNT=$(python3 "$TOP/vboard/tests/qemu_count.py" "$OO_TMP/exec.log" "$FW" \
-             mips-linux-gnu-objdump "$LOOP" "$AFTER")
-echo "# QEMU: $QEMU_COUNT instructions from loop to after_tick"
+oo_qemu_loop_count "$FW" "$TOP"
 
 # ---- vboard + OpenOCD (gdb and Tcl ports).
 oo_start_server RBB "$OO_TMP/vboard.log" "$VBOARD" --kernel "$FW" --serial stdio \

@@ -46,6 +46,9 @@ static void accepted(void **s)
     assert_int_equal(c.cmd, CMD_HELP);
     assert_int_equal(parse("-t h:1 info -T 0.5"), 0);
     assert_int_equal(c.timeout_ms, 500);
+    assert_int_equal(parse("-t h:3333 proxy --listen 3334"), 0);
+    assert_int_equal(c.cmd, CMD_PROXY);
+    assert_string_equal(c.listen, "3334");
 }
 
 static void refused(void **s)
@@ -69,6 +72,9 @@ static void refused(void **s)
         {"-t h:1 info -T x", "--timeout must be a number of seconds"},
         {"-t h:1 info -T 0", "--timeout must be a number of seconds"},
         {"-t h:1 measure --from a --to b -e", "unknown option or missing argument"},
+        {"-t h:1 proxy", "proxy needs --listen [HOST:]PORT"},
+        {"proxy --listen 3334", "proxy needs a target"},
+        {"-t h:1 info --listen 3334", "--listen does not apply"},
     };
     (void)s;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

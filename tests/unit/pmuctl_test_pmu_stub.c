@@ -156,9 +156,13 @@ static void an_unknown_id_or_a_stub_that_does_not_say(void **s)
     stub_says("id=00018000;frozen=0"); /* a 4Kc */
     assert_int_equal(pmu_stub_access.attach(t), PMUCTL_EXIT_TARGET);
     assert_non_null(strstr(t->err, "no catalogue for (PRId 0x00018000"));
-    stub_says("");
+    stub_says("frozen=0");
     assert_int_equal(pmu_stub_access.attach(t), PMUCTL_EXIT_TARGET);
     assert_non_null(strstr(t->err, "does not say its PMU's id"));
+    /* The empty reply: a server that passes the stub's feature on without
+     * being the stub (pmuctl proxy before OpenOCD), another backend's. */
+    stub_says("");
+    assert_int_equal(pmu_stub_access.attach(t), PMU_ACCESS_NOT_MINE);
 }
 
 int main(void)

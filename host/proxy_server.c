@@ -1,0 +1,337 @@
+/*
+ * proxy_server.c - pmuctl proxy's GDB side (docs/proxy.md): listens on
+ * [HOST:]PORT and serves one GDB session after another, each over its own
+ * connection to OpenOCD's gdb server (OpenOCD halts the core when it is
+ * opened, as for a GDB of its own). Everything GDB sends goes to OpenOCD
+ * as it came, and every answer back, except:
+ *  - qXfer:features:read:target.xml: OpenOCD's description with our PMU
+ *    feature (proxy_splice.c);
+ *  - p/P of the PMU registers: "monitor mips32 cp0 25 SEL" (proxy_regs.c);
+ *  - QStartNoAckMode: each side has its own ack mode; OpenOCD's side is put
+ *    in no-ack mode when the session opens (TCP loses nothing).
+ * A GDB that goes away closes its OpenOCD connection, as if it had been
+ * OpenOCD's own client. OpenOCD going away ends the GDB session: a request
+ * waiting for its answer gets E01 (after a console line saying why, when
+ * the program was running), then the connection closes.
+ */
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "exit_status.h"
+#include "pmu_backends.h"
+#include "proxy.h"
+
+#define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
+#define XFER_TARGET "qXfer:features:read:target.xml:"
+
+enum end { END_GDB = 1, END_OPENOCD, END_INTR };
+
+struct session {
+    const struct cli *c;
+    struct target *t;
+    struct rsp_conn gdb_conn;
+    struct proxy_side gdb, oo;
+    struct proxy_map map;
+    char *xml;
+    size_t xml_len;
+    int pending; /* a request of GDB's is with OpenOCD */
+    int running; /* ... and it resumed the program */
+    int killed;  /* GDB sent k: OpenOCD closes the connection (gdb_server.c) */
+};
+
+static int listen_on(const char *spec, char *err, size_t errlen)
+{
+    char host[256] = "127.0.0.1", port[16];
+    const char *colon = strrchr(spec, ':');
+    struct addrinfo hints = {0}, *res;
+    int fd, one = 1, rc;
+
+    if (colon && (size_t)(colon - spec) < sizeof host) {
+        memcpy(host, spec, (size_t)(colon - spec));
+        host[colon - spec] = 0;
+    }
+    snprintf(port, sizeof port, "%s", colon ? colon + 1 : spec);
+    char *end;
+    unsigned long p = strtoul(port, &end, 10);
+    if (*end || !*port || p == 0 || p > 65535) {
+        snprintf(err, errlen, "--listen wants [HOST:]PORT, not '%s'", spec);
+        return -1;
+    }
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    if ((rc = getaddrinfo(host, port, &hints, &res))) {
+        snprintf(err, errlen, "cannot resolve %s: %s", host, gai_strerror(rc));
+        return -1;
+    }
+    fd = socket(res->ai_family, res->ai_socktype, res->ai_protocol);
+    if (fd >= 0) {
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, res->ai_addr, res->ai_addrlen) || listen(fd, 4)) {
+            snprintf(err, errlen, "cannot listen on %s:%s: %s", host, port,
+                     strerror(errno));
+            close(fd);
+            fd = -1;
+        }
+    } else {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
+/* Connects to OpenOCD, finds the PMU, and builds the description. */
+static int open_openocd(struct session *s)
+{
+    struct target *t = s->t;
+    char out[64], *xml = NULL;
+    size_t len;
+    int failed, rc;
+
+    memset(t, 0, sizeof *t);
+    t->rsp.conn.fd = -1;
+    t->big_endian = 1;
+    if ((rc = target_connect(t, s->c->target, s->c->timeout_ms)) ||
+        (rc = pmu_attach(t)))
+        return rc;
+    if (t->pmu != &pmu_openocd_access) {
+        snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
+                 "is for OpenOCD (a stub serves the counters itself)", s->c->target);
+        return PMUCTL_EXIT_TARGET;
+    }
+    /* OpenOCD src/target/target.c, target_configure: -endian big|little. */
+    if ((rc = rsp_monitor(&t->rsp, "[target current] cget -endian", out,
+                          sizeof out, &failed)))
+        return target_io_fail(t, rc, "monitor cget -endian");
+    t->big_endian = failed || strncmp(out, "little", 6);
+    if ((rc = rsp_request(&t->rsp, "QStartNoAckMode")))
+        return target_io_fail(t, rc, "QStartNoAckMode");
+    t->rsp.noack = !strcmp(t->rsp.reply, "OK");
+    if ((rc = target_fetch_annex(t, "target.xml", &xml, &len))) {
+        snprintf(t->err, sizeof t->err, "cannot read OpenOCD's target description");
+        return rc < 0 ? target_io_fail(t, rc, "reading target.xml") : PMUCTL_EXIT_TARGET;
+    }
+    free(s->xml);
+    s->xml = NULL;
+    rc = proxy_splice(xml, len, target_fetch_annex, t, t->core, t->n_counters,
+                      &s->map, &s->xml, &s->xml_len, t->err, sizeof t->err);
+    free(xml);
+    if (rc)
+        return PMUCTL_EXIT_TARGET;
+    s->oo.conn = &t->rsp.conn;
+    s->oo.noack = t->rsp.noack;
+    s->pending = s->running = s->killed = 0;
+    return 0;
+}
+
+static int reply(struct session *s, const char *payload, size_t n)
+{
+    static char frame[FRAME_MAX];
+    size_t len = link_frame(payload, n, frame, sizeof frame);
+    return link_write(&s->gdb, frame, len, s->c->timeout_ms) ? END_GDB : 0;
+}
+
+static int reply_str(struct session *s, const char *payload)
+{
+    return reply(s, payload, strlen(payload));
+}
+
+/* qXfer:features:read:target.xml:OFFSET,LENGTH from our document. */
+static int serve_xml(struct session *s, const char *args)
+{
+    static char buf[RSP_PKT_MAX + 2];
+    char *end;
+    size_t off = strtoul(args, &end, 16), n;
+
+    if (*end != ',')
+        return reply_str(s, "E00");
+    n = strtoul(end + 1, NULL, 16);
+    if (n > RSP_PKT_MAX)
+        n = RSP_PKT_MAX;
+    if (off >= s->xml_len)
+        return reply_str(s, "l");
+    if (n > s->xml_len - off)
+        n = s->xml_len - off;
+    buf[0] = off + n < s->xml_len ? 'm' : 'l';
+    memcpy(buf + 1, s->xml + off, n);
+    return reply(s, buf, n + 1);
+}
+
+static int is_resume(const char *p)
+{
+    return strchr("cCsS", p[0]) ? 1 : !strncmp(p, "vCont;", 6);
+}
+
+static int from_gdb(struct session *s)
+{
+    static char frame[FRAME_MAX], pkt[FRAME_MAX];
+    char out[32];
+    size_t len;
+    int rc = link_read(&s->gdb, frame, sizeof frame, &len, s->c->timeout_ms);
+
+    if (rc < 0)
+        return END_GDB;
+    if (rc == LINK_BREAK)
+        return conn_write(s->oo.conn, "\x03", 1) ? END_OPENOCD : 0;
+    memcpy(pkt, frame + 1, len - 4); /* the payload, as sent */
+    pkt[len - 4] = 0;
+    if (!strcmp(pkt, "QStartNoAckMode")) {
+        rc = reply_str(s, "OK");
+        s->gdb.noack = 1;
+        return rc;
+    }
+    if (!strncmp(pkt, XFER_TARGET, strlen(XFER_TARGET)))
+        return serve_xml(s, pkt + strlen(XFER_TARGET));
+    if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) < 0) {
+        reply_str(s, "E01");
+        return END_OPENOCD;
+    }
+    if (rc)
+        return reply_str(s, out);
+    if (link_write(&s->oo, frame, len, s->c->timeout_ms))
+        return s->killed ? END_GDB : END_OPENOCD;
+    s->pending = 1;
+    s->running = is_resume(pkt);
+    s->killed = !strcmp(pkt, "k");
+    return 0;
+}
+
+static int from_openocd(struct session *s)
+{
+    static char frame[FRAME_MAX];
+    size_t len;
+    int rc = link_read(&s->oo, frame, sizeof frame, &len, s->c->timeout_ms);
+
+    if (rc < 0)
+        return s->killed ? END_GDB : END_OPENOCD;
+    if (rc != LINK_PACKET)
+        return 0;
+    /* Console output ("O" and hex, not "OK") comes before the answer. */
+    if (!(frame[1] == 'O' && frame[2] != 'K'))
+        s->pending = s->running = 0;
+    return link_write(&s->gdb, frame, len, s->c->timeout_ms) ? END_GDB : 0;
+}
+
+/* Tells GDB that OpenOCD went away, if it waits for an answer. */
+static void openocd_gone(struct session *s)
+{
+    static const char msg[] = "pmuctl proxy: OpenOCD closed the connection\n";
+    char buf[2 * sizeof msg + 2] = "O";
+    static const char hexdig[] = "0123456789abcdef";
+
+    fprintf(stderr, "pmuctl: proxy: OpenOCD (%s) closed the connection%s; "
+            "ending the GDB session\n", s->c->target,
+            s->running ? " while the program ran" : "");
+    if (s->running) {
+        for (size_t i = 0; msg[i]; i++) {
+            buf[1 + 2 * i] = hexdig[(unsigned char)msg[i] >> 4];
+            buf[2 + 2 * i] = hexdig[msg[i] & 15];
+        }
+        reply_str(s, buf);
+    }
+    if (s->pending)
+        reply_str(s, "E01");
+}
+
+static int relay(struct session *s)
+{
+    for (;;) {
+        int gb = link_buffered(&s->gdb), ob = link_buffered(&s->oo), rc = 0;
+        if (pmuctl_interrupted)
+            return END_INTR;
+        if (!gb && !ob) {
+            struct pollfd p[2] = {{s->gdb.conn->fd, POLLIN, 0},
+                                  {s->oo.conn->fd, POLLIN, 0}};
+            if (poll(p, 2, -1) < 0)
+                continue; /* EINTR: the flag says */
+            gb = p[0].revents != 0;
+            ob = p[1].revents != 0;
+        }
+        if (ob)
+            rc = from_openocd(s);
+        if (!rc && gb)
+            rc = from_gdb(s);
+        if (rc)
+            return rc;
+    }
+}
+
+static void session(struct session *s, int fd)
+{
+    int one = 1, why;
+
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    memset(&s->gdb_conn, 0, sizeof s->gdb_conn);
+    s->gdb_conn.fd = fd;
+    s->gdb.conn = &s->gdb_conn;
+    s->gdb.noack = 0;
+    if (open_openocd(s)) {
+        pmuctl_error("proxy: %s; closing the GDB connection", s->t->err);
+        target_leave(s->t);
+        conn_close(&s->gdb_conn);
+        return;
+    }
+    fprintf(stderr, "pmuctl: proxy: GDB connected\n");
+    why = relay(s);
+    if (why == END_OPENOCD)
+        openocd_gone(s);
+    else if (why == END_GDB)
+        fprintf(stderr, "pmuctl: proxy: GDB session ended\n");
+    conn_close(&s->t->rsp.conn);
+    conn_close(&s->gdb_conn);
+}
+
+int cmd_proxy(const struct cli *c, struct target *t)
+{
+    static struct session s;
+    char err[300];
+    int fd, rc;
+
+    s.c = c;
+    s.t = t;
+    /* The port first: a --listen that cannot be served leaves OpenOCD's
+     * core untouched. */
+    if ((fd = listen_on(c->listen, err, sizeof err)) < 0) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if ((rc = open_openocd(&s))) {
+        pmuctl_error("%s", t->err);
+        target_leave(t);
+        close(fd);
+        return rc;
+    }
+    fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
+            "registers %d..%d (32-bit counts); listening for GDB on %s\n",
+            c->target, t->core, t->n_counters, s.map.first,
+            s.map.first + (int)s.map.n - 1, c->listen);
+    /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
+     * time by default), and let a core we found running run on. */
+    target_leave(t);
+    while (!pmuctl_interrupted) {
+        int g = accept(fd, NULL, NULL);
+        if (g < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            pmuctl_error("proxy: accept: %s", strerror(errno));
+            break;
+        }
+        session(&s, g);
+    }
+    fprintf(stderr, "pmuctl: proxy: %s\n", pmuctl_interrupted ? "interrupted; "
+            "closed" : "stopped");
+    close(fd);
+    conn_close(&t->rsp.conn);
+    free(s.xml);
+    s.xml = NULL;
+    return pmuctl_interrupted ? PMUCTL_EXIT_INTERRUPTED : PMUCTL_EXIT_CONNECT;
+}

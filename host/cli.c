@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "exit_status.h"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
@@ -62,7 +63,7 @@ void cli_usage(FILE *f)
 "remote protocol (the pmustub stub, or OpenOCD's gdb server).\n"
 "\n"
 "Commands:\n"
-"  list [--cpu 34k|r10k|r12k]  the event catalogue (with -t: the target's core)\n"
+"  list [--cpu CORE]           the event catalogue (with -t: the target's core)\n"
 "  info                        core, counters, what each counts, frozen or not\n"
 "  set EVENT[:MODES] ...       program counters for these events\n"
 "  freeze | unfreeze           keep the counters frozen on resume, or not\n"
@@ -79,7 +80,11 @@ void cli_usage(FILE *f)
 "  -T, --timeout SEC       wait this long for a reply (default 5)\n"
 "      --run-timeout SEC   wait this long for the program to reach a\n"
 "                          breakpoint (default 60)\n"
-"  -c, --cpu CORE          the catalogue for list (34k, r10k, r12k)\n"
+"  -c, --cpu CORE          the catalogue for list:\n",
+        f);
+    /* The registry's cores (target-xml/cores.toml), not a list kept here. */
+    fprintf(f, "                          %s\n", catalog_core_names());
+    fputs(
 "  -e, --events LIST       EVENT[:MODES],... ; {A,B} measures A and B together\n"
 "                          (default cycles,instructions)\n"
 "  -r, --repeat N          iterations of the region (default 1; at least one\n"

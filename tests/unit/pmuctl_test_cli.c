@@ -9,6 +9,10 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catalog.h"
 #include "cli.h"
 #include "exit_status.h"
 
@@ -85,10 +89,27 @@ static void refused(void **s)
     }
 }
 
+/* --help names every core of the registry for --cpu (a core added to
+ * cores.toml shows up without an edit here). */
+static void help_lists_every_core(void **s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    (void)s;
+    assert_non_null(f);
+    cli_usage(f);
+    fclose(f);
+    for (int i = 0; i < PMU_CATALOG_COUNT; i++)
+        assert_non_null(strstr(text, pmu_catalogs[i].core));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accepted), cmocka_unit_test(refused),
+        cmocka_unit_test(help_lists_every_core),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

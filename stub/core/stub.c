@@ -178,7 +178,8 @@ static int v_run(const char *args, struct reply *r)
         return KEEP_SERVING;
     }
     bp_remove_all(); /* in case the reset reloads less than the code */
-    stub_t->keep[1] = (rsp_noack() ? KEEP_NOACK : 0) | (extended ? KEEP_EXTENDED : 0);
+    stub_t->keep[1] = (rsp_noack() ? KEEP_NOACK : 0) |
+                      (extended ? KEEP_EXTENDED : 0);
     stub_t->keep[0] = KEEP_MAGIC;
     stub_t->kill(); /* returns only on a host fake */
     return REPLIED;

@@ -89,9 +89,10 @@ ctrl_c_session() {
     for _ in $(seq 600); do kill -0 "$gdb" 2>/dev/null || break; sleep 0.1; done
 }
 
-# The machine and nm of the oracle below: QEMU's Malta as $QEMU_CPU (ppc_lib.sh
+# The machine and nm of the oracle below: QEMU's Malta as $QEMU_CPU, with no
+# NIC or VGA (a minimal Debian has no option ROMs for them) (ppc_lib.sh
 # gives Power's).
-qemu_oracle_machine() { echo qemu-system-mips -M malta -cpu "$QEMU_CPU"; }
+qemu_oracle_machine() { echo qemu-system-mips -M malta -cpu "$QEMU_CPU" -nic none -vga none; }
 ORACLE_NM=mips-linux-gnu-nm
 
 # The oracle for counts: runs ELF on QEMU ($QEMU_CPU) to its end, one instruction per
@@ -105,7 +106,7 @@ qemu_program_log() {
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
     # shellcheck disable=SC2046 # the machine's words, none with a blank
-    $(qemu_oracle_machine) -nographic -nic none -vga none -no-reboot -monitor none \
+    $(qemu_oracle_machine) -nographic -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!

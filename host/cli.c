@@ -14,7 +14,7 @@
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
-       OPT_NO_ACK, OPT_LISTEN };
+       OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -28,6 +28,8 @@ static const struct option options[] = {
     {"modes", required_argument, 0, OPT_MODES},
     {"elf", required_argument, 0, OPT_ELF},
     {"calibrate", no_argument, 0, OPT_CALIBRATE},
+    {"no-trace", no_argument, 0, OPT_NO_TRACE},
+    {"per-iteration", no_argument, 0, OPT_PER_ITERATION},
     {"json", no_argument, 0, OPT_JSON},
     {"field-separator", required_argument, 0, 'x'},
     {"output", required_argument, 0, 'o'},
@@ -70,8 +72,11 @@ void cli_usage(FILE *f)
 "  reset                       set every count to 0\n"
 "  read                        print every counter's count\n"
 "  measure --from LOC --to LOC [-e EVENT,...] [-r N] [--modes MODES]\n"
-"          [--elf FILE] [--calibrate] [--json | -x SEP] [-o FILE]\n"
-"                              count a region between two breakpoints\n"
+"          [--elf FILE] [--calibrate] [--no-trace | --per-iteration]\n"
+"          [--json | -x SEP] [-o FILE]\n"
+"                              count a region N times: with tracepoints\n"
+"                              where the stub offers them (it adds up the\n"
+"                              counts itself), else with breakpoints\n"
 "  proxy --listen [HOST:]PORT  serve GDB, forwarding to OpenOCD (-t), with the\n"
 "                              counters as GDB registers (docs/proxy.md)\n"
 "\n"
@@ -79,7 +84,8 @@ void cli_usage(FILE *f)
 "  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
 "  -T, --timeout SEC       wait this long for a reply (default 5)\n"
 "      --run-timeout SEC   wait this long for the program to reach a\n"
-"                          breakpoint (default 60)\n"
+"                          breakpoint (default 60; with tracepoints, this\n"
+"                          long per iteration for the whole run)\n"
 "  -c, --cpu CORE          the catalogue for list:\n",
         f);
     /* The registry's cores (target-xml/cores.toml), not a list kept here. */
@@ -93,8 +99,13 @@ void cli_usage(FILE *f)
 "      --modes MODES       MIPS u,s,k,exl (default u,k); Power u,s and\n"
 "                          marked or unmarked (MSR[PMM]) (default u,s)\n"
 "      --elf FILE          the program running on the target, for symbols\n"
-"      --calibrate         measure an empty bracket first; show raw and\n"
-"                          corrected values\n"
+"      --calibrate         measure an empty bracket first (with a breakpoint);\n"
+"                          show raw and corrected values\n"
+"      --no-trace          breakpoints even where the stub offers tracepoints\n"
+"                          (two stops per iteration)\n"
+"      --per-iteration     with tracepoints, also record each iteration's\n"
+"                          counts in the trace buffer and read them back (for\n"
+"                          the median; a run per buffer-full)\n"
 "      --json              one JSON object\n"
 "  -x, --field-separator SEP  one line per event: value, unit, event,\n"
 "                          iterations counted, spread\n"
@@ -151,6 +162,8 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
     case OPT_MODES: c->modes = optarg; return 0;
     case OPT_ELF: c->elf = optarg; return 0;
     case OPT_CALIBRATE: c->calibrate = 1; return 0;
+    case OPT_NO_TRACE: c->no_trace = 1; return 0;
+    case OPT_PER_ITERATION: c->per_iteration = 1; return 0;
     case OPT_JSON: c->json = 1; return 0;
     case 'x':
         if (!*optarg) {
@@ -185,7 +198,8 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
         bad = c->from ? "--from" : c->to ? "--to" : c->events ? "-e"
             : c->iterations ? "-r" : c->calibrate ? "--calibrate"
             : c->json ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
-            : c->modes ? "--modes" : NULL;
+            : c->modes ? "--modes" : c->no_trace ? "--no-trace"
+            : c->per_iteration ? "--per-iteration" : NULL;
     }
     if (!bad && c->cmd != CMD_LIST && c->cpu)
         bad = "--cpu";
@@ -201,6 +215,11 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
     }
     if (measure && (!c->from || !c->to)) {
         snprintf(err, errlen, "measure needs --from LOC and --to LOC");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->no_trace && c->per_iteration) {
+        snprintf(err, errlen, "--per-iteration is a way of tracing; --no-trace "
+                 "measures every iteration with breakpoints anyway");
         return PMUCTL_EXIT_USAGE;
     }
     if (c->json && c->sep) {

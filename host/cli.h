@@ -27,6 +27,8 @@ struct cli {
     const char *listen;  /* proxy: [HOST:]PORT for GDB */
     int json;
     int calibrate;
+    int no_trace;        /* breakpoints even where tracepoints are offered */
+    int per_iteration;   /* tracepoints: read each iteration's counts */
     int no_progress;
     int rsp_stats;
     int no_ack;          /* no-ack mode over a serial line too */

@@ -52,7 +52,7 @@ static uint64_t count_diff(uint64_t start, uint64_t end, int wide)
     return wide ? end - start : (uint32_t)(end - start);
 }
 
-static int program_group(struct target *t, const struct event_list *l, int g)
+int measure_program_group(struct target *t, const struct event_list *l, int g)
 {
     unsigned used = 0;
     for (int i = 0; i < l->n; i++) {
@@ -77,8 +77,7 @@ static int program_group(struct target *t, const struct event_list *l, int g)
     return 0;
 }
 
-/* Where a stop must be; anything else ends the measurement. */
-static int expect_stop(struct target *t, const struct stop *st,
+int measure_expect_stop(struct target *t, const struct stop *st,
                        unsigned long where, const char *what,
                        unsigned long done)
 {
@@ -131,17 +130,17 @@ static int run_bracket(struct target *t, const struct measure_opts *o,
     if (empty || o->from == o->to) {
         if (!empty && ((rc = target_bp(t, o->from, 0)) ||
                        (rc = target_resume(t, "s", st, o->run_timeout_ms)) ||
-                       (rc = expect_stop(t, st, st->pc, "the step", 0)) ||
+                       (rc = measure_expect_stop(t, st, st->pc, "the step", 0)) ||
                        (rc = target_bp(t, o->from, 1))))
             return rc;
         if ((rc = target_continue(t, st, o->run_timeout_ms)))
             return rc;
-        return expect_stop(t, st, o->from, "--from", 0);
+        return measure_expect_stop(t, st, o->from, "--from", 0);
     }
     if ((rc = target_bp(t, o->to, 1)) || (rc = target_bp(t, o->from, 0)) ||
         (rc = target_continue(t, st, o->run_timeout_ms)))
         return rc;
-    return expect_stop(t, st, o->to, "--to", 0);
+    return measure_expect_stop(t, st, o->to, "--to", 0);
 }
 
 /* One bracket: we are stopped at FROM (counts in st); records the counts
@@ -179,6 +178,26 @@ static int bracket(struct target *t, const struct event_list *l, int g,
     return 0;
 }
 
+/* --calibrate: at FROM (stopped there, its breakpoint in), empty
+ * brackets, as many per group as the measurement has; *cur is the group
+ * programmed last. */
+static int calibrate(struct target *t, const struct event_list *l,
+                     const struct measure_opts *o, struct stats *cal,
+                     struct stop *st, int *cur, double *last)
+{
+    int rc;
+    for (unsigned long k = 0; k < o->iterations; k++) {
+        int cg = (int)(k % (unsigned long)l->ngroups);
+        progress(o, k, "calibration", last);
+        if (cg != *cur && (rc = measure_program_group(t, l, cg)))
+            return rc;
+        *cur = cg;
+        if ((rc = bracket(t, l, cg, o, st, 1, cal)))
+            return rc;
+    }
+    return 0;
+}
+
 static int run(struct target *t, const struct event_list *l,
                const struct measure_opts *o, struct stats *raw,
                struct stats *cal, unsigned long *done)
@@ -194,23 +213,15 @@ static int run(struct target *t, const struct event_list *l,
         progress(o, i, "iteration", &last);
         /* A loop pass (FROM = TO) ends where the next one starts. */
         if (!at_from && ((rc = target_continue(t, &st, o->run_timeout_ms)) ||
-                         (rc = expect_stop(t, &st, o->from, "--from", i))))
+                         (rc = measure_expect_stop(t, &st, o->from, "--from", i))))
             return rc;
         at_from = o->from == o->to;
-        if (o->calibrate && i == 0) {
-            /* Empty brackets first: resuming onto FROM's breakpoint traps
-             * before the instruction there runs. */
-            for (unsigned long k = 0; k < o->iterations; k++) {
-                int cg = (int)(k % (unsigned long)l->ngroups);
-                progress(o, k, "calibration", &last);
-                if (cg != cur && (rc = program_group(t, l, cg)))
-                    return rc;
-                cur = cg;
-                if ((rc = bracket(t, l, cg, o, &st, 1, cal)))
-                    return rc;
-            }
-        }
-        if (g != cur && (rc = program_group(t, l, g)))
+        /* Empty brackets first: resuming onto FROM's breakpoint traps
+         * before the instruction there runs. */
+        if (o->calibrate && i == 0 &&
+            (rc = calibrate(t, l, o, cal, &st, &cur, &last)))
+            return rc;
+        if (g != cur && (rc = measure_program_group(t, l, g)))
             return rc;
         cur = g;
         if ((rc = bracket(t, l, g, o, &st, 0, raw)))
@@ -220,15 +231,39 @@ static int run(struct target *t, const struct event_list *l,
     return 0;
 }
 
+/* Tracepoints; with --calibrate, the empty brackets first with a
+ * breakpoint at FROM (they have no tracepoint form). */
+static int run_traced(struct target *t, const struct event_list *l,
+                      const struct measure_opts *o, struct stats *raw,
+                      struct stats_summary *sums, struct stats *cal,
+                      unsigned long *done)
+{
+    struct stop st;
+    int rc, cur = -1;
+    double last = 0;
+
+    if (o->calibrate &&
+        ((rc = target_bp(t, o->from, 1)) ||
+         (rc = target_continue(t, &st, o->run_timeout_ms)) ||
+         (rc = measure_expect_stop(t, &st, o->from, "--from", 0)) ||
+         (rc = calibrate(t, l, o, cal, &st, &cur, &last)) ||
+         (rc = target_bp(t, o->from, 0))))
+        return rc;
+    return measure_trace(t, l, o, raw, sums, done);
+}
+
 int measure_run(struct target *t, const struct event_list *l,
                 const struct measure_opts *o, struct result *r)
 {
     static struct stats raw[EVENTS_MAX], cal[EVENTS_MAX];
+    static struct stats_summary sums[EVENTS_MAX];
     unsigned long done = 0;
     int rc;
 
     memset(raw, 0, sizeof raw);
     memset(cal, 0, sizeof cal);
+    memset(sums, 0, sizeof sums);
+    int traced = o->trace && target_trace_offered(t);
     rc = target_save_pmu(t);
     if (!rc) { /* the stub's "monitor pmu freeze" state */
         int frozen;
@@ -238,20 +273,33 @@ int measure_run(struct target *t, const struct event_list *l,
             rc = target_set_frozen(t, 0);
         }
     }
-    if (!rc)
+    if (!rc && traced &&
+        (rc = run_traced(t, l, o, raw, sums, cal, &done)) == MEASURE_TRACE_REFUSED) {
+        fprintf(stderr, "pmuctl: %s; measuring with breakpoints\n", t->err);
+        traced = 0;
+        rc = 0;
+        for (int i = 0; i < l->n; i++)
+            stats_free(&cal[i]);
+    }
+    if (!rc && !traced)
         rc = run(t, l, o, raw, cal, &done);
     if (o->progress)
-        fprintf(stderr, "\r%40s\r", "");
+        fprintf(stderr, "\r%70s\r", "");
     r->iterations = done;
     r->ngroups = l->ngroups;
     r->calibrated = o->calibrate;
+    r->traced = traced;
     r->n = l->n;
     for (int i = 0; i < l->n; i++) {
-        stats_summarize(&raw[i], &r->ev[i].raw);
+        if (traced && !o->per_iteration)
+            r->ev[i].raw = sums[i];
+        else
+            stats_summarize(&raw[i], &r->ev[i].raw);
         stats_summarize(&cal[i], &r->ev[i].cal);
         r->ev[i].event = l->e[i].ev.name;
         r->ev[i].group = l->e[i].group;
         r->ev[i].counter = l->e[i].counter;
+        r->ev[i].windows = traced ? 2 : 1;
         stats_free(&raw[i]);
         stats_free(&cal[i]);
     }

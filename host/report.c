@@ -15,7 +15,7 @@ double result_value(const struct result_event *e, int calibrated)
 {
     double v = e->raw.mean;
     if (calibrated) {
-        v -= e->cal.mean;
+        v -= e->windows * e->cal.mean;
         if (v < 0)
             v = 0;
     }
@@ -85,9 +85,11 @@ void report_table(FILE *f, const struct result *r)
 {
     fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s (0x%08lx)\n",
             r->from, r->from_addr, r->to, r->to_addr);
-    fprintf(f, " %s; core %s; %lu iteration%s, %d group%s taking turns\n",
+    fprintf(f, " %s; core %s; %lu iteration%s, %d group%s %s\n",
             r->counts_from, r->core, r->iterations,
-            r->iterations == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s");
+            r->iterations == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s",
+            r->traced ? "run in turn, added up by the target (tracepoints)"
+                      : "taking turns (breakpoints)");
     if (r->simulator)
         fprintf(f, " %s: (exact) counted exactly, (model) from its timing and "
                 "cache model\n", r->simulator);
@@ -125,7 +127,8 @@ void report_table(FILE *f, const struct result *r)
     }
     each_metric(r, table_metric, f);
     if (r->calibrated) {
-        fprintf(f, "\n  corrected = raw - mean of an empty bracket (");
+        fprintf(f, "\n  corrected = raw - %smean of an empty bracket (",
+                r->traced ? "2 x " : "");
         for (int i = 0, k = 0; i < r->n; i++) {
             char c[32];
             if (!result_counted(&r->ev[i]))
@@ -134,6 +137,9 @@ void report_table(FILE *f, const struct result *r)
             fprintf(f, "%s%s %s", k++ ? ", " : "", r->ev[i].label, c);
         }
         fprintf(f, ")\n");
+        if (r->traced)
+            fprintf(f, "  (a traced bracket passes the stub twice: at the "
+                    "tracepoint and at the step over it)\n");
     }
     fputc('\n', f);
 }
@@ -231,8 +237,10 @@ void report_json(FILE *f, const struct result *r)
     json_str(f, r->to);
     fprintf(f, ",\n  \"from-address\": %lu,\n  \"to-address\": %lu", r->from_addr,
             r->to_addr);
-    fprintf(f, ",\n  \"iterations\": %lu,\n  \"groups\": %d,\n  \"calibrated\": %s",
-            r->iterations, r->ngroups, r->calibrated ? "true" : "false");
+    fprintf(f, ",\n  \"iterations\": %lu,\n  \"groups\": %d,\n  \"calibrated\": %s"
+            ",\n  \"method\": \"%s\"", r->iterations, r->ngroups,
+            r->calibrated ? "true" : "false",
+            r->traced ? "tracepoints" : "breakpoints");
     fprintf(f, ",\n  \"events\": [");
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];

@@ -19,6 +19,10 @@ struct result_event {
     const char *counting;
     struct stats_summary raw; /* per iteration */
     struct stats_summary cal; /* empty bracket, when calibrated */
+    /* How many empty brackets a bracket holds: 1 between breakpoints; 2
+     * between tracepoints (the stub is passed at the hit and again at
+     * the step over the instruction under it; docs/tracepoints.md). */
+    int windows;
 };
 
 struct result {
@@ -30,12 +34,13 @@ struct result {
     unsigned long iterations;
     int ngroups;
     int calibrated;
+    int traced;               /* counted by the target (tracepoints) */
     struct result_event ev[EVENTS_MAX];
     int n;
 };
 
-/* The value reported for an event: the mean, less the empty bracket's
- * mean when calibrated (never below 0). */
+/* The value reported for an event: the mean, less windows times the
+ * empty bracket's mean when calibrated (never below 0). */
 double result_value(const struct result_event *e, int calibrated);
 /* Was the event counted at all? Not when the simulator does not model it
  * (perf stat's "<not supported>"). */

@@ -71,3 +71,38 @@ double stats_spread_pct(const struct stats_summary *s)
 {
     return s->mean != 0 ? 100.0 * s->stderr_mean / fabs(s->mean) : 0;
 }
+
+void stats_from_sums(struct stats_summary *out, uint64_t n, uint64_t sum,
+                     uint64_t ref, uint64_t sq, uint64_t min, uint64_t max)
+{
+    memset(out, 0, sizeof *out);
+    out->n = (size_t)n;
+    out->median = NAN;
+    if (!n)
+        return;
+    out->min = (double)min;
+    out->max = (double)max;
+    /* Every value lies in [min, max], so sum is at most n * max: past
+     * 2^64 it may have wrapped. */
+    if ((unsigned __int128)n * max > UINT64_MAX) {
+        out->mean = out->stddev = out->stderr_mean = NAN;
+        return;
+    }
+    out->mean = (double)sum / (double)n;
+    if (n < 2)
+        return;
+    /* |value - ref| <= max - min, so sq is exact while n (max - min)^2
+     * fits in 64 bits. Then, with e = sum - n ref (the sum of the
+     * differences), n sq - e^2 = n (n - 1) s^2 exactly in 128 bits. */
+    unsigned __int128 range = max - min;
+    if (n > (1ull << 40) ||
+        (range && (unsigned __int128)n * range > UINT64_MAX / range)) {
+        out->stddev = out->stderr_mean = NAN;
+        return;
+    }
+    __int128 e = (__int128)sum - (__int128)n * ref;
+    __int128 num = (__int128)n * sq - e * e;
+    double var = num > 0 ? (double)num / ((double)n * (double)(n - 1)) : 0;
+    out->stddev = sqrt(var);
+    out->stderr_mean = out->stddev / sqrt((double)n);
+}

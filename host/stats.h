@@ -6,6 +6,7 @@
 #define PMUCTL_STATS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct stats {
     double *v;
@@ -22,6 +23,12 @@ struct stats_summary {
 int stats_add(struct stats *s, double x); /* -1: out of memory */
 void stats_summarize(const struct stats *s, struct stats_summary *out);
 void stats_free(struct stats *s);
+/* The summary of n values known only by their sums, as a target adds them
+ * up (measure_trace.c): sum of the values, sq = the sum of (value - ref)^2
+ * modulo 2^64, min and max. No median (NAN); a stddev only where sq cannot
+ * have wrapped (else NAN). */
+void stats_from_sums(struct stats_summary *out, uint64_t n, uint64_t sum,
+                     uint64_t ref, uint64_t sq, uint64_t min, uint64_t max);
 /* The spread of the mean in percent of it, as perf stat's "+- x%". */
 double stats_spread_pct(const struct stats_summary *s);
 

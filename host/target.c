@@ -242,6 +242,9 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         return PMUCTL_EXIT_TARGET;
     }
     int noack_ok = strstr(t->rsp.reply, "QStartNoAckMode+") != NULL;
+    t->trace_offered = strstr(t->rsp.reply, "ConditionalTracepoints+") &&
+                       strstr(t->rsp.reply, "TraceStateVariables+") &&
+                       strstr(t->rsp.reply, "ConditionalBreakpoints+");
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;
@@ -415,6 +418,12 @@ void target_leave(struct target *t)
             fprintf(stderr, "pmuctl: %s\n", t->err);
             t->nbps--;
         }
+    /* Our tracepoints out (QTStop takes their traps out; QTinit forgets
+     * them), so that the next session finds the target as it was. */
+    if (t->trace_defined &&
+        (target_trace_stop(t) || target_trace_init(t)))
+        fprintf(stderr, "pmuctl: clearing tracepoints: %s\n", t->err);
+    t->trace_defined = 0;
     if (t->saved) {
         for (unsigned n = 0; n < t->n_counters; n++) {
             if (target_pmu_write(t, 1, n, t->saved_ctl[n]) ||

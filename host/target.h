@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "ax.h"
 #include "catalog.h"
 #include "perfctl.h"
 #include "rsp.h"
@@ -81,6 +82,10 @@ struct target {
     int wide_reg[TARGET_MAX_COUNTERS];
     uint32_t id;        /* the core's id register (PRId, PVR) */
     int first_signal;   /* of the stop reply we found the target in */
+    /* qSupported offered what measure_trace.c needs: conditional
+     * tracepoints, trace state variables, conditional breakpoints. */
+    int trace_offered;
+    int trace_defined;  /* we sent tracepoints: target_leave clears them */
     /* What we changed, to put back. */
     int saved;
     uint32_t saved_ctl[TARGET_MAX_COUNTERS];
@@ -145,6 +150,28 @@ const char *target_sim_counting(const struct target *t, const char *name);
  * the target's counters; label (--label) added when given. */
 void target_counts_from(const struct target *t, const char *label, char *out,
                         size_t len);
+/* target_trace.c: the tracepoint packets (GDB manual, "Tracepoint
+ * Packets"). A refusal is PMUCTL_EXIT_TARGET with t->err. */
+int target_trace_offered(const struct target *t);
+int target_trace_init(struct target *t);                  /* QTinit */
+int target_trace_var(struct target *t, unsigned number, uint64_t initial);
+/* QTDP: tracepoint number at addr, enabled, stopping the run after pass
+ * hits (0: never), with an optional condition and nactions X actions. */
+int target_trace_point(struct target *t, unsigned number, unsigned long addr,
+                       unsigned long pass, const struct ax *cond,
+                       const struct ax *const *actions, int nactions);
+int target_trace_start(struct target *t);                 /* QTStart */
+int target_trace_stop(struct target *t);                  /* QTStop */
+int target_trace_get(struct target *t, unsigned number, uint64_t *v); /* qTV */
+int target_trace_status(struct target *t, int *running,
+                        unsigned long *free_bytes);       /* qTStatus */
+/* len bytes of the trace buffer from off (qTBuffer). */
+int target_trace_buffer(struct target *t, unsigned long off, size_t len,
+                        uint8_t *out);
+/* A breakpoint that stops only when cond, evaluated by the target, is
+ * not 0 (Z0 with a condition list); target_leave takes it out. */
+int target_bp_cond(struct target *t, unsigned long addr, const struct ax *cond);
+
 /* Maps an rsp status to an exit status and a message in t->err. */
 int target_io_fail(struct target *t, int rsp_status, const char *doing);
 

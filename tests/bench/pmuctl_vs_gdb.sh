@@ -3,12 +3,18 @@
 # region_begin..region_end (host/firmware) on vboard (34k), made by pmuctl
 # and by gdb-multiarch with breakpoint `commands` that read and reset
 # $perfcnt*, over TCP and over vboard's --baud 115200 serial pacing.
-# Prints iterations per second for both, their ratio, and pmuctl's RSP
-# packets and continues per iteration.
-# Usage: pmuctl_vs_gdb.sh BUILD_DIR [N]
+# Prints iterations per second for each, the ratios to the GDB script,
+# and pmuctl's RSP packets and continues per iteration.
+# Issue 15: pmuctl with tracepoints (the default where the stub offers
+# them: no exchange per iteration) and with --no-trace (breakpoints).
+# Usage: pmuctl_vs_gdb.sh BUILD_DIR [N [N_TRACE]]
+#   N: iterations for breakpoints and the GDB script (default 200);
+#   N_TRACE: for tracepoints (default 5000: the run's fixed cost of some
+#   60 packets is spread over them)
 set -u
 BUILD=$(cd "$1" && pwd)
 N=${2:-200}
+NT=${3:-5000}
 PMUCTL=$BUILD/bin/pmuctl VBOARD=$BUILD/bin/vboard
 ELF=$BUILD/target/pmuctl/pmuctl-bench.elf
 TMP=$(mktemp -d)
@@ -56,35 +62,50 @@ GDB
     timeout 600 gdb-multiarch -q -nx -batch -x "$TMP/cmds.gdb" >"$TMP/gdb.out" 2>&1
 }
 
-bench() { # bench LABEL [vboard options...]
-    local label=$1; shift
-    start_vboard "$@"
-    local t0 t1 t2 t3
+# pmuctl_run NAME ITERATIONS [options]: pmuctl on a fresh vboard; prints
+# "iterations/s packets-sent packets-received continues" and keeps the
+# counts in $TMP/NAME.out.
+pmuctl_run() {
+    local name=$1 n=$2 t0 t1; shift 2
+    start_vboard "${VBOPTS[@]}"
     t0=$(now)
     "$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$ELF" --from region_begin \
-        --to region_end -r "$N" -e cycles,instructions --no-progress --rsp-stats \
-        -x , >"$TMP/pmuctl.out" 2>"$TMP/pmuctl.err"
+        --to region_end -r "$n" -e cycles,instructions --no-progress --rsp-stats \
+        -x , "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
     t1=$(now)
     kill "$VB"; wait "$VB" 2>/dev/null
+    read -r sent recvd conts < <(sed -n 's/.*rsp: \([0-9]*\) packets sent, \([0-9]*\) received.*, \([0-9]*\) continues.*/\1 \2 \3/p' "$TMP/$name.err")
+    python3 -c "import sys; n,t0,t1=int(sys.argv[1]),float(sys.argv[2]),float(sys.argv[3]); print(n/(t1-t0), *sys.argv[4:])" \
+        "$n" "$t0" "$t1" "${sent:-0}" "${recvd:-0}" "${conts:-0}"
+}
+
+bench() { # bench LABEL [vboard options...]
+    local label=$1; shift
+    VBOPTS=("$@")
+    local tr bp t2 t3 got
+    tr=$(pmuctl_run trace "$NT")
+    bp=$(pmuctl_run bkpt "$N" --no-trace)
     start_vboard "$@"
     t2=$(now)
     gdb_run
     t3=$(now)
     kill "$VB"; wait "$VB" 2>/dev/null
-    local got
     got=$(grep -cE '^[0-9]+ [0-9]+$' "$TMP/gdb.out")
-    read -r sent recvd conts < <(sed -n 's/.*rsp: \([0-9]*\) packets sent, \([0-9]*\) received, \([0-9]*\) continues.*/\1 \2 \3/p' "$TMP/pmuctl.err")
-    python3 - "$label" "$N" "$t0" "$t1" "$t2" "$t3" "$got" "${sent:-0}" "${recvd:-0}" "${conts:-0}" <<'PY'
+    python3 - "$label" "$NT" "$N" "$tr" "$bp" "$t2" "$t3" "$got" <<'PY'
 import sys
-label, n = sys.argv[1], int(sys.argv[2])
-t0, t1, t2, t3 = map(float, sys.argv[3:7])
-got, sent, recvd, conts = map(int, sys.argv[7:11])
-p, g = n / (t1 - t0), got / (t3 - t2) if got else 0.0
-print(f"{label}: {n} iterations; pmuctl {p:.1f} it/s, gdb {g:.1f} it/s ({got} brackets), "
-      f"ratio {p / g if g else float('nan'):.1f}x; pmuctl per iteration: "
-      f"{sent / n:.1f} packets sent, {recvd / n:.1f} received, {conts / n:.2f} continues")
+label, nt, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+tr, bp = [list(map(float, a.split())) for a in sys.argv[4:6]]
+t2, t3, got = float(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
+g = got / (t3 - t2) if got else float("nan")
+def per(v, k): return f"{v[1] / k:.3f} packets sent, {v[2] / k:.3f} received, {v[3] / k:.4f} continues"
+print(f"{label}:")
+print(f"  tracepoints  {nt:6d} iterations: {tr[0]:9.1f} it/s ({tr[0] / g:7.1f}x the GDB script); per iteration {per(tr, nt)}")
+print(f"  breakpoints  {n:6d} iterations: {bp[0]:9.1f} it/s ({bp[0] / g:7.1f}x); per iteration {per(bp, n)}")
+print(f"  GDB script   {got:6d} brackets:   {g:9.1f} it/s")
 PY
-    echo "  pmuctl: $(tr '\n' ' ' <"$TMP/pmuctl.out")"
+    echo "  counts, tracepoints: $(tr '\n' ' ' <"$TMP/trace.out")"
+    echo "  counts, breakpoints: $(tr '\n' ' ' <"$TMP/bkpt.out")"
+    echo "  counts, GDB (first): $(grep -m1 -E '^[0-9]+ [0-9]+$' "$TMP/gdb.out")"
 }
 
 bench "vboard TCP"

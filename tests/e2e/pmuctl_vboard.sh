@@ -36,6 +36,38 @@ echo "# pmuctl: $(cat "$OUT")"
 check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iteration" \
     grep -qx "$QEMU_COUNT,,instructions,5,0.00%" "$OUT"
 
+# Issue 15: the stub offers tracepoints, so that was measured with them.
+# 2000 iterations on the target: QEMU's count in each, under 0.1 packets
+# per iteration, one continue per group; --no-trace (breakpoints, two
+# stops each) the same; --per-iteration, each iteration's count read back
+# from the frames: min, max and median QEMU's.
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions,branches -r 2000 --rsp-stats --json -o "$E2E_TMP/t.json" >"$OUT" 2>&1
+check "tracepoints: 2000 iterations, instructions QEMU's in every one, < 0.1 packets and 1 continue in all" \
+    python3 - "$E2E_TMP/t.json" "$QEMU_COUNT" "$OUT" <<'PY'
+import json, re, sys
+d, q = json.load(open(sys.argv[1])), int(sys.argv[2])
+e = d["events"][0]
+assert d["method"] == "tracepoints" and d["iterations"] == 2000, d
+assert e["event"] == "instructions" and e["min"] == e["max"] == q and e["iterations"] == 2000, e
+assert e["median"] is None, e  # sums only: no median was measured
+m = re.search(r"(\d+) packets sent, (\d+) received.*, (\d+) continues", open(sys.argv[3]).read())
+assert m and int(m.group(1)) < 200 and int(m.group(3)) == 1, m and m.groups()
+PY
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions -r 20 --no-trace --json -o "$E2E_TMP/b.json" >"$OUT" 2>&1
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+    -e instructions -r 300 --per-iteration --json -o "$E2E_TMP/p.json" >>"$OUT" 2>&1
+check "--no-trace: breakpoints, QEMU's count; --per-iteration: 300 frames read back, median QEMU's" \
+    python3 - "$E2E_TMP/b.json" "$E2E_TMP/p.json" "$QEMU_COUNT" <<'PY'
+import json, sys
+b, p, q = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+assert b["method"] == "breakpoints" and b["events"][0]["median"] == q, b
+e = p["events"][0]
+assert p["method"] == "tracepoints" and e["iterations"] == 300, p
+assert e["median"] == e["min"] == e["max"] == q, e
+PY
+
 # One pass of the loop: --from = --to = region_begin (a step off the
 # breakpoint each time). QEMU: region_begin..region_end plus
 # region_end..region_begin (fw_rounds = 2 gave a second pass).
@@ -242,8 +274,10 @@ PY
 kill "$VBOARD_PID"; wait "$VBOARD_PID" 2>/dev/null
 start_vboard
 T="127.0.0.1:$VPORT"
+# (Breakpoints: with tracepoints the counts of the run under way are on
+# the board, and go with it.)
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
-    -r 10000000 --no-progress -x , >"$E2E_TMP/lost.out" 2>"$E2E_TMP/lost.err" &
+    -r 10000000 --no-progress --no-trace -x , >"$E2E_TMP/lost.out" 2>"$E2E_TMP/lost.err" &
 PM=$!
 sleep 2
 kill "$VBOARD_PID"

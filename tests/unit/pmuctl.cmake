@@ -12,3 +12,21 @@ foreach(t pmuctl_test_tdesc pmuctl_test_events pmuctl_test_stats
                         ${CMAKE_CURRENT_BINARY_DIR})
   add_test(NAME pmuctl.${t} COMMAND ${t})
 endforeach()
+
+# pmuctl's tracepoint expressions run by the stub's own interpreter
+# (stub/core/agent.c, compiled in; the fake registers are the test's).
+add_executable(pmuctl_test_trace_exprs
+  ${CMAKE_SOURCE_DIR}/tests/unit/pmuctl_test_trace_exprs.c
+  ${CMAKE_SOURCE_DIR}/host/ax.c ${CMAKE_SOURCE_DIR}/host/trace_exprs.c
+  ${CMAKE_SOURCE_DIR}/stub/core/agent.c)
+target_include_directories(pmuctl_test_trace_exprs PRIVATE
+  ${CMAKE_SOURCE_DIR}/host ${CMAKE_SOURCE_DIR}/stub/core
+  ${CMAKE_SOURCE_DIR}/stub/include)
+target_compile_definitions(pmuctl_test_trace_exprs PRIVATE
+  PMUSTUB_TARGET_BIG_ENDIAN=1)
+target_compile_options(pmuctl_test_trace_exprs PRIVATE ${PMUSTUB_SAN_FLAGS})
+target_link_options(pmuctl_test_trace_exprs PRIVATE ${PMUSTUB_SAN_FLAGS})
+target_link_libraries(pmuctl_test_trace_exprs PRIVATE PkgConfig::PMUCTL_CMOCKA)
+set_target_properties(pmuctl_test_trace_exprs PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                      ${CMAKE_CURRENT_BINARY_DIR})
+add_test(NAME pmuctl.pmuctl_test_trace_exprs COMMAND pmuctl_test_trace_exprs)

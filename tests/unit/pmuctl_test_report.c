@@ -28,6 +28,7 @@ static void add(const char *event, double mean, double cal, size_t n)
     e->raw.mean = e->raw.min = e->raw.max = e->raw.median = mean;
     e->cal.n = n;
     e->cal.mean = cal;
+    e->windows = 1;
 }
 
 static char *render(void (*fmt)(FILE *, const struct result *))

@@ -32,6 +32,7 @@ static int (*poll_getc)(void);
 static int polling;      /* the Ctrl-C poll is armed */
 static int poll_off;     /* monitor ctrlc off */
 static uint32_t prog_ee; /* the program's own MSR[EE] while polling */
+static int ctrlc_seen;   /* a 0x03 read at a resume, for the next tick */
 
 void ppc_interrupt_init(int (*poll)(void))
 {
@@ -45,10 +46,27 @@ void ppc_interrupt_arm(enum stub_resume how)
         return;
     prog_ee = ppc_ctx[CTX_MSR] & MSR_EE;
     ppc_ctx[CTX_MSR] |= MSR_EE;
-    /* Acknowledge an old tick before the new count starts: the other
-     * order loses a tick that comes in between, and the poll with it. */
-    SPR_WRITE(SPR_TSR, TSR_DIS);
-    SPR_WRITE(SPR_DEC, POLL_TICKS);
+    /* A tick that fell due while the stub ran (a tracepoint's hidden
+     * stop and step; a stop of GDB's): look for the 0x03 now, and if it
+     * is there let the tick interrupt at once, where poll_tick stops. */
+    if (SPR_READ(SPR_TSR) & TSR_DIS) {
+        int c;
+        while ((c = poll_getc()) >= 0 && c != 0x03)
+            ;
+        ctrlc_seen |= c == 0x03;
+    }
+    /* A count still running is left to run: resumes that come more often
+     * than POLL_TICKS (tracepoint hits) must not put the poll off for
+     * ever. Else acknowledge an old tick before the new count starts: the
+     * other order loses a tick that comes in between, and the poll with
+     * it. */
+    if (!ctrlc_seen) {
+        uint32_t left = SPR_READ(SPR_DEC);
+        if (left == 0 || left > POLL_TICKS || (SPR_READ(SPR_TSR) & TSR_DIS)) {
+            SPR_WRITE(SPR_TSR, TSR_DIS);
+            SPR_WRITE(SPR_DEC, POLL_TICKS);
+        }
+    }
     SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) | TCR_DIE);
 }
 
@@ -72,6 +90,8 @@ static int poll_tick(struct stub_stop *why)
     SPR_WRITE(SPR_DEC, POLL_TICKS);
     while ((c = poll_getc()) >= 0 && c != 0x03)
         ; /* GDB sends nothing else while the program runs */
+    if (ctrlc_seen)
+        c = 0x03, ctrlc_seen = 0;
     if (c < 0)
         return 1;
     why->signal = STUB_SIGINT;

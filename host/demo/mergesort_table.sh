@@ -2,7 +2,7 @@
 # The mergesort blocksize experiment of the 34K performance note (seed 000,
 # section 5.1, Table 6), done with pmuctl on vboard (34k): for each
 # blocksize, the region msB_begin..msB_end (host/firmware/ms_loop.S) is
-# measured over 3 iterations, the events taking turns in groups, and the
+# measured over 3 iterations, the events in groups sharing them, and the
 # results are printed as one table. pmuctl finds out itself that the
 # counts are vboard's and says so; an event vboard does not model has no
 # number (<not supported>), as in pmuctl's own reports.
@@ -34,7 +34,8 @@ val = {bs: {e["event"]: e["counter-value"] for e in d["events"]} for bs, d in ru
 how = {e["event"]: e.get("simulated") for e in next(iter(runs.values()))["events"]}
 first = next(iter(runs.values()))
 print(f"mergesort of 16384 words, blocksize sweep; {first['counts-from']}")
-print(f"{first['groups']} event groups taking turns over {first['iterations']} iterations per blocksize; means per sort\n")
+print(f"{first['groups']} event groups sharing {first['iterations']} iterations per blocksize "
+      f"(measured with {first['method']}); means per sort\n")
 print(f"{'Metric':<26}" + "".join(f"{bs:>17}" for bs in runs) + "  counted")
 base = val[64]["cycles"]
 print(f"{'Relative execution time':<26}" + "".join(f"{val[bs]['cycles'] / base:>17.2f}" for bs in runs))

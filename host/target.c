@@ -339,7 +339,7 @@ int target_save_pmu(struct target *t)
 int target_bp(struct target *t, unsigned long addr, int insert)
 {
     char req[40];
-    int rc, i;
+    int rc;
 
     snprintf(req, sizeof req, "%c0,%lx,4", insert ? 'Z' : 'z', addr);
     if ((rc = rsp_request(&t->rsp, req)))
@@ -351,13 +351,19 @@ int target_bp(struct target *t, unsigned long addr, int insert)
                  t->rsp.reply[0] ? t->rsp.reply : "not supported");
         return PMUCTL_EXIT_TARGET;
     }
+    target_bp_note(t, addr, insert);
+    return 0;
+}
+
+void target_bp_note(struct target *t, unsigned long addr, int insert)
+{
+    int i;
     for (i = 0; i < t->nbps && t->bps[i] != addr; i++)
         ;
     if (insert && i == t->nbps && t->nbps < TARGET_MAX_BPS)
         t->bps[t->nbps++] = addr;
     if (!insert && i < t->nbps)
         t->bps[i] = t->bps[--t->nbps];
-    return 0;
 }
 
 int target_continue(struct target *t, struct stop *st, int timeout_ms)

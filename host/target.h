@@ -126,6 +126,8 @@ int target_set_frozen(struct target *t, int frozen);
 /* Saves every control and count (once), to be put back by target_leave. */
 int target_save_pmu(struct target *t);
 int target_bp(struct target *t, unsigned long addr, int insert);
+/* Records a breakpoint the target took (or let go), for target_leave. */
+void target_bp_note(struct target *t, unsigned long addr, int insert);
 /* Continues and waits for the next stop (timeout_ms < 0: forever). On
  * SIGINT it stops the program first and returns PMUCTL_EXIT_INTERRUPTED
  * with the stop in *st. */

@@ -168,7 +168,7 @@ int target_trace_buffer(struct target *t, unsigned long off, size_t len,
 int target_bp_cond(struct target *t, unsigned long addr, const struct ax *cond)
 {
     char pkt[2 * AX_MAX + 64], hex[2 * AX_MAX + 16];
-    int rc, i;
+    int rc;
 
     if (ax_format(cond, hex, sizeof hex)) {
         snprintf(t->err, sizeof t->err, "a breakpoint condition is longer "
@@ -178,9 +178,6 @@ int target_bp_cond(struct target *t, unsigned long addr, const struct ax *cond)
     snprintf(pkt, sizeof pkt, "Z0,%lx,4;X%s", addr, hex);
     if ((rc = request_ok(t, pkt, "a breakpoint with a condition (Z0)")))
         return rc;
-    for (i = 0; i < t->nbps && t->bps[i] != addr; i++)
-        ;
-    if (i == t->nbps && t->nbps < TARGET_MAX_BPS)
-        t->bps[t->nbps++] = addr;
+    target_bp_note(t, addr, 1);
     return 0;
 }

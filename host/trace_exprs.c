@@ -43,6 +43,21 @@ static void add_to_var(struct ax *a, unsigned v)
     ax_op(a, AX_POP);
 }
 
+/* With the count on top: if (count < v) v = count, or with greater
+ * if (v < count); the count stays. */
+static void keep_extreme(struct ax *a, unsigned v, int greater)
+{
+    size_t j;
+    ax_op(a, AX_DUP);
+    ax_op16(a, AX_GETV, v);
+    if (greater)
+        ax_op(a, AX_SWAP);
+    ax_op(a, AX_LESS_UNSIGNED);
+    ax_op(a, AX_LOG_NOT);
+    j = ax_jump(a, AX_IF_GOTO);
+    set_if(a, v, j);
+}
+
 /* Adds slot s's count to its sums; leaves the stack as it found it. */
 static void emit_accumulate(struct ax *a, const struct trace_group *gr, int s,
                             int per_iteration)
@@ -64,21 +79,9 @@ static void emit_accumulate(struct ax *a, const struct trace_group *gr, int s,
     ax_op(a, AX_DUP);
     ax_op(a, AX_MUL);
     add_to_var(a, trace_var(s, V_SQ));
-    /* min: if (count < min) min = count; unsigned, min starts at ~0 */
-    ax_op(a, AX_DUP);
-    ax_op16(a, AX_GETV, trace_var(s, V_MIN));
-    ax_op(a, AX_LESS_UNSIGNED);
-    ax_op(a, AX_LOG_NOT);
-    j = ax_jump(a, AX_IF_GOTO);
-    set_if(a, trace_var(s, V_MIN), j);
-    /* max: if (max < count) max = count */
-    ax_op(a, AX_DUP);
-    ax_op16(a, AX_GETV, trace_var(s, V_MAX));
-    ax_op(a, AX_SWAP);
-    ax_op(a, AX_LESS_UNSIGNED);
-    ax_op(a, AX_LOG_NOT);
-    j = ax_jump(a, AX_IF_GOTO);
-    set_if(a, trace_var(s, V_MAX), j);
+    /* min starts at ~0: the comparisons are unsigned */
+    keep_extreme(a, trace_var(s, V_MIN), 0);
+    keep_extreme(a, trace_var(s, V_MAX), 1);
     if (per_iteration) {
         ax_op16(a, AX_SETV, trace_var(s, V_DELTA));
         ax_op16(a, AX_TRACEV, trace_var(s, V_DELTA));

@@ -84,8 +84,7 @@ void cli_usage(FILE *f)
 "  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
 "  -T, --timeout SEC       wait this long for a reply (default 5)\n"
 "      --run-timeout SEC   wait this long for the program to reach a\n"
-"                          breakpoint (default 60; with tracepoints, this\n"
-"                          long per iteration for the whole run)\n"
+"                          breakpoint or tracepoint (default 60)\n"
 "  -c, --cpu CORE          the catalogue for list:\n",
         f);
     /* The registry's cores (target-xml/cores.toml), not a list kept here. */

@@ -30,7 +30,6 @@
  */
 #include "measure.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +82,7 @@ static int define_run(struct target *t, const struct measure_opts *o,
     trace_exprs_build(&x, &gr->regs, o->from == o->to, o->per_iteration, k);
     for (int i = 0; i < x.n_to_act; i++)
         acts[i] = &x.to_act[i];
-    if ((rc = target_trace_init(t)) ||
+    if ((rc = target_trace_init(t)) || (rc = target_trace_sign(t)) ||
         (rc = target_trace_var(t, TRACE_VAR_N, 0)) ||
         (rc = target_trace_var(t, TRACE_VAR_ARMED, 0)))
         return rc;
@@ -171,11 +170,27 @@ static int read_sums(struct target *t, const struct group *gr, uint64_t n,
     return 0;
 }
 
-/* Timeout for k brackets: --run-timeout per bracket. */
-static int run_timeout(const struct measure_opts *o, unsigned long k)
+/* Runs the program until the run's breakpoint at TO stops it. --run-timeout
+ * is the wait for the program to reach a breakpoint, as without
+ * tracepoints: each time it passes with no stop, the program is stopped and
+ * n, the brackets completed, read; if n moved, the program reached TO in
+ * that time (as a tracepoint) and runs on. A stop costs the program
+ * nothing counted (the counters are frozen while it is stopped). */
+static int run_until_to(struct target *t, const struct measure_opts *o,
+                        struct stop *st)
 {
-    double ms = (double)o->run_timeout_ms * (double)k;
-    return o->run_timeout_ms < 0 ? -1 : ms > INT_MAX ? INT_MAX : (int)ms;
+    uint64_t seen = 0, n;
+    int rc;
+
+    for (;;) {
+        rc = target_continue(t, st, o->run_timeout_ms);
+        if (rc != PMUCTL_EXIT_TIMEOUT || t->unstoppable || st->kind == 'W' ||
+            st->kind == 'X')
+            return rc;
+        if (target_trace_get(t, TRACE_VAR_N, &n) || n == seen)
+            return rc;
+        seen = n;
+    }
 }
 
 /* One run of k brackets of group gr: their sums into sums (or, with
@@ -205,8 +220,9 @@ static int one_run(struct target *t, const struct measure_opts *o,
         }
         return rc;
     }
-    rc = target_continue(t, &st, run_timeout(o, k));
-    if (rc && rc != PMUCTL_EXIT_INTERRUPTED && rc != PMUCTL_EXIT_TIMEOUT)
+    rc = run_until_to(t, o, &st);
+    if ((rc && rc != PMUCTL_EXIT_INTERRUPTED && rc != PMUCTL_EXIT_TIMEOUT) ||
+        t->unstoppable)
         return rc;
     /* Stopped (at TO, or where Ctrl-C or the timeout stopped it): what
      * completed is kept. */

@@ -248,6 +248,8 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;
+    if ((rc = target_trace_clear_stale(t)))
+        return rc;
     /* No-ack mode lasts for the connection, and only a detach ends it on
      * the stub: use it only when we will detach (program found running);
      * a target left stopped must take the next GDB's acks. A serial line
@@ -400,10 +402,20 @@ int target_resume(struct target *t, const char *how, struct stop *st,
     if (rc != RSP_INTR && rc != RSP_TIMEOUT)
         return target_io_fail(t, rc, "waiting for the program to stop");
     /* Ctrl-C or a program that does not get there: stop it, so that the
-     * breakpoints can be taken out and the counters put back. */
-    int why = rc;
-    if ((rc = rsp_interrupt(&t->rsp)) || (rc = wait_stop(t, st, t->rsp.timeout_ms)))
-        return target_io_fail(t, rc, "stopping the program");
+     * breakpoints can be taken out and the counters put back. The 0x03
+     * goes again if it gets no answer (a noisy line may lose it); a
+     * program that still runs is left alone: the stub reads nothing but
+     * 0x03 while it runs, so whatever else we sent would be lost. */
+    int why = rc, wait_ms = t->rsp.timeout_ms < 700 ? t->rsp.timeout_ms : 700;
+    for (int tries = 0; tries < 3; tries++) {
+        if ((rc = rsp_interrupt(&t->rsp)) ||
+            (rc = wait_stop(t, st, tries < 2 ? wait_ms : t->rsp.timeout_ms)) != RSP_TIMEOUT)
+            break;
+    }
+    if (rc == RSP_TIMEOUT || rc == RSP_INTR)
+        t->unstoppable = 1;
+    if (rc)
+        return target_io_fail(t, rc, "stopping the program (0x03 unanswered)");
     if (why == RSP_TIMEOUT) {
         snprintf(t->err, sizeof t->err, "the program did not stop at a "
                  "breakpoint within %d s (stopped it at 0x%08lx)",
@@ -418,6 +430,13 @@ void target_leave(struct target *t)
 {
     if (t->rsp.conn.fd < 0)
         return;
+    if (t->unstoppable) {
+        fprintf(stderr, "pmuctl: the program runs on and does not stop: "
+                "pmuctl's breakpoints, tracepoints and counter settings are "
+                "still on the target\n");
+        conn_close(&t->rsp.conn);
+        return;
+    }
     t->rsp.intr_ok = 0;
     while (t->nbps > 0)
         if (target_bp(t, t->bps[t->nbps - 1], 0)) {

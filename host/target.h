@@ -86,6 +86,9 @@ struct target {
      * tracepoints, trace state variables, conditional breakpoints. */
     int trace_offered;
     int trace_defined;  /* we sent tracepoints: target_leave clears them */
+    /* The program was resumed and did not stop for 0x03: the stub reads
+     * nothing else while it runs, so nothing more is sent to it. */
+    int unstoppable;
     /* What we changed, to put back. */
     int saved;
     uint32_t saved_ctl[TARGET_MAX_COUNTERS];
@@ -156,6 +159,11 @@ void target_counts_from(const struct target *t, const char *label, char *out,
  * Packets"). A refusal is PMUCTL_EXIT_TARGET with t->err. */
 int target_trace_offered(const struct target *t);
 int target_trace_init(struct target *t);                  /* QTinit */
+/* QTNotes user "pmuctl": the run now defined is pmuctl's (QTinit forgets it). */
+int target_trace_sign(struct target *t);
+/* At connect: a run that a killed pmuctl left (its QTNotes user) is
+ * cleared, and stderr says so. */
+int target_trace_clear_stale(struct target *t);
 int target_trace_var(struct target *t, unsigned number, uint64_t initial);
 /* QTDP: tracepoint number at addr, enabled, stopping the run after pass
  * hits (0: never), with an optional condition and nactions X actions. */

@@ -35,12 +35,41 @@ static int request_ok(struct target *t, const char *pkt, const char *what)
     return 0;
 }
 
+/* "pmuctl" in hex: the trace user (QTNotes) pmuctl's runs carry, so that
+ * a run whose pmuctl was killed is known for ours by the next one. */
+#define PMUCTL_USER_HEX "706d7563746c"
+
 int target_trace_init(struct target *t)
 {
     int rc = request_ok(t, "QTinit", "clearing tracepoints (QTinit)");
     if (!rc)
         t->trace_defined = 1;
     return rc;
+}
+
+int target_trace_sign(struct target *t)
+{
+    /* A stub without QTNotes (an empty reply) still measures. */
+    int rc = rsp_request(&t->rsp, "QTNotes:user:" PMUCTL_USER_HEX);
+    return rc ? target_io_fail(t, rc, "naming the trace run (QTNotes)") : 0;
+}
+
+int target_trace_clear_stale(struct target *t)
+{
+    int rc;
+    if (!t->trace_offered)
+        return 0;
+    if ((rc = rsp_request(&t->rsp, "qTStatus")))
+        return target_io_fail(t, rc, "asking for the trace status (qTStatus)");
+    const char *u = strstr(t->rsp.reply, ";username:");
+    size_t n = strlen(PMUCTL_USER_HEX);
+    if (!u || strncmp(u + 10, PMUCTL_USER_HEX, n) || (u[10 + n] && u[10 + n] != ';'))
+        return 0;
+    if ((rc = request_ok(t, "QTinit", "clearing tracepoints (QTinit)")))
+        return rc;
+    fprintf(stderr, "pmuctl: removed the tracepoints of an earlier pmuctl run "
+            "that did not end\n");
+    return 0;
 }
 
 int target_trace_var(struct target *t, unsigned number, uint64_t initial)

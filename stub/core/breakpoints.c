@@ -82,6 +82,13 @@ static int overlaps(stub_addr_t addr, unsigned n)
     return 0;
 }
 
+int bp_place_ok(stub_addr_t addr)
+{
+    uint8_t b[BP_MAX_INSN];
+    return addr % stub_t->break_len == 0 &&
+           trace_live_target()->mem_read(addr, b, stub_t->break_len) == STUB_MEM_OK;
+}
+
 unsigned bp_insert(stub_addr_t addr, unsigned owner)
 {
     const struct stub_target *t = trace_live_target();

@@ -329,6 +329,7 @@ void stub_exited(int code)
 {
     end_kind = 'W';
     end_code = (uint8_t)code;
+    trace_program_ended(code);
     bp_remove_all();
     if (gdb_waiting) {
         struct reply r = {out_buf, 0, sizeof out_buf};

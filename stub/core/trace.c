@@ -327,6 +327,10 @@ static unsigned define_tracepoint(const char *p)
         return 0x01;
     if (step) /* while-stepping: not supported */
         return 0x01;
+    /* GDB numbers its tracepoints from 1, and a trap goes only where an
+     * instruction can start (what Z0 would say too, but only at QTStart). */
+    if (n == 0 || !bp_place_ok(addr))
+        return 0x01;
     if (trace_npoints == PMUSTUB_TRACE_POINTS)
         return 0x10;
     t = &trace_points[trace_npoints];
@@ -378,6 +382,14 @@ void trace_note_error(enum agent_error e, stub_addr_t addr)
     trace_st.cond_error_addr = addr;
 }
 
+void trace_program_ended(int code)
+{
+    if (!trace_st.running)
+        return;
+    trace_stop(TR_UNKNOWN, 0, AGENT_OK);
+    trace_st.ended = (uint8_t)code;
+}
+
 void trace_session_end(void)
 {
     trace_frame_none();
@@ -422,12 +434,15 @@ static void init(void)
     up.tp = PMUSTUB_TRACE_POINTS;
     for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
         trace_vars[i].number = 0;
+    /* A new experiment's user and notes are its own (GDB sends QTNotes
+     * after QTinit, and only the texts that are set). */
+    trace_st.user[0] = trace_st.notes[0] = 0;
 }
 
 static const char *const reason_names[] = {
     [TR_NOT_RUN] = "tnotrun", [TR_STOP] = "tstop", [TR_FULL] = "tfull",
     [TR_DISCONNECTED] = "tdisconnected", [TR_PASSCOUNT] = "tpasscount",
-    [TR_ERROR] = "terror",
+    [TR_ERROR] = "terror", [TR_UNKNOWN] = "tunknown",
 };
 
 /* T0|T1;REASON:..;tframes:N;tcreated:N;tfree:N;tsize:N;circular:0;
@@ -442,6 +457,12 @@ static void status(struct reply *r)
         if (trace_st.reason == TR_ERROR) {
             reply_hex_text(r, agent_error_text(trace_st.error));
             reply_str(r, ":");
+        } else if (trace_st.reason == TR_STOP) {
+            /* tstop carries its (here empty) note too: GDB keeps no text
+             * for "tstop:N", and its tsave then takes the length of a
+             * null string (gdb/tracefile-tfile.c, tfile_write_status:
+             * measured, a segfault in GDB 13.1). */
+            reply_str(r, ":");
         }
         reply_num(r, trace_st.stopping_tp);
     }
@@ -454,6 +475,21 @@ static void status(struct reply *r)
     reply_str(r, ";tsize:");
     reply_num(r, trace_buffer_size);
     reply_str(r, ";circular:0;disconn:0");
+    if (trace_st.user[0]) {
+        reply_str(r, ";username:");
+        reply_str(r, trace_st.user);
+    }
+    if (!trace_st.running && trace_st.reason == TR_UNKNOWN) {
+        char code[3] = {stub_hexdigits[trace_st.ended >> 4],
+                        stub_hexdigits[trace_st.ended & 15], 0};
+        reply_str(r, ";notes:");
+        reply_hex_text(r, "the program ended (status 0x");
+        reply_hex_text(r, code);
+        reply_hex_text(r, ")");
+    } else if (trace_st.notes[0] && !trace_st.cond_error) {
+        reply_str(r, ";notes:");
+        reply_str(r, trace_st.notes);
+    }
     if (trace_st.cond_error) {
         char addr[9];
         stub_addr_t a = trace_st.cond_error_addr;
@@ -602,6 +638,37 @@ static void var_value(const char *p, struct reply *r)
     reply_hex_u64(r, (uint64_t)value);
 }
 
+/* QTNotes:[user:HEX;][notes:HEX;][tstart:HEX;][tstop:HEX;] (GDB's
+ * "set trace-user", "set trace-notes", tstart/tstop NOTES). The user and
+ * the notes are kept as sent, hex, for qTStatus; a text too long for
+ * PMUSTUB_TRACE_NOTE_HEX is cut at a whole byte. tstart and tstop notes
+ * are taken and not kept. */
+static unsigned set_notes(const char *p)
+{
+    while (*p) {
+        char *dst = 0;
+        const char *v;
+        unsigned n = 0;
+        if (str_starts(p, "user:", &v))
+            dst = trace_st.user;
+        else if (str_starts(p, "notes:", &v))
+            dst = trace_st.notes;
+        else if (!str_starts(p, "tstart:", &v) && !str_starts(p, "tstop:", &v))
+            return 0x01;
+        for (p = v; *p && *p != ';'; p++) {
+            if (hex_nibble(*p) < 0)
+                return 0x01;
+            if (dst && n < PMUSTUB_TRACE_NOTE_HEX)
+                dst[n++] = *p;
+        }
+        if (dst)
+            dst[n & ~1u] = 0;
+        if (*p == ';')
+            p++;
+    }
+    return 0;
+}
+
 /* ---- dispatch ---- */
 
 static void ok_or_error(struct reply *r, unsigned e)
@@ -625,6 +692,8 @@ int trace_set_query(const char *pkt, struct reply *r)
         ok_or_error(r, define_var(p));
     } else if (str_starts(pkt, "QTStart", &p) && !*p) {
         ok_or_error(r, start());
+    } else if (str_starts(pkt, "QTNotes:", &p)) {
+        ok_or_error(r, set_notes(p));
     } else if (str_starts(pkt, "QTStop", &p) && !*p) {
         trace_stop(TR_STOP, 0, AGENT_OK);
         ok_or_error(r, 0);

@@ -29,6 +29,8 @@ int trace_prepare_resume(enum stub_resume how);
 /* A session ends (new qSupported, detach): the run stops, "disconnected";
  * the frames stay for the next session. */
 void trace_session_end(void);
+/* The program ended with status code: a run under way stops. */
+void trace_program_ended(int code);
 /* Back to the live target from a frame GDB looked at (tfind none): before
  * anything writes to the program. */
 void trace_frame_none(void);
@@ -55,6 +57,7 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_on_stop(why) ((void)(why), 0)
 #define trace_prepare_resume(how) stub_t->prepare_resume(how)
 #define trace_session_end() ((void)0)
+#define trace_program_ended(code) ((void)(code))
 #define trace_frame_none() ((void)0)
 #define trace_live_target() stub_t
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
@@ -68,6 +71,9 @@ int bp_cond_true(stub_addr_t addr);
 /* ---- breakpoints.c: traps with owners ---- */
 /* Puts a trap at addr for owner (BP_OWNER_*); 0 or an error code. */
 unsigned bp_insert(stub_addr_t addr, unsigned owner);
+/* Nonzero if a trap can go at addr: aligned to the trap's size and
+ * readable (whether it is writable shows only when it goes in). */
+int bp_place_ok(stub_addr_t addr);
 /* Takes owner's claim away; the original goes back with the last owner. */
 void bp_remove(stub_addr_t addr, unsigned owner);
 /* Is there a trap of ours in memory at addr (any owner)? */

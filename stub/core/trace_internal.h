@@ -56,8 +56,14 @@ struct trace_var {
 /* qTStatus's stop reasons, as GDB names them (gdb/tracepoint.c
  * stop_reason_names). */
 enum trace_reason {
-    TR_NOT_RUN, TR_STOP, TR_FULL, TR_DISCONNECTED, TR_PASSCOUNT, TR_ERROR
+    TR_NOT_RUN, TR_STOP, TR_FULL, TR_DISCONNECTED, TR_PASSCOUNT, TR_ERROR,
+    TR_UNKNOWN /* the program ended (no reason of GDB's says so) */
 };
+
+/* QTNotes' texts, kept as sent (hex) and returned in qTStatus. */
+#ifndef PMUSTUB_TRACE_NOTE_HEX
+#define PMUSTUB_TRACE_NOTE_HEX 64
+#endif
 
 struct trace_status {
     uint8_t running, reason;
@@ -66,6 +72,8 @@ struct trace_status {
     /* The last breakpoint condition that failed, for qTStatus's notes. */
     uint8_t cond_error;
     stub_addr_t cond_error_addr;
+    uint8_t ended;         /* TR_UNKNOWN: the program's exit status */
+    char user[PMUSTUB_TRACE_NOTE_HEX + 1], notes[PMUSTUB_TRACE_NOTE_HEX + 1];
 };
 
 extern struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];

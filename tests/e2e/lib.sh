@@ -111,11 +111,18 @@ qemu_program_log() {
         -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!
     E2E_PIDS+=($pid)
-    for _ in $(seq 100); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
+    # A loaded machine can take many seconds to start QEMU: wait for it to
+    # listen rather than a fixed time, and say so if it never does.
+    for _ in $(seq 600); do grep -q "waiting for connection" "$E2E_TMP/qemu.log" && break; sleep 0.1; done
+    grep -q "waiting for connection" "$E2E_TMP/qemu.log" ||
+        echo "# qemu_program_log: QEMU did not listen within 60 s: $(cat "$E2E_TMP/qemu.log")" >&2
     # No Ctrl-C poll: its timer interrupts would land in the region, and one
     # on a delay slot re-runs the branch.
     gdb_batch "file $elf" "target remote 127.0.0.1:$qport" "monitor ctrlc off" \
         "$@" "continue" >"$E2E_TMP/qemu-gdb.out"
+    grep -q "exited" "$E2E_TMP/qemu-gdb.out" ||
+        { echo "# qemu_program_log: the program did not run to its end under GDB:"; \
+          sed 's/^/#   /' "$E2E_TMP/qemu-gdb.out"; } >&2
     # After the exit the stub polls the line for a new GDB, one logged
     # instruction at a time: stop QEMU before reading its log.
     kill "$pid"; wait "$pid" 2>/dev/null

@@ -70,3 +70,32 @@ pm_refuses_no_pmu() {
     check "QEMU (no PMU): one line that says there are no counters" \
         test "$(wc -l <"$OUT")" = 1 -a "$(grep -c "publishes no performance counters" "$OUT")" = 1
 }
+
+# pm_wait_writes PID N: waits (up to 120 s) until process PID has made N
+# write calls (/proc/PID/io syscw): a sign of progress that does not
+# depend on how loaded the machine is.
+pm_wait_writes() {
+    local w
+    for _ in $(seq 1200); do
+        w=$(awk '/^syscw:/ { print $2 }' "/proc/$1/io" 2>/dev/null)
+        [ "${w:-0}" -ge "$2" ] && return 0
+        kill -0 "$1" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+# pm_wait_settled PID: waits (up to 120 s) until process PID has made
+# some write calls and then none for a second: a traced run is under way
+# (pmuctl sends its definitions and one continue, then waits).
+pm_wait_settled() {
+    local w last=-1
+    for _ in $(seq 120); do
+        w=$(awk '/^syscw:/ { print $2 }' "/proc/$1/io" 2>/dev/null)
+        kill -0 "$1" 2>/dev/null || return 1
+        [ "${w:-0}" -gt 20 ] && [ "$w" = "$last" ] && return 0
+        last=${w:-0}
+        sleep 1
+    done
+    return 1
+}

@@ -235,10 +235,12 @@ check "read: the 64-bit count GDB wrote (0x1fffffff0) and the event perfctl0 sel
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -r 10000000 -e branches,loads,stores,instructions --no-progress >"$OUT" 2>&1 &
 PM=$!
-sleep 2
+sleep 3
+T0=$(date +%s%N)
 kill -INT "$PM"
 wait "$PM"
 RC=$?
+echo "# SIGINT to pmuctl's exit during a traced run: $(( ($(date +%s%N) - T0) / 1000000 )) ms"
 check "SIGINT: pmuctl ends with status 130 and reports the iterations done" \
     test "$RC" = 130 -a "$(grep -c "complete iteration" "$OUT")" = 1
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
@@ -269,6 +271,29 @@ assert a in mem and b in mem, mem
 assert all(mem[x] == want[x] for x in mem), (mem, {x: want[x] for x in mem})
 PY
 
+# ---- pmuctl killed (SIGKILL) in a traced run, three times: the next
+# pmuctl info works at its first try and removes the killed run's
+# tracepoints (saying so); then GDB finds no tracepoints to take over.
+INFO_OK=0 REMOVED=0
+for k in 1 2 3; do
+    "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
+        -r 10000000 --no-progress >/dev/null 2>&1 &
+    PM=$!
+    pm_wait_settled "$PM"
+    kill -9 "$PM"; wait "$PM" 2>/dev/null
+    "$PMUCTL" -t "$T" info >"$E2E_TMP/info$k" 2>&1 && grep -q "^core: 34k" "$E2E_TMP/info$k" &&
+        INFO_OK=$((INFO_OK + 1))
+    grep -q "removed the tracepoints of an earlier pmuctl run" "$E2E_TMP/info$k" &&
+        REMOVED=$((REMOVED + 1))
+done
+check "after kill -9 of a traced pmuctl: the next pmuctl info works at the first try, 3 times in 3" \
+    test "$INFO_OK" = 3
+check "... and says it removed the killed run's tracepoints, 3 times in 3" test "$REMOVED" = 3
+gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" "tstatus" \
+    "info tracepoints" "disconnect" >"$E2E_TMP/leftover.out"
+check "... so the next GDB takes over no tracepoints" \
+    bash -c "grep -q 'No tracepoints.' '$E2E_TMP/leftover.out' && ! grep -q 'Created tracepoint' '$E2E_TMP/leftover.out'"
+
 # ---- The board goes away in the middle of a run: status 3, one line that
 # says what could not be put back, and the iterations done.
 kill "$VBOARD_PID"; wait "$VBOARD_PID" 2>/dev/null
@@ -279,7 +304,9 @@ T="127.0.0.1:$VPORT"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -r 10000000 --no-progress --no-trace -x , >"$E2E_TMP/lost.out" 2>"$E2E_TMP/lost.err" &
 PM=$!
-sleep 2
+# Iterations under way, however loaded the machine: pmuctl's write calls
+# (a bracket is a few packets; connecting and setting up under 100).
+pm_wait_writes "$PM" 400
 kill "$VBOARD_PID"
 wait "$PM"
 RC=$?

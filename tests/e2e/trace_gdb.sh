@@ -154,4 +154,88 @@ check "... with exactly one stop reply" \
 check "division by zero in a condition stops there (\$s0 = 1) instead of crashing" has "DIVZERO_S0=1"
 check "... and tstatus names the error" has "breakpoint condition at 0x$FROM: division by zero"
 check "the program still runs to its end" has "exited with code"
+
+# ---- 4: Ctrl-C during a trace run: two tracepoints (hit far more often
+# than the stub's Ctrl-C poll comes due) and a condition the stub
+# evaluates. Three Ctrl-Cs in one session, each after GDB's mark that it
+# is about to continue.
+start_vboard
+{
+    echo "file $ELF"
+    echo "target remote 127.0.0.1:$VPORT"
+    echo "set var fw_rounds = 1000000"
+    echo "set breakpoint condition-evaluation target"
+    echo "tvariable \$hits = 0"
+    echo "trace *0x$FROM"
+    echo "trace *0x$TO"
+    echo "actions"
+    echo "teval \$hits = \$hits + 1"
+    echo "end"
+    echo "tstart"
+    echo "break *0x$AFTER if \$s0 == 12345"
+    for k in 1 2 3; do
+        echo "echo CONTINUING$k\\n"
+        echo "continue"
+        echo "echo STOPPED$k\\n"
+    done
+    echo "tstatus"
+    echo "delete"
+    echo "tstop"
+    echo "kill"
+} >"$E2E_TMP/intr.gdb"
+stdbuf -oL gdb-multiarch -q -nx -batch -x "$E2E_TMP/intr.gdb" >"$OUT" 2>&1 &
+G=$!
+E2E_PIDS+=($G)
+LAT=""
+for k in 1 2 3; do
+    for _ in $(seq 600); do grep -q "^CONTINUING$k" "$OUT" && break; sleep 0.1; done
+    sleep 1
+    T0=$(date +%s%N)
+    kill -INT $G
+    for _ in $(seq 1500); do grep -q "^STOPPED$k" "$OUT" && break; sleep 0.02; done
+    LAT="$LAT $(( ($(date +%s%N) - T0) / 1000000 ))ms"
+done
+for _ in $(seq 300); do kill -0 $G 2>/dev/null || break; sleep 0.1; done
+cp "$OUT" "$E2E_TMP/intr.out"
+echo "# Ctrl-C to GDB's stop, three times:$LAT"
+check "Ctrl-C stops a trace run of two tracepoints and a target condition, 3 times in 3" \
+    test "$(grep -c "Program received signal SIGINT" "$OUT")" = 3 \
+         -a "$(grep -c "^STOPPED" "$OUT")" = 3
+check "... and the run goes on after each (tstatus: running)" \
+    has "Trace is running on the target."
+
+# ---- 5: trace notes, tsave, and a program that ends during a run ----
+start_vboard
+{
+    echo "file $ELF"
+    echo "target extended-remote 127.0.0.1:$VPORT"
+    echo "set var fw_rounds = 2"
+    echo "set trace-user tester"
+    echo "set trace-notes measuring work"
+    echo "trace *0x$FROM"
+    echo "actions"
+    echo "collect \$perfcnt1"
+    echo "end"
+    echo "tstart first run"
+    echo "break *0x$TO"
+    echo "continue"
+    echo "tstop done here"
+    echo "tstatus"
+    echo "tsave $E2E_TMP/saved.tf"
+    echo "delete 2"
+    echo "tstart"
+    echo "continue"
+    echo "tstatus"
+} >"$E2E_TMP/notes.gdb"
+session notes
+check "tstart and tstop with notes: no 'does not support trace notes'" \
+    test "$(grep -ci "not support trace notes" "$OUT")" = 0
+check "tstatus shows the trace user and tstart's notes" \
+    bash -c "grep -q 'Trace user is tester' '$OUT' && grep -q 'Trace notes: first run' '$OUT'"
+check "tsave writes the run: its status and its tracepoint" \
+    bash -c "grep -q '^status 0;tstop:' '$E2E_TMP/saved.tf' && grep -q '^tp T1:$FROM:E' '$E2E_TMP/saved.tf'"
+# GDB prints the exit code in octal.
+CODE=$(printf "0x%02x" "$((8#$(sed -n 's/.*exited with code \([0-7]*\)\]$/\1/p' "$OUT" | head -1)))")
+check "a program that ends during a run (extended-remote): tstatus says the run ended with it ($CODE)" \
+    bash -c "sed -n '/exited with code/,\$p' '$OUT' | grep -q 'Trace stopped for an unknown reason' && grep -q 'Trace notes: the program ended (status $CODE)' '$OUT'"
 finish

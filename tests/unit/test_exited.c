@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -22,6 +23,8 @@ static void exit_while_gdb_waits_sends_W_with_the_code(void **st)
     (void)st;
     fake_reset();
     assert_string_equal(exchange("Z0,80001300,4"), "OK");
+    assert_string_equal(exchange("QTDP:1:80001300:E:0:0"), "OK");
+    assert_string_equal(exchange("QTStart"), "OK");
     expect_resume("c");
     fake_clear_io();
     fake_input_str("+"); /* GDB acks the W */
@@ -32,6 +35,20 @@ static void exit_while_gdb_waits_sends_W_with_the_code(void **st)
     assert_true(u[0].cs_ok);
     assert_mem_pristine(A, 4);
     assert_false(bp_is_ours(A));
+}
+
+/* A trace run under way ends with the program, and says why in its
+ * notes (no stop reason of GDB's names an exit: tunknown). */
+static void exit_ends_a_trace_run(void **st)
+{
+    char want[80] = "T0;tunknown:0;";
+    const char *note = ";notes:", *txt = "the program ended (status 0x34)";
+    (void)st;
+    assert_true(strstr(exchange("qTStatus"), want) != NULL);
+    strcpy(want, note);
+    for (; *txt; txt++)
+        sprintf(want + strlen(want), "%02x", (unsigned char)*txt);
+    assert_true(strstr(exchange("qTStatus"), want) != NULL);
 }
 
 static void after_the_exit_resumes_answer_W_and_run_nothing(void **st)
@@ -64,6 +81,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(exit_while_gdb_waits_sends_W_with_the_code),
+        cmocka_unit_test(exit_ends_a_trace_run),
         cmocka_unit_test(after_the_exit_resumes_answer_W_and_run_nothing),
         cmocka_unit_test(after_the_exit_D_says_OK_and_k_kills),
     };

@@ -138,7 +138,7 @@ static void a_hit_collects_and_the_frame_answers(void **st)
     assert_string_equal(exchange(want + 32), want);
     assert_string_equal(exchange("QTStop"), "OK");
     assert_mem_pristine(A, 4);
-    assert_true(has(exchange("qTStatus"), "T0;tstop:0;tframes:1;"));
+    assert_true(has(exchange("qTStatus"), "T0;tstop::0;tframes:1;"));
 
     assert_string_equal(exchange("QTFrame:0"), "F0T1");
     assert_string_equal(exchange("p1d"), hexreg(29));
@@ -307,6 +307,43 @@ static void unsupported_definitions_are_refused(void **st)
     assert_error_reply(exchange("QTStart"));
 }
 
+/* Tracepoint 0 (GDB numbers from 1) and places no trap can go: refused
+ * when defined, not at QTStart, and nothing is left defined. */
+static void impossible_tracepoints_are_refused_at_once(void **st)
+{
+    char pkt[64];
+    (void)st;
+    snprintf(pkt, sizeof pkt, "QTDP:0:%08x:E:0:0", A);
+    assert_error_reply(exchange(pkt));
+    assert_error_reply(exchange("QTDP:1:ffffffff:E:0:0"));   /* unaligned */
+    snprintf(pkt, sizeof pkt, "QTDP:1:%08x:E:0:0", A + 2);
+    assert_error_reply(exchange(pkt));
+    assert_string_equal(exchange("qTfP"), "l");
+}
+
+/* QTNotes (GDB's trace-user, trace-notes, tstart/tstop NOTES): the user
+ * and the notes come back in qTStatus as sent. */
+static void notes_are_kept_for_the_status(void **st)
+{
+    char want[96] = ";username:", pkt[96] = "QTNotes:user:";
+    (void)st;
+    append_hex(pkt, "pmuctl");
+    strcat(pkt, ";notes:");
+    append_hex(pkt, "run 7");
+    strcat(pkt, ";tstart:");
+    append_hex(pkt, "go");
+    assert_string_equal(exchange(pkt), "OK");
+    append_hex(want, "pmuctl");
+    strcat(want, ";notes:");
+    append_hex(want, "run 7");
+    assert_true(has(exchange("qTStatus"), want));
+    assert_error_reply(exchange("QTNotes:colour:00"));
+    assert_error_reply(exchange("QTNotes:user:zz"));
+    assert_string_equal(exchange("QTinit"), "OK");
+    assert_false(has(exchange("qTStatus"), "username"));
+    assert_false(has(exchange("qTStatus"), "notes"));
+}
+
 /* GDB's own breakpoint at a tracepoint: the hit collects and stops; GDB's
  * continue steps over the trap without collecting again. */
 static void continuing_from_a_tracepoint_does_not_collect_twice(void **st)
@@ -385,6 +422,8 @@ int main(void)
         T(a_full_buffer_stops_the_run),
         T(an_error_in_an_action_stops_the_run_with_its_reason),
         T(unsupported_definitions_are_refused),
+        T(impossible_tracepoints_are_refused_at_once),
+        T(notes_are_kept_for_the_status),
         T(continuing_from_a_tracepoint_does_not_collect_twice),
         T(resuming_onto_gdbs_own_trap_is_left_to_gdb),
         T(breakpoint_conditions),

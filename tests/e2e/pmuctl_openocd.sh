@@ -108,7 +108,27 @@ check "OpenOCD: no breakpoint left (bp lists none)" \
     test "$(tail -n +5 "$OO_TMP/after" | grep -ci "breakpoint")" = 0
 echo "# before: $(tr '\n' '|' <"$OO_TMP/before")"
 echo "# after: $(tr '\n' '|' <"$OO_TMP/after")"
-OUT=$OO_TMP/openocd.log
+# ---- GDB straight on OpenOCD: two breakpoints, each continue starts from
+# one (GDB steps over it: a breakpoint at the branch's target, an
+# instruction breakpoint through gdb_breakpoint_override hard). Counter 1
+# counts instructions (PerfCtl1 = 0x2a: K, U, event 1) from loop to
+# after_tick, zeroed at the first stop through OpenOCD's mips32 cp0.
+LOOP=$(sym_addr "$FW" loop) AFTER=$(sym_addr "$FW" after_tick)
+gdb_batch "file $FW" "target extended-remote $T" "break *0x$LOOP" "continue" \
+    "monitor mips32 cp0 25 2 0x2a" "monitor mips32 cp0 25 3 0" "break *0x$AFTER" \
+    "continue" 'printf "AT2=%08x\n", $pc' "monitor mips32 cp0 25 3" "continue" \
+    'printf "AT1=%08x\n", $pc' "delete" "monitor mips32 cp0 25 2 0" \
+    "monitor resume" "detach" >"$OO_TMP/gdb2" 2>&1
+# (OpenOCD prints the register after a write too: the read is the last.)
+N=$(sed -n 's/^cp0 reg 25, select 3: \([0-9a-f]*\)$/\1/p' "$OO_TMP/gdb2" | tail -1)
+echo "# gdb on OpenOCD: $(grep -E '^AT[12]=' "$OO_TMP/gdb2" | tr '\n' ' ')count 0x$N"
+check "gdb on OpenOCD: continue from the breakpoint at loop stops at after_tick" \
+    grep -q "^AT2=$AFTER$" "$OO_TMP/gdb2"
+check "gdb on OpenOCD: ... counter 1 counted QEMU's $QEMU_COUNT instructions" \
+    test -n "$N" -a "$((0x${N:-0}))" = "$QEMU_COUNT"
+check "gdb on OpenOCD: continue from the breakpoint at after_tick stops at loop" \
+    grep -q "^AT1=$LOOP$" "$OO_TMP/gdb2"
+OUT=$OO_TMP/gdb2
 finish
 }
 main

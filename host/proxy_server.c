@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -32,6 +33,20 @@
 
 #define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
 #define XFER_TARGET "qXfer:features:read:target.xml:"
+/* OpenOCD's gdb server takes one client at a time (gdb_max_connections 1)
+ * and turns away any other: it accepts and closes at once (openocd v0.12.0
+ * src/server/server.c, "rejected '%s' connection, no more connections
+ * allowed"). After a GDB vanished it notices the dead connection only at
+ * its next poll, so the proxy's new connection for the next GDB can come
+ * too early. Failures to connect are tried again for this long. */
+#define OPEN_RETRY_MS 5000
+#define OPEN_RETRY_PAUSE_MS 100
+/* A GDB connection the proxy ends is closed in two steps: our side first
+ * (GDB reads the end of the stream), then, once GDB has closed its side or
+ * after this long, the socket. Closing a socket with GDB's bytes unread
+ * would reset the connection, and a GDB that was writing would see
+ * "Connection reset by peer" instead of the end of the session. */
+#define CLOSE_DRAIN_MS 2000
 
 enum end { END_GDB = 1, END_OPENOCD, END_INTR };
 
@@ -131,6 +146,57 @@ static int open_openocd(struct session *s)
     s->oo.noack = t->rsp.noack;
     s->pending = s->running = s->killed = 0;
     return 0;
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* open_openocd, tried again while it fails to connect (PMUCTL_EXIT_CONNECT:
+ * refused, or closed by OpenOCD before or during the first exchanges),
+ * for OPEN_RETRY_MS; any other failure (not OpenOCD, no counters) at once. */
+static int open_openocd_retry(struct session *s)
+{
+    long long start = now_ms();
+    unsigned tries = 1;
+    int rc;
+
+    while ((rc = open_openocd(s)) == PMUCTL_EXIT_CONNECT && !pmuctl_interrupted &&
+           now_ms() - start < OPEN_RETRY_MS) {
+        struct timespec pause = {0, OPEN_RETRY_PAUSE_MS * 1000000L};
+        conn_close(&s->t->rsp.conn);
+        nanosleep(&pause, NULL);
+        tries++;
+    }
+    if (rc == PMUCTL_EXIT_CONNECT && tries > 1) {
+        size_t used = strlen(s->t->err);
+        snprintf(s->t->err + used, sizeof s->t->err - used, " (%u attempts over "
+                 "%.1f s)", tries, (now_ms() - start) / 1000.0);
+    }
+    return rc;
+}
+
+/* Ends a GDB connection without resetting it (CLOSE_DRAIN_MS). */
+static void close_gracefully(struct rsp_conn *c)
+{
+    long long end = now_ms() + CLOSE_DRAIN_MS;
+    char sink[512];
+
+    if (c->fd < 0)
+        return;
+    shutdown(c->fd, SHUT_WR);
+    for (long long left; (left = end - now_ms()) > 0;) {
+        struct pollfd p = {c->fd, POLLIN, 0};
+        int n = poll(&p, 1, (int)left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || read(c->fd, sink, sizeof sink) <= 0)
+            break; /* GDB closed its side (or the time is up) */
+    }
+    conn_close(c);
 }
 
 static int reply(struct session *s, const char *payload, size_t n)
@@ -274,10 +340,10 @@ static void session(struct session *s, int fd)
     s->gdb_conn.fd = fd;
     s->gdb.conn = &s->gdb_conn;
     s->gdb.noack = 0;
-    if (open_openocd(s)) {
+    if (open_openocd_retry(s)) {
         pmuctl_error("proxy: %s; closing the GDB connection", s->t->err);
         target_leave(s->t);
-        conn_close(&s->gdb_conn);
+        close_gracefully(&s->gdb_conn);
         return;
     }
     fprintf(stderr, "pmuctl: proxy: GDB connected\n");
@@ -287,7 +353,10 @@ static void session(struct session *s, int fd)
     else if (why == END_GDB)
         fprintf(stderr, "pmuctl: proxy: GDB session ended\n");
     conn_close(&s->t->rsp.conn);
-    conn_close(&s->gdb_conn);
+    if (why == END_GDB)
+        conn_close(&s->gdb_conn);
+    else
+        close_gracefully(&s->gdb_conn);
 }
 
 int cmd_proxy(const struct cli *c, struct target *t)

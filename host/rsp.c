@@ -401,23 +401,37 @@ int rsp_recv(struct rsp *r, int timeout_ms)
     }
 }
 
-int rsp_request(struct rsp *r, const char *payload)
-{
-    int rc = rsp_send(r, payload);
-    return rc ? rc : rsp_recv(r, r->timeout_ms);
-}
-
-int rsp_interrupt(struct rsp *r)
-{
-    return conn_write(&r->conn, "\x03", 1);
-}
-
 static int all_hex(const char *s)
 {
     for (; *s; s++)
         if (rsp_hexval((unsigned char)*s) < 0)
             return 0;
     return 1;
+}
+
+int rsp_is_console(const char *reply)
+{
+    return reply[0] == 'O' && reply[1] && all_hex(reply + 1);
+}
+
+int rsp_recv_answer(struct rsp *r, int timeout_ms)
+{
+    for (;;) {
+        int rc = rsp_recv(r, timeout_ms);
+        if (rc || !rsp_is_console(r->reply))
+            return rc;
+    }
+}
+
+int rsp_request(struct rsp *r, const char *payload)
+{
+    int rc = rsp_send(r, payload);
+    return rc ? rc : rsp_recv_answer(r, r->timeout_ms);
+}
+
+int rsp_interrupt(struct rsp *r)
+{
+    return conn_write(&r->conn, "\x03", 1);
 }
 
 static size_t unhex_append(const char *hex, char *out, size_t at, size_t cap)
@@ -449,7 +463,7 @@ int rsp_monitor(struct rsp *r, const char *cmd, char *out, size_t cap,
             return rc;
         /* OpenOCD streams console output in O packets, then OK; the
          * stub answers with the output itself, hex-encoded. */
-        if (r->reply[0] == 'O' && r->reply[1] && strcmp(r->reply, "OK")) {
+        if (rsp_is_console(r->reply)) {
             at = unhex_append(r->reply + 1, out, at, cap);
             continue;
         }

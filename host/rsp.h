@@ -72,7 +72,14 @@ int rsp_hello(struct rsp *r, const char *payload, int wait_ms, int silent_ok);
 /* Receives one packet into r->reply, waiting at most timeout_ms (< 0:
  * forever) for it to start. */
 int rsp_recv(struct rsp *r, int timeout_ms);
-/* rsp_send then rsp_recv with r->timeout_ms. */
+/* Console output: "O" and hex (GDB manual, "Stop Reply Packets", O XX...).
+ * OpenOCD sends its log this way whenever it likes, e.g. "target halted
+ * ..." ahead of the answer to D. "OK" is no console output (K is no hex
+ * digit), and no other reply starts with O. */
+int rsp_is_console(const char *reply);
+/* rsp_recv, skipping console output: the answer to a request. */
+int rsp_recv_answer(struct rsp *r, int timeout_ms);
+/* rsp_send then rsp_recv_answer with r->timeout_ms. */
 int rsp_request(struct rsp *r, const char *payload);
 /* The 0x03 that asks a running target to stop. */
 int rsp_interrupt(struct rsp *r);

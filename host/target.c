@@ -21,7 +21,7 @@ static int wait_stop(struct target *t, struct stop *st, int timeout_ms)
         int rc = rsp_recv(&t->rsp, timeout_ms);
         if (rc)
             return rc;
-        if (t->rsp.reply[0] == 'O' && strcmp(t->rsp.reply, "OK")) {
+        if (rsp_is_console(t->rsp.reply)) {
             for (const char *h = t->rsp.reply + 1; h[0] && h[1]; h += 2)
                 fputc(rsp_hexval(h[0]) << 4 | rsp_hexval(h[1]), stderr);
             continue;
@@ -234,7 +234,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
      * manual, "qSupported"); a stub with one description ignores it. */
     if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips,powerpc",
                         t->rsp.retry_ms ? t->rsp.retry_ms : timeout_ms, 0)) ||
-        (rc = rsp_recv(&t->rsp, timeout_ms)))
+        (rc = rsp_recv_answer(&t->rsp, timeout_ms)))
         return target_io_fail(t, rc, "qSupported");
     if (!strstr(t->rsp.reply, "qXfer:features:read+")) {
         snprintf(t->err, sizeof t->err,

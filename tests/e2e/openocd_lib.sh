@@ -77,6 +77,22 @@ oo_start_server() {
     return 1
 }
 
+# oo_gdb_idle LOG: until OpenOCD (logging to LOG) has dropped every gdb
+# client it accepted (5 s). It takes one at a time and turns the next away
+# until it has noticed the last one leave ("attempted 'gdb' connection
+# rejected", openocd v0.12.0 src/server/server.c); pmuctl, like GDB, does
+# not try again, so a test waits for that between two clients.
+oo_gdb_idle() {
+    local i=0
+    while [ $i -lt 50 ]; do
+        [ "$(grep -c "accepting 'gdb' connection" "$1")" = \
+          "$(grep -c "dropped 'gdb' connection" "$1")" ] && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
 OO_FAILS=0
 # oo_expect FILE REGEX WHAT: check that FILE has a line matching REGEX.
 oo_expect() {

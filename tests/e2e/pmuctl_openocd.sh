@@ -41,11 +41,13 @@ PY
 "$PMUCTL" -t "$T" info >"$OUT" 2>&1
 check "OpenOCD: info finds the 34K and its 4 counters through mips32 cp0" \
     grep -q "^core: 34k, 4 counters" "$OUT"
+oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -e instructions \
     -r 4 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
 check "OpenOCD: instructions from loop to after_tick equal QEMU's count ($QEMU_COUNT)" \
     grep -qx "$QEMU_COUNT,,instructions,4,0.00%" "$OUT"
+oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 4 \
     -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \
     --json >"$OUT" 2>"$OO_TMP/err"
@@ -74,6 +76,7 @@ check "OpenOCD answers qCRC: the right ELF is checked without a word" \
 # ---- Another program with the same symbols: refused before anything on
 # the target changes (OpenOCD's qCRC reads the memory through EJTAG).
 pm_other_elf "$FW" "$OO_TMP/other.elf"
+oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$OO_TMP/other.elf" --from loop --to after_tick \
     -e instructions >"$OUT" 2>"$OO_TMP/err"
 RC=$?
@@ -90,6 +93,7 @@ check "OpenOCD: ... and no breakpoint was set" \
 tcl halt "mips32 cp0 25 0 0x2a" "mips32 cp0 25 2 0x162" "mips32 cp0 25 3 777" resume >/dev/null
 tcl halt "capture {mips32 cp0 25 0}" "capture {mips32 cp0 25 2}" \
     "capture {mips32 cp0 25 4}" resume >"$OO_TMP/before"
+oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 10000000 \
     -e branches,loads,stores,cycles --no-progress >"$OUT" 2>&1 &
 PM=$!
@@ -108,7 +112,28 @@ check "OpenOCD: no breakpoint left (bp lists none)" \
     test "$(tail -n +5 "$OO_TMP/after" | grep -ci "breakpoint")" = 0
 echo "# before: $(tr '\n' '|' <"$OO_TMP/before")"
 echo "# after: $(tr '\n' '|' <"$OO_TMP/after")"
-OUT=$OO_TMP/openocd.log
+# ---- GDB straight on OpenOCD: two breakpoints, each continue starts from
+# one (GDB steps over it: a breakpoint at the branch's target, an
+# instruction breakpoint through gdb_breakpoint_override hard). Counter 1
+# counts instructions (PerfCtl1 = 0x2a: K, U, event 1) from loop to
+# after_tick, zeroed at the first stop through OpenOCD's mips32 cp0.
+LOOP=$(sym_addr "$FW" loop) AFTER=$(sym_addr "$FW" after_tick)
+oo_gdb_idle "$OO_TMP/openocd.log"
+gdb_batch "file $FW" "target extended-remote $T" "break *0x$LOOP" "continue" \
+    "monitor mips32 cp0 25 2 0x2a" "monitor mips32 cp0 25 3 0" "break *0x$AFTER" \
+    "continue" 'printf "AT2=%08x\n", $pc' "monitor mips32 cp0 25 3" "continue" \
+    'printf "AT1=%08x\n", $pc' "delete" "monitor mips32 cp0 25 2 0" \
+    "monitor resume" "detach" >"$OO_TMP/gdb2" 2>&1
+# (OpenOCD prints the register after a write too: the read is the last.)
+N=$(sed -n 's/^cp0 reg 25, select 3: \([0-9a-f]*\)$/\1/p' "$OO_TMP/gdb2" | tail -1)
+echo "# gdb on OpenOCD: $(grep -E '^AT[12]=' "$OO_TMP/gdb2" | tr '\n' ' ')count 0x$N"
+check "gdb on OpenOCD: continue from the breakpoint at loop stops at after_tick" \
+    grep -q "^AT2=$AFTER$" "$OO_TMP/gdb2"
+check "gdb on OpenOCD: ... counter 1 counted QEMU's $QEMU_COUNT instructions" \
+    test -n "$N" -a "$((0x${N:-0}))" = "$QEMU_COUNT"
+check "gdb on OpenOCD: continue from the breakpoint at after_tick stops at loop" \
+    grep -q "^AT1=$LOOP$" "$OO_TMP/gdb2"
+OUT=$OO_TMP/gdb2
 finish
 }
 main

@@ -38,11 +38,12 @@ gdb_batch "file $FW" "$P" "echo @@PMU\\n" "info registers pmu" "echo @@END\\n" \
     'set $perfctl0 = 0x2a' 'set $perfctl1 = 0x2a' 'set $perfctl2 = 0x2a' \
     'set $perfctl3 = 0x2a' 'p $perfctl0' 'p $perfctl1' 'p $perfctl2' 'p $perfctl3' \
     'set $perfcnt0 = 12345' 'printf "CNT0=%u\n", $perfcnt0' 'monitor mips32 cp0 25 1' \
-    "break *0x$LOOP" "continue" 'set $perfcnt1 = 0' "delete" "break *0x$AFTER" "continue" \
-    'printf "BRACKET=%u\n", $perfcnt1' "delete" "break *0x$LOOP" "continue" "stepi" \
+    "break *0x$LOOP" "continue" 'set $perfcnt1 = 0' "break *0x$AFTER" "continue" \
+    'printf "BRACKET=%u\n", $perfcnt1' 'printf "AT2=%08x\n", $pc' "continue" \
+    'printf "AT1=%08x\n", $pc' "delete 2" "stepi" \
     'printf "STEP=%08x\n", $pc' "monitor reset halt" "maint flush register-cache" \
     'printf "RESET=%08x\n", $pc' >"$OUT"
-echo "# $(grep -E '^(CNT0|BRACKET|STEP|RESET)=' "$OUT" | tr '\n' ' ')"
+echo "# $(grep -E '^(CNT0|BRACKET|AT2|AT1|STEP|RESET)=' "$OUT" | tr '\n' ' ')"
 sed -n '/^@@PMU/,/^@@END/p' "$OUT" | awk 'NF > 1 { print $1 }' >"$OO_TMP/names"
 check "info registers pmu lists exactly perfctl0..3 and perfcnt0..3" \
     test "$(tr '\n' ' ' <"$OO_TMP/names")" = \
@@ -53,8 +54,15 @@ check "every perfctlN decodes: K U EVENT=instructions, M on 0..2, not on 3 (the 
 check "a count written through GDB reads back" grep -q "^CNT0=12345$" "$OUT"
 check "... and OpenOCD's own mips32 cp0 25 1 agrees" \
     grep -q "cp0 reg 25, select 1: 00003039" "$OUT"
+# Both breakpoints stay in: each continue starts from a breakpoint, which
+# GDB steps over (a software single step: a breakpoint at the branch's
+# target, through gdb_breakpoint_override hard an instruction breakpoint).
+check "continue from the breakpoint at loop stops at the one at after_tick" \
+    grep -q "^AT2=$AFTER$" "$OUT"
 check "perfcnt1 counts loop..after_tick as QEMU executes it ($QEMU_COUNT)" \
     grep -q "^BRACKET=$QEMU_COUNT$" "$OUT"
+check "continue from the breakpoint at after_tick ('b loop') stops at loop" \
+    grep -q "^AT1=$LOOP$" "$OUT"
 check "stepi at loop passes through: jal and its delay slot, at tick" \
     grep -q "^STEP=$TICK$" "$OUT"
 check "monitor reset halt passes through: the core at _start" \

@@ -128,6 +128,40 @@ static void monitor_output(void **s)
     assert_true(failed);
 }
 
+/* Console output ("O" and hex) that comes ahead of an answer is not the
+ * answer: OpenOCD 0.12 logs "target halted ..." to GDB as O packets, and
+ * one came before its OK to D. "OK" is an answer. */
+static void console_output_before_an_answer_is_skipped(void **s)
+{
+    (void)s;
+    r->noack = 1;
+    /* "target halted\n" as OpenOCD sends it, an empty keep-alive, then OK. */
+    assert_int_equal(peer_packet(peer, "", "O7461726765742068616c7465640a"), 0);
+    assert_int_equal(peer_packet(peer, "", "O"), 0);
+    assert_int_equal(peer_packet(peer, "", "OK"), 0);
+    assert_int_equal(rsp_request(r, "D"), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_string_equal(peer_heard(peer), "$D#44");
+    /* Before a memory read's answer, in ack mode. */
+    r->noack = 0;
+    peer_says("+");
+    assert_int_equal(peer_packet(peer, "", "O68690a"), 0);
+    assert_int_equal(peer_packet(peer, "", "1000fffd"), 0);
+    assert_int_equal(rsp_request(r, "m80100010,4"), RSP_OK);
+    assert_string_equal(r->reply, "1000fffd");
+    assert_string_equal(peer_heard(peer), "$m80100010,4#57++");
+    /* Console output only, then silence: no answer came. */
+    r->noack = 1;
+    assert_int_equal(peer_packet(peer, "", "O6869"), 0);
+    assert_int_equal(rsp_request(r, "?"), RSP_TIMEOUT);
+    /* An "O" that is not hex is no console output: it is the answer. */
+    assert_true(rsp_is_console("O0a"));
+    assert_false(rsp_is_console("OK"));
+    assert_false(rsp_is_console("O"));
+    assert_false(rsp_is_console("Oxyz"));
+    assert_false(rsp_is_console("T05"));
+}
+
 static void register_values(void **s)
 {
     unsigned long long v;
@@ -329,6 +363,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(noack_mode, setup, teardown),
         cmocka_unit_test_setup_teardown(timeout_and_lost, setup, teardown),
         cmocka_unit_test_setup_teardown(monitor_output, setup, teardown),
+        cmocka_unit_test_setup_teardown(console_output_before_an_answer_is_skipped,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(register_values, setup, teardown),
         cmocka_unit_test_setup_teardown(target_specs, setup, teardown),
         cmocka_unit_test_setup_teardown(resends_on_minus_and_on_silence, setup, teardown),

@@ -234,6 +234,11 @@ void cpu_debug_interrupt(struct cpu *c)
 
 bool cpu_in_debug_mode(const struct cpu *c) { return (c->debug & DBG_DM) != 0; }
 
+bool cpu_single_stepping(const struct cpu *c)
+{
+    return (c->debug & (DBG_DM | DBG_SST)) == DBG_SST;
+}
+
 void cpu_reset(struct cpu *c, bool debug_boot)
 {
     c->reset_board(c->bus.ctx);

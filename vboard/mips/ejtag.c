@@ -404,11 +404,22 @@ void ejtag_reset_lines(struct ejtag *ej, bool trst, bool srst)
         processor_reset(ej);
 }
 
+/* After the probe's DERET with Debug.SSt set, the CPU leaves debug mode,
+ * runs one execution step and takes a Debug Single Step exception back into
+ * debug mode, where it fetches from the debug vector. On a core that step
+ * takes nanoseconds, so the probe's next access always finds the CPU in
+ * debug mode again: MD00047, "Debug Single Step Exception" (as transcribed
+ * in the IDT 79RC32438 User Reference Manual, chapter 20: the exception is
+ * taken after the execution step, ahead of every other exception but
+ * resets). OpenOCD relies on it: mips_m4k_single_step_core and
+ * mips_m4k_step go from DERET straight into debug entry without a poll. So
+ * while the step is owed the probe waits here as for any access the CPU
+ * owes; only a DERET without SSt lets it in with the CPU running. */
 bool ejtag_waiting_for_cpu(struct ejtag *ej)
 {
     if (ej->awaiting_cpu &&
         (ej->pracc.cur.valid || !ej->prob_en ||
-         !cpu_in_debug_mode(ej->cpu)))
+         (!cpu_in_debug_mode(ej->cpu) && !cpu_single_stepping(ej->cpu))))
         ej->awaiting_cpu = false; /* posted, or nothing will be posted */
     return ej->awaiting_cpu;
 }

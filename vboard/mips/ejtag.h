@@ -37,6 +37,9 @@ struct ejtag;
 void cpu_debug_interrupt(struct cpu *c);
 /* Debug.DM, for ECR bit 3 (BrkSt). */
 bool cpu_in_debug_mode(const struct cpu *c);
+/* Out of debug mode with Debug.SSt set: the CPU owes one execution step and
+ * then re-enters debug mode (Debug.DSS) by itself. */
+bool cpu_single_stepping(const struct cpu *c);
 /* Processor reset (ECR.PrRst). If debug_boot (EJTAGBOOT was latched), the CPU
  * comes out of reset in debug mode as if by a debug interrupt. */
 void cpu_reset(struct cpu *c, bool debug_boot);

@@ -16,6 +16,11 @@ bool cpu_in_debug_mode(const struct cpu *c)
     return c->dm;
 }
 
+bool cpu_single_stepping(const struct cpu *c)
+{
+    return !c->dm && c->sst;
+}
+
 void cpu_reset(struct cpu *c, bool debug_boot)
 {
     c->resets++;

@@ -14,6 +14,7 @@
 
 struct cpu {
     bool dm;               /* Debug.DM */
+    bool sst;              /* Debug.SSt */
     int debug_interrupts;  /* cpu_debug_interrupt calls */
     int resets;            /* cpu_reset calls */
     bool last_debug_boot;  /* debug_boot of the last cpu_reset */

@@ -43,6 +43,7 @@
 #define LUI_1_FF20 0x3C01FF20u /* lui $1, 0xff20 */
 #define SW_2_2008  0xAC222008u /* sw $2, 0x2008($1) */
 #define NOP        0x00000000u
+#define DERET      0x4200001Fu
 
 static struct cpu fake;
 
@@ -462,6 +463,48 @@ static void instruction_breakpoint_match(void **state)
     assert_false(ejtag_ibreak_match(ej, 0x80001234u));
 }
 
+/* The probe serves DERET (0x4200001F). Without Debug.SSt the CPU runs on
+ * and the probe may poll at once; with SSt (mips_m4k_single_step_core) the
+ * CPU owes one execution step and the debug single-step exception, and the
+ * probe's next scan must find it back in debug mode with a fetch pending
+ * (MD00047 "Debug Single Step Exception"; OpenOCD enters debug without a
+ * poll), so the port waits for the CPU until then. */
+static void serve_deret(struct ejtag *ej)
+{
+    uint32_t insn = 0;
+    fake.dm = true;
+    ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn);
+    jt_ir(ej, IR_DATA);
+    jt_dr32(ej, DERET);
+    ctrl_scan(ej, CTRL & ~PRACC);
+    assert_int_equal(ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn),
+                     EJTAG_DONE);
+    assert_int_equal(insn, DERET);
+}
+
+static void single_step_holds_probe_until_cpu_is_back(void **state)
+{
+    struct ejtag *ej = *state;
+    uint32_t insn = 0;
+    attach(ej);
+    fake.sst = false;
+    serve_deret(ej);
+    fake.dm = false; /* the CPU executed DERET and runs */
+    assert_false(ejtag_waiting_for_cpu(ej));
+
+    fake.sst = true;
+    serve_deret(ej);
+    fake.dm = false; /* executed DERET; the stepped instruction is owed */
+    assert_true(ejtag_waiting_for_cpu(ej));
+    fake.dm = true;  /* debug single-step exception taken */
+    assert_true(ejtag_waiting_for_cpu(ej)); /* vector fetch not posted yet */
+    ejtag_dmseg_access(ej, TEXT, 4, false, true, &insn);
+    assert_false(ejtag_waiting_for_cpu(ej));
+    uint32_t v = ctrl_scan(ej, CTRL);
+    assert_true(v & BRKST);
+    assert_true(v & PRACC);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -480,6 +523,7 @@ int main(void)
         T(srst_resets_cpu_normally),
         T(drseg_dcr_and_ibs),
         T(instruction_breakpoint_match),
+        T(single_step_holds_probe_until_cpu_is_back),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

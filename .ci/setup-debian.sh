@@ -9,6 +9,7 @@ pkgs=(
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power
+  lldb                                         # tests/e2e/lldb_session.sh
 )
 missing=()
 for p in "${pkgs[@]}"; do

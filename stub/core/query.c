@@ -1,8 +1,9 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
  * qRcmd (monitor.c), qCRC (memory.c), qPmustub.Pmu (monitor_pmu.c),
- * QStartNoAckMode, and the tracepoint packets (trace.c, trace_frames.c).
- * Anything else gets the empty reply, which GDB reads as "not supported".
+ * QStartNoAckMode, qOffsets, LLDB's qHostInfo and qProcessInfo, and the
+ * tracepoint packets (trace.c, trace_frames.c). Anything else gets the
+ * empty reply, which GDB reads as "not supported".
  */
 #include "trace.h"
 
@@ -63,6 +64,46 @@ static void xfer_features(const char *args, struct reply *r)
         r->buf[0] = 'l';
 }
 
+/* LLDB's qHostInfo and qProcessInfo (lldb/docs/resources/lldbgdbremote.md):
+ * "key:value;" pairs. The triple is hex-encoded; it is what LLDB builds
+ * the architecture from when the reply has one (cputype and cpusubtype
+ * are Mach-O numbers, read only without a triple, so they are left out).
+ * ptrsize is decimal in qHostInfo and hex in qProcessInfo: the same digit
+ * for 4. The port says what it is (stub_target.triple, big_endian). */
+static void target_info(struct reply *r)
+{
+    const char *t = stub_t->triple;
+    unsigned n = 0;
+
+    while (t[n])
+        n++;
+    reply_str(r, "triple:");
+    reply_hex_bytes(r, (const uint8_t *)t, n);
+    reply_str(r, stub_t->big_endian ? ";endian:big" : ";endian:little");
+    reply_str(r, ";ptrsize:");
+    reply_hex_u32(r, sizeof(stub_addr_t), 1);
+    reply_str(r, ";");
+}
+
+/* The queries only LLDB sends (GDB never does). */
+static int lldb_query(const char *pkt, struct reply *r)
+{
+    const char *rest;
+
+    if (!stub_t->triple)
+        return 0;
+    if (str_starts(pkt, "qHostInfo", &rest) && !*rest) {
+        target_info(r);
+    } else if (str_starts(pkt, "qProcessInfo", &rest) && !*rest) {
+        /* One program, which LLDB already calls process 1. */
+        reply_str(r, "pid:1;");
+        target_info(r);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 int h_query(char *pkt, unsigned len, struct reply *r)
 {
     const char *rest;
@@ -83,6 +124,13 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         mem_crc(rest, r);
     } else if (str_starts(pkt, "qPmustub.Pmu", &rest) && !*rest) {
         stub_pmu_query(r);
+    } else if (str_starts(pkt, "qOffsets", &rest) && !*rest) {
+        /* The program runs where it is linked: nothing is relocated. LLDB
+         * places the ELF's sections at their addresses on this reply
+         * (GDB likewise, with nothing to move). */
+        reply_str(r, "Text=0;Data=0;Bss=0");
+    } else if (lldb_query(pkt, r)) {
+        ;
     } else {
         (void)trace_query(pkt, r);
     }
@@ -95,8 +143,7 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
 
     (void)len;
     if (str_starts(pkt, "QStartNoAckMode", &rest) && !*rest) {
-        rsp_send_str("OK");
-        rsp_set_noack(1); /* only after GDB has acked our OK */
+        rsp_start_noack();
         r->len = 0;
         return -2; /* replied already */
     }

@@ -8,10 +8,22 @@
  * '-' (in ack mode) and the next good packet is served; a '-' gets the last
  * reply again, whether it comes while the stub waits for the reply's ack or
  * after the stub gave up waiting (a noise '$' ends that wait).
+ *
+ * Which mode a client speaks is not always what the stub last agreed: the
+ * line has no connection event, and clients negotiate in two orders
+ * (docs/stub.md, "Sessions"). GDB sends qSupported first, in ack mode, and
+ * QStartNoAckMode after it; LLDB sends QStartNoAckMode first and qSupported
+ * right after it, in no-ack mode (measured with LLDB 14).
  */
 #include "stub_internal.h"
 
 static int noack;
+/* QStartNoAckMode was the last packet (noack_asked) or the one before the
+ * packet being served (after_noack_ask). */
+static int noack_asked, after_noack_ask;
+/* The next reply's ack tells the client's mode: '+' or '-' ack mode, the
+ * '$' of its next packet no-ack mode. */
+static int mode_by_verdict;
 /* One byte read while waiting for an ack that belongs to the next packet. */
 static int pushback = -1;
 /* The reply a '-' asks for again; NULL once a new packet has come, since
@@ -47,6 +59,25 @@ void rsp_new_session(void)
     if (noack)
         stub_t->putc('+');
     noack = 0;
+    /* Right after a QStartNoAckMode, qSupported is LLDB's second packet,
+     * in no-ack mode; or the first of a GDB after a session that ended
+     * as it turned no-ack on, in ack mode. The same bytes so far: the
+     * client's answer to the reply decides. (The '+' above does LLDB no
+     * harm: it drops a '+' where a packet should be, as GDB does.) */
+    mode_by_verdict = after_noack_ask;
+}
+
+void rsp_start_noack(void)
+{
+    /* Every client asks in ack mode (this is the packet that ends it). In
+     * no-ack mode the asker is a new client after one that left no-ack
+     * mode on (LLDB after GDB's "disconnect"), and waits for its '+'. */
+    if (noack)
+        stub_t->putc('+');
+    noack = 0;
+    rsp_send_str("OK");
+    noack = 1; /* only after the client has acked our OK */
+    noack_asked = 1;
 }
 
 int rsp_recv(char *buf, unsigned max)
@@ -94,6 +125,8 @@ int rsp_recv(char *buf, unsigned max)
         if (!noack)
             stub_t->putc('+');
         last_reply = 0;
+        after_noack_ask = noack_asked;
+        noack_asked = 0;
         if (overflow) {
             /* Intact but longer than the PacketSize we advertised. */
             rsp_send_str("E01");
@@ -130,8 +163,12 @@ void rsp_send(const char *payload, unsigned len)
         } while (c >= 0 && c != '+' && c != '-' && c != '$');
         if (c == '-')
             continue;
-        if (c == '$')
+        if (c == '$') {
             pushback = c;
+            /* No ack, and the client had asked for no-ack mode. */
+            noack = mode_by_verdict;
+        }
+        mode_by_verdict = 0;
         return;
     }
 }

@@ -27,8 +27,11 @@ void rsp_send_str(const char *s);
 void rsp_set_noack(int on);
 int rsp_noack(void);
 /* A packet has started a new session (stub_new_session): ack it if the
- * last session left no-ack mode on, and return to ack mode. */
+ * last session left no-ack mode on, and return to ack mode; right after a
+ * QStartNoAckMode, the client's answer to the next reply decides. */
 void rsp_new_session(void);
+/* QStartNoAckMode: ack it whatever the mode, reply OK, then no-ack mode. */
+void rsp_start_noack(void);
 
 /* ---- hex.c ---- */
 /* Does s start with prefix? If so, *rest points past it. */

@@ -237,6 +237,10 @@ static const struct stub_target pristine = {
     .kill = f_kill,
     .keep = fake.keep,
     .target_xml = pmustub_mips_target_xml,
+    /* Not the MIPS ports' values: the tests see that the core says what
+     * the port says. */
+    .triple = "mipsel",
+    .big_endian = 0,
     .monitor_cmds = fake_monitor_cmds,
 };
 

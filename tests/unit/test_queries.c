@@ -1,7 +1,8 @@
 /*
- * test_queries.c - qSupported, qAttached, qRcmd (monitor commands), H and
- * the empty reply to everything the stub does not know (GDB manual,
- * "General Query Packets", "Packets").
+ * test_queries.c - qSupported, qAttached, qRcmd (monitor commands), H,
+ * qOffsets, LLDB's qHostInfo and qProcessInfo, and the empty reply to
+ * everything the stub does not know (GDB manual, "General Query Packets",
+ * "Packets"; lldb/docs/resources/lldbgdbremote.md).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,7 +140,8 @@ static void monitor_bad_hex_or_length_is_error(void **st)
 static void unknown_packets_get_the_empty_reply(void **st)
 {
     static const char *const unknown[] = {
-        "qC", "qfThreadInfo", "qOffsets", "qTfSTM", "qSymbol::",
+        "qC", "qfThreadInfo", "qOffsetsX", "qTfSTM", "qSymbol::",
+        "qHostInfoX", "qProcessInfoPID:1", "qStructuredDataPlugins",
         "qXfer:memory-map:read::0,fff", "QNonStop:0", "QStartNoAckModeX",
         "A", "b9600", "T1", "y", "_", "\x7f", "qRcmd",
     };
@@ -151,6 +153,41 @@ static void unknown_packets_get_the_empty_reply(void **st)
     }
     assert_int_equal(fake.mem_writes + fake.reg_writes + fake.prepare_calls,
                      0);
+}
+
+/* The program runs where it is linked: every offset 0, in the form GDB's
+ * manual gives and LLDB's GetQOffsets parses. */
+static void qoffsets_says_nothing_moved(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("qOffsets"), "Text=0;Data=0;Bss=0");
+}
+
+/* "key:value;" pairs; the triple hex-encoded. The fake port says
+ * "mipsel", little-endian: the core must say the same. */
+#define FAKE_TRIPLE_HEX "6d697073656c"
+static void qhostinfo_says_what_the_port_is(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("qHostInfo"), "triple:" FAKE_TRIPLE_HEX
+                        ";endian:little;ptrsize:4;");
+}
+
+static void qprocessinfo_adds_the_one_pid(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("qProcessInfo"), "pid:1;triple:"
+                        FAKE_TRIPLE_HEX ";endian:little;ptrsize:4;");
+}
+
+/* A port that does not say what it is: LLDB gets "not supported" and
+ * goes by the ELF, as before. */
+static void no_triple_no_target_info(void **st)
+{
+    (void)st;
+    fake_target.triple = NULL;
+    assert_string_equal(exchange("qHostInfo"), "");
+    assert_string_equal(exchange("qProcessInfo"), "");
 }
 
 static void H_selects_the_one_thread(void **st)
@@ -180,6 +217,10 @@ int main(void)
         T(monitor_output_too_long_is_cut),
         T(monitor_bad_hex_or_length_is_error),
         T(unknown_packets_get_the_empty_reply),
+        T(qoffsets_says_nothing_moved),
+        T(qhostinfo_says_what_the_port_is),
+        T(qprocessinfo_adds_the_one_pid),
+        T(no_triple_no_target_info),
         T(H_selects_the_one_thread),
         T(extended_mode_is_OK),
 #undef T

@@ -3,8 +3,9 @@
  * event: qSupported starts one. It is acked whatever mode the last session
  * left, acks are on again, and the last session's breakpoints are taken
  * out. And after a detach, a 0x03 that stops the program gets its stop
- * reply. A program of its own: the tests run in order and leave the core
- * in no-ack mode or with breakpoints in for the next.
+ * reply. LLDB's order (no-ack mode asked for before qSupported) after
+ * every kind of session. A program of its own: the tests run in order and
+ * leave the core in no-ack mode or with breakpoints in for the next.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +26,22 @@
     "qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;" \
     "vfork-events+;exec-events+;vContSupported+;QThreadEvents+;"            \
     "no-resumed+;memory-tagging+;xmlRegisters=mips"
+
+/* What LLDB 14 sends, in this order, on "gdb-remote" (measured with "log
+ * enable gdb-remote packets"): '+', QStartNoAckMode in ack mode, the '+'
+ * of the OK, then qSupported and the rest in no-ack mode. */
+#define LLDB_QSUPPORTED \
+    "qSupported:xmlRegisters=i386,arm,mips,arc;multiprocess+;fork-events+;" \
+    "vfork-events+"
+
+/* LLDB's connection up to and including its qSupported. */
+static void lldb_handshake_input(void)
+{
+    fake_input_str("+");
+    fake_input_packet_str("QStartNoAckMode");
+    fake_input_str("+");
+    fake_input_packet_str(LLDB_QSUPPORTED);
+}
 
 static void enter_noack(void)
 {
@@ -145,6 +162,132 @@ static void detach_then_interrupt_gets_its_stop_reply(void **st)
     assert_int_equal(strncmp(u[0].payload, want, strlen(want)), 0);
 }
 
+/* LLDB's order on a stub in ack mode: no-ack mode is asked for before
+ * qSupported, and qSupported, in the same session, keeps it. The '+' the
+ * stub sends before the qSupported reply is the one place it could owe
+ * one (LLDB drops it). After it, nothing is acked and no reply waits for
+ * an ack: D's OK leaves at once and the program resumes. */
+static void lldb_order_keeps_noack_mode(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    fake_clear_io();
+    lldb_handshake_input();
+    fake_input_packet_str("qAttached");
+    fake_input_packet_str("qOffsets");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$$$");
+    out_units(&u);
+    assert_string_equal(u[1].payload, "OK");
+    assert_int_equal(strncmp(u[3].payload, "PacketSize=", 11), 0);
+    assert_string_equal(u[4].payload, "1");
+    assert_string_equal(u[5].payload, "Text=0;Data=0;Bss=0");
+    assert_true(rsp_noack());
+
+    fake_clear_io();
+    fake_input_packet_str("D");
+    assert_int_equal(stub_serve(), 1);
+    assert_string_equal(out_kinds(), "$");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+}
+
+/* A GDB that ended with "disconnect" left no-ack mode on; LLDB's
+ * QStartNoAckMode comes in ack mode and waits for its '+' (without it
+ * LLDB's handshake failed). The session then goes on in no-ack mode. */
+static void lldb_after_gdb_disconnect(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    assert_true(strstr(exchange(QSUPPORTED), "PacketSize=") != NULL);
+    enter_noack();
+    fake_clear_io();
+    fake_input_packet_str("qAttached");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "$"); /* no-ack mode */
+    /* The GDB is gone; LLDB connects. */
+    fake_clear_io();
+    lldb_handshake_input();
+    fake_input_packet_str("qAttached");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$$");
+    out_units(&u);
+    assert_string_equal(u[1].payload, "OK");
+    assert_int_equal(strncmp(u[3].payload, "PacketSize=", 11), 0);
+    assert_string_equal(u[4].payload, "1");
+    assert_true(rsp_noack());
+}
+
+/* The other way round: an LLDB session left no-ack mode on (killed, or
+ * "process disconnect"); the next GDB's qSupported, after its connect '+',
+ * gets its '+' and the session is in ack mode. */
+static void gdb_after_lldb_session(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    fake_clear_io();
+    lldb_handshake_input();
+    fake_input_packet_str("qAttached");
+    assert_int_equal(stub_serve(), 0);
+    assert_true(rsp_noack());
+
+    fake_clear_io();
+    fake_input_str("+");
+    fake_input_packet_str(QSUPPORTED);
+    fake_input_str("+");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$");
+    out_units(&u);
+    assert_int_equal(strncmp(u[1].payload, "PacketSize=", 11), 0);
+    assert_string_equal(u[3].payload, "1");
+    assert_false(rsp_noack());
+}
+
+/* LLDB after LLDB: the second QStartNoAckMode comes in no-ack mode and is
+ * acked; the second session is in no-ack mode too. */
+static void lldb_after_lldb_session(void **st)
+{
+    (void)st;
+    fake_reset();
+    fake_clear_io();
+    lldb_handshake_input();
+    assert_int_equal(stub_serve(), 0);
+    fake_clear_io();
+    lldb_handshake_input();
+    fake_input_packet_str("qAttached");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$$");
+    assert_true(rsp_noack());
+}
+
+/* Between QStartNoAckMode and qSupported the stub cannot yet tell LLDB
+ * (no-ack) from a GDB whose predecessor ended right after negotiating
+ * (ack mode): the qSupported reply's ack decides, and a lost or late
+ * verdict does not wedge it: the reply goes again on '-'. */
+static void verdict_after_noack_request_retransmits(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    fake_clear_io();
+    fake_input_str("+");
+    fake_input_packet_str("QStartNoAckMode");
+    fake_input_str("+");
+    fake_input_packet_str("qSupported");
+    fake_input_str("-+");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$+$$+$");
+    out_units(&u);
+    assert_string_equal(u[6].payload, "1");
+    assert_false(rsp_noack());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +296,11 @@ int main(void)
         cmocka_unit_test(new_session_retransmits_on_minus),
         cmocka_unit_test(qsupported_takes_the_last_sessions_breakpoints_out),
         cmocka_unit_test(detach_then_interrupt_gets_its_stop_reply),
+        cmocka_unit_test(lldb_order_keeps_noack_mode),
+        cmocka_unit_test(lldb_after_gdb_disconnect),
+        cmocka_unit_test(gdb_after_lldb_session),
+        cmocka_unit_test(lldb_after_lldb_session),
+        cmocka_unit_test(verdict_after_noack_request_retransmits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,6 +125,16 @@ static int expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
 extern const char *const pmustub_mips_target_xml[];
 static const char *xml[PMUSTUB_MIPS_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 
+/* What the target is, for LLDB (qHostInfo, qProcessInfo): LLVM's name of
+ * 32-bit big-endian MIPS and nothing more. A bare-metal program has no
+ * vendor or OS, and LLDB 14 drops the ELF it was given if the stub names
+ * one the ELF does not (measured: "mips-unknown-none-elf" left the target
+ * with no image, breakpoints unresolved). Big-endian, as break_insn's
+ * bytes and the registers' order say (Malta builds with -EB, board.cmake). */
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+#error "this port is big-endian only"
+#endif
+
 static struct stub_target target = {
     .nregs = PMU_REGNUM_LAST + 1,
     .nregs_g = CTX_WORDS,
@@ -139,6 +149,8 @@ static struct stub_target target = {
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
+    .triple = "mips",
+    .big_endian = 1,
     .monitor_cmds = mips_monitor_cmds,
     .pmu = &mips_pmu_ops,
 };

@@ -76,6 +76,16 @@ static int expedite[3 + 2 * PMU_MAX_COUNTERS + 1] = {64, 1, 67};
 extern const char *const pmustub_power_target_xml[];
 static const char *xml[PMUSTUB_POWER_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 
+/* What the target is, for LLDB (qHostInfo, qProcessInfo): LLVM's name of
+ * 32-bit big-endian Power and nothing more. A bare-metal program has no
+ * vendor or OS, and LLDB 14 drops the ELF it was given if the stub names
+ * one the ELF does not (measured: "mips-unknown-none-elf" left the target
+ * with no image, breakpoints unresolved). Big-endian, as break_insn's
+ * bytes and the registers' order say (Book E, as both cores run the stub). */
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+#error "this port is big-endian only"
+#endif
+
 static struct stub_target target = {
     .nregs = PMU_REGNUM_LAST + 1,
     .nregs_g = PPC_NREGS,
@@ -90,6 +100,8 @@ static struct stub_target target = {
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
+    .triple = "powerpc",
+    .big_endian = 1,
     .monitor_cmds = ppc_monitor_cmds,
     .pmu = &ppc_pmu_ops,
 };

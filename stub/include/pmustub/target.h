@@ -76,6 +76,14 @@ struct stub_target {
      * concatenated, make target.xml ---- */
     const char *const *target_xml;
 
+    /* ---- what the target is, for a client that asks rather than reads
+     * the ELF (LLDB's qHostInfo and qProcessInfo) ---- */
+    /* LLVM target triple, or just its architecture ("mips", "powerpc"),
+     * which names the byte order too (mips / mipsel, powerpc /
+     * powerpcle). NULL: the stub does not answer those queries. */
+    const char *triple;
+    int big_endian; /* as the port was compiled */
+
     /* ---- monitor commands of the port (may be NULL) ---- */
     const struct stub_monitor_cmd *monitor_cmds;
     /* ---- "monitor pmu": the port's half (pmustub/monitor_pmu.h), or

@@ -27,6 +27,7 @@ struct options {
     const char *kernel;
     const char *serial;
     const char *count_insns;
+    const char *count_events;
     const char *cpu;
     uint32_t ram_mib;
     uint32_t baud;
@@ -76,6 +77,11 @@ static void usage(FILE *f)
           "  --count-insns FROM:TO    print (on stderr) how many instructions ran from\n"
           "                           the first time FROM executes until TO is reached\n"
           "                           (addresses or ELF symbols)\n"
+          "  --count-events FROM:TO[:N]\n"
+          "                           run without a debugger to the end of the N-th\n"
+          "                           pass (default 1) from FROM to TO, print (on\n"
+          "                           stderr) vboard's own count of every event of\n"
+          "                           the --cpu's catalogue in it, and exit\n"
           "  --no-reboot              exit (status 0) when the guest resets the board,\n"
           "                           as QEMU -no-reboot; default: reset and run again\n"
           "  --remote-bitbang PORT    EJTAG TAP for OpenOCD's remote_bitbang driver\n"
@@ -106,8 +112,8 @@ static void bad(const char *fmt, const char *arg)
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
-    enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_RBB,
-           O_LIST, O_NOREBOOT, O_STATS, O_HELP };
+    enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_EVENTS,
+           O_RBB, O_LIST, O_NOREBOOT, O_STATS, O_HELP };
     static const struct option longopts[] = {
         { "kernel", required_argument, NULL, O_KERNEL },
         { "serial", required_argument, NULL, O_SERIAL },
@@ -116,6 +122,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { "baud", required_argument, NULL, O_BAUD },
         { "max-insns", required_argument, NULL, O_MAX },
         { "count-insns", required_argument, NULL, O_COUNT },
+        { "count-events", required_argument, NULL, O_EVENTS },
         { "remote-bitbang", required_argument, NULL, O_RBB },
         { "list-events", no_argument, NULL, O_LIST },
         { "no-reboot", no_argument, NULL, O_NOREBOOT },
@@ -158,6 +165,7 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->max_insns = v;
             break;
         case O_COUNT: o->count_insns = optarg; break;
+        case O_EVENTS: o->count_events = optarg; break;
         case O_RBB:
             if (!parse_u64(optarg, &v) || v == 0 || v > 65535)
                 bad("--remote-bitbang: want a TCP port 1..65535, got '%s'", optarg);
@@ -175,35 +183,74 @@ static void parse_options(int argc, char **argv, struct options *o)
         bad("unexpected argument '%s'", argv[optind]);
     if (!o->list_events && !o->kernel)
         bad("%s", "--kernel FILE.elf is required");
+    /* the pass is the program's alone: no probe stops or steps it */
+    if (o->count_events && o->rbb_port > 0)
+        bad("%s", "--count-events runs the program without a debugger: "
+                  "not with --remote-bitbang");
 }
 
-/* FROM or TO of --count-insns: a number or an ELF symbol. */
-static uint64_t resolve(const char *kernel, const char *what)
+/* FROM or TO of --count-insns or --count-events (opt): a number or an ELF
+ * symbol. */
+static uint64_t resolve(const char *opt, const char *kernel, const char *what)
 {
     uint64_t v;
     uint32_t s;
+    char msg[320];
     if (parse_u64(what, &v) && v <= UINT32_MAX)
         return (uint32_t)v;
     if (elf_symbol(kernel, what, &s))
         return s;
-    bad("--count-insns: '%s' is neither an address nor a symbol of the kernel", what);
+    snprintf(msg, sizeof(msg), "%s: '%.200s' is neither an address nor a symbol "
+             "of the kernel", opt, what);
+    bad("%s", msg);
     return 0;
 }
 
-/* --count-insns FROM:TO, resolved to addresses. */
+/* --count-insns FROM:TO or --count-events FROM:TO[:N], resolved to
+ * addresses; n is 1 unless N is given (only where with_n). */
 struct watch_spec {
-    uint64_t from, to;
+    uint64_t from, to, n;
+    char from_name[256], to_name[256]; /* as given */
 };
 
-static struct watch_spec parse_watch(const char *kernel, const char *spec)
+static struct watch_spec parse_watch(const char *opt, const char *kernel,
+                                     const char *spec, bool with_n)
 {
-    char buf[256];
+    char buf[256], msg[320];
     snprintf(buf, sizeof(buf), "%s", spec);
     char *colon = strchr(buf, ':');
-    if (!colon)
-        bad("--count-insns: want FROM:TO, got '%s'", spec);
+    char *third = colon ? strchr(colon + 1, ':') : NULL;
+    struct watch_spec w = { .n = 1 };
+    if (!colon || (third && !with_n)) {
+        snprintf(msg, sizeof(msg), "%s: want FROM:TO%s, got '%.200s'", opt,
+                 with_n ? "[:N]" : "", spec);
+        bad("%s", msg);
+    }
     *colon = '\0';
-    return (struct watch_spec){ resolve(kernel, buf), resolve(kernel, colon + 1) };
+    if (third) {
+        *third = '\0';
+        if (!parse_u64(third + 1, &w.n) || w.n == 0) {
+            snprintf(msg, sizeof(msg), "%s: N must be a pass number from 1, got "
+                     "'%.200s'", opt, third + 1);
+            bad("%s", msg);
+        }
+    }
+    w.from = resolve(opt, kernel, buf);
+    w.to = resolve(opt, kernel, colon + 1);
+    snprintf(w.from_name, sizeof(w.from_name), "%s", buf);
+    snprintf(w.to_name, sizeof(w.to_name), "%s", colon + 1);
+    return w;
+}
+
+/* --count-events: the first line says whose count it is and of what. */
+static void print_pass(const struct vb_machine_class *cls, const struct vb_machine *m,
+                       const char *cpu, const struct watch_spec *e)
+{
+    fprintf(stderr, "# vboard's own count (simulated), --cpu %s, pass %" PRIu64
+            " from %s (0x%08" PRIx64 ") to %s (0x%08" PRIx64 ")\n", cpu, e->n,
+            e->from_name, e->from, e->to_name, e->to);
+    fprintf(stderr, "# every mode; each instruction from FROM up to, not including, TO\n");
+    cls->print_events(m, stderr);
 }
 
 static bool boot(const struct vb_machine_class *cls, struct vb_machine *m)
@@ -243,10 +290,14 @@ int main(int argc, char **argv)
     uart->baud = o.baud;
     if (!boot(cls, m))
         return 1;
-    struct watch_spec w = { 0, 0 };
+    struct watch_spec w = { .n = 1 }, e = { .n = 1 };
     if (o.count_insns) {
-        w = parse_watch(o.kernel, o.count_insns);
+        w = parse_watch("--count-insns", o.kernel, o.count_insns, false);
         cls->watch(m, w.from, w.to);
+    }
+    if (o.count_events) {
+        e = parse_watch("--count-events", o.kernel, o.count_events, true);
+        cls->count_events(m, e.from, e.to, e.n);
     }
 
     struct rbb *rbb = NULL;
@@ -265,7 +316,7 @@ int main(int argc, char **argv)
 
     int status = 0;
     bool reported = false;
-    uint64_t count;
+    uint64_t count, passes;
     enum vb_run_stop last = VB_RUN_SLICE;
     double t0 = uart_now_ns();
     for (;;) {
@@ -289,7 +340,9 @@ int main(int argc, char **argv)
              * with -no-reboot that is a shutdown (exit 0), else the machine
              * resets: ROM blobs (the ELF) are reloaded and the bootloader
              * jumps to the entry again. */
-            if (o.no_reboot)
+            /* with --count-events the program's end is its last chance to
+             * complete pass N: no second run is counted on */
+            if (o.no_reboot || o.count_events)
                 break;
             if (!boot(cls, m)) {
                 status = 1;
@@ -318,6 +371,8 @@ int main(int argc, char **argv)
                     PRIx64 " to 0x%08" PRIx64 "\n", count, w.from, w.to);
             reported = true;
         }
+        if (o.count_events && cls->events_state(m, &passes) == VB_WATCH_DONE)
+            break; /* pass N ended: the CPU stopped at TO */
     }
     serial_flush(&ser, uart);
     if (o.stats) {
@@ -335,6 +390,22 @@ int main(int argc, char **argv)
                 " %s; counted %" PRIu64 " instructions\n", w.to,
                 ws == VB_WATCH_COUNTING ? "never reached" : "FROM never executed",
                 count);
+    if (o.count_events) {
+        enum vb_watch_state es = cls->events_state(m, &passes);
+        if (es == VB_WATCH_DONE) {
+            print_pass(cls, m, o.cpu, &e);
+        } else {
+            fprintf(stderr, "vboard (simulated): --count-events: the program %s after %"
+                    PRIu64 " of %" PRIu64 " passes from 0x%08" PRIx64 " to 0x%08"
+                    PRIx64 "%s: no counts\n",
+                    status == 3 ? "was stopped by --max-insns"
+                    : status == 130 ? "was stopped by a signal" : "ended (board reset)",
+                    passes, e.n, e.from, e.to,
+                    es == VB_WATCH_COUNTING ? ", inside a pass" : "");
+            if (status == 0)
+                status = 4;
+        }
+    }
     serial_close(&ser);
     if (rbb)
         rbb_close(rbb);

@@ -75,6 +75,14 @@ struct vb_machine_class {
     void (*totals)(const struct vb_machine *m, uint64_t *insns, uint64_t *cycles);
     void (*watch)(struct vb_machine *m, uint64_t from, uint64_t to);
     enum vb_watch_state (*watch_result)(const struct vb_machine *m, uint64_t *count);
+    /* --count-events FROM:TO:N (common/pass.h): arms the pass tracker. */
+    void (*count_events)(struct vb_machine *m, uint64_t from, uint64_t to, uint64_t n);
+    /* WAITING (for FROM), COUNTING (in a pass), DONE (pass N ended: the CPU
+     * stopped at TO before running it) or OFF; *passes: passes ended. */
+    enum vb_watch_state (*events_state)(const struct vb_machine *m, uint64_t *passes);
+    /* Pass N's count of each event of the cpu's catalogue, one "name count"
+     * line each ("name <not supported>" where vboard models nothing). */
+    void (*print_events)(const struct vb_machine *m, FILE *f);
     /* --remote-bitbang PORT; NULL (with err) if the machine has no probe port. */
     struct rbb *(*debug_listen)(struct vb_machine *m, uint16_t port, char *err,
                                 size_t errlen);

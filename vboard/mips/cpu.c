@@ -538,7 +538,8 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
 
 /* ---- the run loop -------------------------------------------------------- */
 
-/* Per-instruction checks that only matter with a probe or an oracle attached.
+/* Per-instruction checks that only matter with a probe or an oracle attached
+ * (--count-insns, --count-events).
  * Returns false if the instruction must not execute now. */
 static bool slow_checks(struct cpu *c)
 {
@@ -552,6 +553,12 @@ static bool slow_checks(struct cpu *c)
         }
         if (c->watch_counting)
             c->watch_count++;
+    }
+    /* before the fetch: a pass holds its first instruction's fetch and not
+     * TO's; at the end of pass N the CPU stops with TO not run */
+    if (c->pass.on && !c->pass.done && vb_pass_at(&c->pass, c->pc, c->ev)) {
+        c->stop = true;
+        return false;
     }
     if (c->ejtag && !(c->debug & DBG_DM) && ejtag_ibreak_match(c->ejtag, c->pc)) {
         cpu_enter_debug(c, DBG_DIB);

@@ -16,6 +16,7 @@
 #include "cache.h"
 #include "events.h"
 #include "machine.h"
+#include "pass.h"
 #include "pmu.h"
 #include "pmu_catalog.h" /* the registry: enum pmu_core_id, pmu_catalogs[] */
 
@@ -110,7 +111,7 @@ struct cpu {
     bool probe_stalled;    /* last instruction waits for a pending dmseg access */
 
     /* ---- run control ----------------------------------------------------- */
-    bool slow_checks;      /* per-instruction checks needed (ejtag, watch) */
+    bool slow_checks;      /* per-instruction checks needed (ejtag, watch, pass) */
     bool stop;             /* leave cpu_run() after this instruction */
     bool waiting;          /* executed WAIT, idle until an interrupt */
     bool fetching;         /* an exception now is a fetch fault (no instruction began) */
@@ -118,6 +119,8 @@ struct cpu {
     bool watch_on, watch_counting, watch_done;
     uint32_t watch_from, watch_to;
     uint64_t watch_count;
+    /* --count-events FROM:TO:N: the pass tracker over ev[] (pass.h) */
+    struct vb_pass pass;
 };
 
 

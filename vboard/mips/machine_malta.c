@@ -195,6 +195,41 @@ static enum vb_watch_state watch_result(const struct vb_machine *vm, uint64_t *c
     return c->watch_counting ? VB_WATCH_COUNTING : VB_WATCH_WAITING;
 }
 
+static void count_events(struct vb_machine *vm, uint64_t from, uint64_t to, uint64_t n)
+{
+    struct cpu *c = &mm(vm)->cpu;
+    vb_pass_arm(&c->pass, (uint32_t)from, (uint32_t)to, n, EV_COUNT);
+    c->slow_checks = true;
+}
+
+static enum vb_watch_state events_state(const struct vb_machine *vm, uint64_t *passes)
+{
+    const struct vb_pass *p = &cmm(vm)->cpu.pass;
+    *passes = p->completed;
+    if (!p->on)
+        return VB_WATCH_OFF;
+    return p->done ? VB_WATCH_DONE : p->counting ? VB_WATCH_COUNTING : VB_WATCH_WAITING;
+}
+
+/* The totals a counter set to `name` samples: the same table (pmu_bind.c)
+ * that binds the counters, so the pass is counted by the PMU model. */
+static bool mips_sources(const void *ctx, const char *name, uint8_t src[4])
+{
+    struct pmu_model md;
+    if (!pmu_model_for(ctx, name, &md))
+        return false;
+    memcpy(src, md.src, sizeof(md.src));
+    return true;
+}
+
+static void print_events(const struct vb_machine *vm, FILE *f)
+{
+    const struct cpu *c = &cmm(vm)->cpu;
+    const struct pmu_catalog *cat = pmu_catalog_of(c->pmu.p);
+    if (cat)
+        vb_pass_print(f, cat, &c->pass, mips_sources, c->pmu.p);
+}
+
 /* The EJTAG port behind OpenOCD's remote_bitbang. */
 static struct rbb *debug_listen(struct vb_machine *vm, uint16_t port, char *err,
                                 size_t errlen)
@@ -233,6 +268,9 @@ const struct vb_machine_class vb_malta_class = {
     .totals = totals,
     .watch = watch,
     .watch_result = watch_result,
+    .count_events = count_events,
+    .events_state = events_state,
+    .print_events = print_events,
     .debug_listen = debug_listen,
     .list_events = malta_list_events,
 };

@@ -5,10 +5,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "machine.h"
 #include "ppc_internal.h"
 #include "ppc_list_events.h"
+#include "pmu_catalog.h"
 #include "ppce500.h"
 
 struct vb_machine {
@@ -103,6 +105,40 @@ static enum vb_watch_state watch_result(const struct vb_machine *m, uint64_t *co
                                                               : VB_WATCH_WAITING;
 }
 
+static void count_events(struct vb_machine *m, uint64_t from, uint64_t to, uint64_t n)
+{
+    vb_pass_arm(&m->board.cpu.pass, (uint32_t)from, (uint32_t)to, n, PEV_COUNT);
+}
+
+static enum vb_watch_state events_state(const struct vb_machine *m, uint64_t *passes)
+{
+    const struct vb_pass *p = &m->board.cpu.pass;
+    *passes = p->completed;
+    if (!p->on)
+        return VB_WATCH_OFF;
+    return p->done ? VB_WATCH_DONE : p->counting ? VB_WATCH_COUNTING : VB_WATCH_WAITING;
+}
+
+/* The totals a PMC set to `name` samples: the same table (ppc_pmu_bind.c)
+ * that binds the counters, so the pass is counted by the PMU model. */
+static bool ppc_sources(const void *ctx, const char *name, uint8_t src[4])
+{
+    struct ppc_pmu_model md;
+    if (!ppc_pmu_model_for(ctx, name, &md))
+        return false;
+    memcpy(src, md.src, sizeof(md.src));
+    return true;
+}
+
+static void print_events(const struct vb_machine *m, FILE *f)
+{
+    const struct ppc_cpu *c = &m->board.cpu;
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (strcmp(pmu_catalogs[i].core, c->p->pmu) == 0 &&
+            strcmp(pmu_catalogs[i].family, "power") == 0)
+            vb_pass_print(f, &pmu_catalogs[i], &c->pass, ppc_sources, c->p->pmu);
+}
+
 static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
                                 size_t errlen)
 {
@@ -127,6 +163,9 @@ const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.
     .totals = totals,
     .watch = watch,
     .watch_result = watch_result,
+    .count_events = count_events,
+    .events_state = events_state,
+    .print_events = print_events,
     .debug_listen = debug_listen,
     .list_events = ppc_list_events,
 };

@@ -22,6 +22,7 @@
 
 #include "cache.h"
 #include "machine.h"
+#include "pass.h"
 #include "ppc_events.h"
 #include "ppc_mmu.h"
 #include "ppc_pmu.h"
@@ -96,10 +97,12 @@ struct ppc_cpu {
     bool stop;                 /* leave the run loop after this instruction */
     bool waiting;              /* MSR[WE] doze: idle until an interrupt */
     bool reset_requested;      /* the board asked for a reset */
-    bool careful;              /* per-instruction checks: watch, single step */
+    bool careful;              /* per-instruction checks: watch, pass, single step */
     bool watch_on, watch_counting, watch_done;
     uint32_t watch_from, watch_to;
     uint64_t watch_count;
+    /* --count-events FROM:TO:N: the pass tracker over ev[] (pass.h) */
+    struct vb_pass pass;
 };
 
 /* Sets everything a core has from its personality; false on allocation

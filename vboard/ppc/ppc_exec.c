@@ -140,8 +140,9 @@ static inline bool multiple_aligned(struct ppc_cpu *c, uint32_t ea, bool store)
 
 #define LABEL(name) &&L_##name,
 
-/* careful: the per-instruction checks only a watch (--count-insns) or
- * single-stepping needs; a branch that predicts perfectly either way. */
+/* careful: the per-instruction checks only a watch (--count-insns), a pass
+ * (--count-events) or single-stepping needs; a branch that predicts
+ * perfectly either way. */
 static uint64_t run_loop(struct ppc_cpu *c, uint64_t n, const bool careful)
 {
     static const void *const labels[OP_COUNT] = { PPC_OPS(LABEL) };
@@ -211,6 +212,15 @@ top:
         }
         page_ea = pc & ~0xfffu;
         iline = 1;
+    }
+    /* --count-events: after the translation (an instruction TLB miss at
+     * FROM is not the arrival; a breakpoint there would not be hit yet),
+     * before the I-cache model sees the fetch: a pass holds its first
+     * instruction's fetch and not TO's; at the end of pass N the loop
+     * stops with TO not run */
+    if (careful && c->pass.on && !c->pass.done && vb_pass_at(&c->pass, pc, c->ev)) {
+        done--;
+        goto out;
     }
     if (f.cached && ((pc ^ iline) & lmask)) {
         iline = pc & lmask;
@@ -511,7 +521,7 @@ enum ppc_run_stop ppc_cpu_run(struct ppc_cpu *c, uint64_t n)
     c->stop = false;
     if (c->waiting)
         return PPC_RUN_IDLE;
-    bool careful = (c->watch_on && !c->watch_done) ||
+    bool careful = (c->watch_on && !c->watch_done) || (c->pass.on && !c->pass.done) ||
                    (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP);
     run_loop(c, n, careful);
     if (c->reset_requested)

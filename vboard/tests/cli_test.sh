@@ -39,6 +39,35 @@ grep -q "not a 32-bit big-endian MIPS ELF" "$tmp/err" || bad "x86 ELF: message"
 expect_status 3 "--max-insns" "$vboard" --no-reboot --max-insns 1000 --kernel "$fw/matmul-O0.elf"
 grep -q "simulated instructions" "$tmp/err" || bad "--max-insns: message"
 
+# --count-events FROM:TO[:N] (docs/vboard.md): bad arguments; the first
+# pass of crc32's work: status 0, one line per catalogue name, and the
+# instructions what --count-insns (the PMU-independent oracle that
+# diff_qemu.sh checks against QEMU) counts over the same range; a pass the
+# program never completes: status 4 (the board reset ends it) or 3.
+k=$fw/crc32-O2.elf
+expect_status 2 "--count-events without TO" "$vboard" --kernel "$k" --count-events work_begin
+expect_status 2 "--count-events pass 0" "$vboard" --kernel "$k" --count-events work_begin:work_end:0
+expect_status 2 "--count-events bad symbol" "$vboard" --kernel "$k" --count-events work_begin:nosuch
+expect_status 2 "--count-events with --remote-bitbang" "$vboard" --kernel "$k" \
+    --count-events work_begin:work_end --remote-bitbang 4444
+expect_status 0 "--count-events work_begin:work_end" "$vboard" --kernel "$k" --count-events work_begin:work_end
+cp "$tmp/err" "$tmp/ce"
+"$vboard" --no-reboot --kernel "$k" --count-insns work_begin:work_end </dev/null >/dev/null 2>"$tmp/ci"
+want=$(sed -n 's/^vboard (simulated): \([0-9]*\) instructions from.*/\1/p' "$tmp/ci")
+"$vboard" --list-events --cpu 34k | awk 'NR > 4 { print $3 }' | sort -u >"$tmp/names"
+grep -v '^#' "$tmp/ce" | awk '{ print $1 }' | sort >"$tmp/got"
+[ -n "$want" ] && grep -qx "instructions $want" "$tmp/ce" \
+    && grep -q "^# vboard's own count (simulated), --cpu 34k, pass 1 from work_begin" "$tmp/ce" \
+    && cmp -s "$tmp/names" "$tmp/got" && grep -qx "alu_stalls <not supported>" "$tmp/ce" \
+    && ok "--count-events: every catalogue name once, instructions = --count-insns ($want)" \
+    || { bad "--count-events output"; cat "$tmp/ce"; }
+expect_status 4 "--count-events: the program ends before pass 2" "$vboard" --kernel "$k" \
+    --count-events work_begin:work_end:2
+grep -q "ended (board reset) after 1 of 2 passes" "$tmp/err" || bad "--count-events status 4: message"
+expect_status 3 "--count-events: --max-insns before pass 1 ends" "$vboard" --kernel "$k" \
+    --count-events work_begin:work_end --max-insns 1000
+grep -q "stopped by --max-insns after 0 of 1 passes" "$tmp/err" || bad "--count-events status 3: message"
+
 "$vboard" --list-events --cpu r12k >"$tmp/ev" 2>&1
 n=$(grep -cE '^[0-9]+ +0,1 ' "$tmp/ev")
 [ "$n" = 32 ] && grep -qE '^15 +0,1 +instructions ' "$tmp/ev" && grep -q simulator "$tmp/ev" \

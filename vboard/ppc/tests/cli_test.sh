@@ -43,6 +43,20 @@ expect_status 0 "--count-insns by symbol, --stats" "$vboard" --cpu e200z7 --no-r
 grep -qE '^vboard \(simulated\): [0-9]+ instructions from 0x' "$tmp/err" || bad "--count-insns: no count"
 grep -q "million simulated instructions per second" "$tmp/err" || bad "--stats: no line"
 
+# --count-events (docs/vboard.md): pass 1 of work_begin..work_end counts
+# the instructions --count-insns counts (checked against QEMU by
+# diff_qemu.sh), on both cores; the program ends before pass 2: status 4.
+want=$(sed -n 's/^vboard (simulated): \([0-9]*\) instructions from.*/\1/p' "$tmp/err")
+for cpu in e200z7 e500v2; do
+    expect_status 0 "--count-events $cpu" "$vboard" --cpu $cpu --kernel "$elf" \
+        --count-events work_begin:work_end
+    grep -qx "instructions $want" "$tmp/err" && grep -q "^# vboard's own count (simulated), --cpu $cpu, pass 1" "$tmp/err" \
+        || bad "--count-events $cpu: instructions != --count-insns ($want)"
+done
+expect_status 4 "--count-events: the program ends before pass 2" "$vboard" --cpu e200z7 \
+    --kernel "$elf" --count-events work_begin:work_end:2
+grep -q "ended (board reset) after 1 of 2 passes" "$tmp/err" || bad "--count-events status 4: message"
+
 for cpu in e200z7 e500v2; do
     "$vboard" --list-events --cpu $cpu >"$tmp/ev" 2>&1 || bad "--list-events $cpu: status"
     grep -q simulator "$tmp/ev" || bad "--list-events $cpu: not labelled as simulated"

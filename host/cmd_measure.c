@@ -117,6 +117,7 @@ int cmd_measure(const struct cli *c, struct target *t)
 
     memset(&r, 0, sizeof r);
     r.core = t->core;
+    r.requested = o.iterations;
     target_counts_from(t, c->label, counts_from, sizeof counts_from);
     r.counts_from = counts_from;
     r.simulator = t->sim_name[0] ? t->sim_name : NULL;
@@ -138,8 +139,8 @@ int cmd_measure(const struct cli *c, struct target *t)
             return rc ? rc : PMUCTL_EXIT_USAGE;
         }
         if (rc)
-            fprintf(stderr, "pmuctl: results of the %lu complete iteration%s:\n",
-                    r.iterations, r.iterations == 1 ? "" : "s");
+            fprintf(stderr, "pmuctl: %lu of %lu iterations completed; their "
+                    "results:\n", r.iterations, o.iterations);
         write_report(c, &r, f);
         if (f != stdout)
             fclose(f);

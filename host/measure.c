@@ -85,7 +85,7 @@ int measure_expect_stop(struct target *t, const struct stop *st,
         snprintf(t->err, sizeof t->err, "the program ended (%s %d) after %lu "
                  "iteration%s, before reaching %s", st->kind == 'W' ? "status"
                  : "signal", st->signal, done, done == 1 ? "" : "s", what);
-        return PMUCTL_EXIT_TARGET;
+        return PMUCTL_EXIT_ENDED;
     }
     /* A PC garbled past the checksum of a serial line: read it again. */
     if (st->have_pc && st->pc != where && t->rsp.conn.is_serial) {

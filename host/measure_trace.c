@@ -71,9 +71,13 @@ static void group_of(const struct target *t, const struct event_list *l,
 }
 
 /* Defines the run's variables and tracepoints, k brackets of group gr,
- * and the breakpoint that ends it. */
+ * and the breakpoint that ends it. start: the program is stopped at FROM
+ * with these counts, and the run begins armed with them, as FROM's action
+ * would have (resuming there steps over FROM's trap without a hit), so
+ * that the pass under way is measured; NULL elsewhere. */
 static int define_run(struct target *t, const struct measure_opts *o,
-                      const struct group *gr, unsigned long k)
+                      const struct group *gr, unsigned long k,
+                      const uint64_t *start)
 {
     static struct trace_exprs x;
     const struct ax *acts[TRACE_SLOTS + 1];
@@ -84,19 +88,22 @@ static int define_run(struct target *t, const struct measure_opts *o,
         acts[i] = &x.to_act[i];
     if ((rc = target_trace_init(t)) || (rc = target_trace_sign(t)) ||
         (rc = target_trace_var(t, TRACE_VAR_N, 0)) ||
-        (rc = target_trace_var(t, TRACE_VAR_ARMED, 0)))
+        (rc = target_trace_var(t, TRACE_VAR_ARMED, start != NULL)))
         return rc;
     for (int s = 0; s < gr->ns; s++)
         for (int w = 0; w < V_PER_EVENT && !rc; w++)
             if (w != V_DELTA || o->per_iteration)
-                rc = target_trace_var(t, trace_var(s, w), trace_var_initial(w));
+                rc = target_trace_var(t, trace_var(s, w),
+                                      w == V_START && start ? start[s]
+                                                            : trace_var_initial(w));
     if (rc)
         return rc;
-    /* One point: its first hit only arms, so k brackets are k + 1 hits.
-     * The pass count ends the run at the last one, where the breakpoint
-     * also stops the program. */
+    /* One point: its first hit only arms (unless the run begins armed),
+     * so k brackets are k + 1 hits. The pass count ends the run at the
+     * last one, where the breakpoint also stops the program. */
     if (x.one_point)
-        rc = target_trace_point(t, TP_TO, o->to, k + 1, NULL, acts, x.n_to_act);
+        rc = target_trace_point(t, TP_TO, o->to, k + !start, NULL, acts,
+                                x.n_to_act);
     else if (!(rc = target_trace_point(t, TP_FROM, o->from, 0, NULL,
                                        (const struct ax *[]){x.from_act}, 1)))
         rc = target_trace_point(t, TP_TO, o->to, k, &x.to_cond, acts,
@@ -193,6 +200,24 @@ static int run_until_to(struct target *t, const struct measure_opts *o,
     }
 }
 
+/* *at_from: the program is stopped at FROM (where a run after a
+ * --calibrate, or a loop's next run, begins); start: the counts there,
+ * read from the registers TO's action reads. */
+static int at_from_counts(struct target *t, const struct measure_opts *o,
+                          const struct group *gr, uint64_t *start, int *at_from)
+{
+    struct stop st;
+    int rc = target_read_pc(t, &st);
+
+    *at_from = !rc && st.pc == o->from;
+    for (int s = 0; !rc && *at_from && s < gr->ns; s++) {
+        unsigned long long v;
+        rc = target_reg_get(t, gr->regs.reg[s], "a count", &v);
+        start[s] = gr->regs.wide[s] ? v : (uint32_t)v;
+    }
+    return rc;
+}
+
 /* One run of k brackets of group gr: their sums into sums (or, with
  * --per-iteration, each bracket's counts into vals); *n says how many
  * completed, also when the run ends early (interrupted, timeout).
@@ -204,10 +229,13 @@ static int one_run(struct target *t, const struct measure_opts *o,
                    const unsigned long *done_before, uint64_t *n)
 {
     struct stop st;
-    int rc, rc2;
+    uint64_t start[TRACE_SLOTS];
+    int rc, rc2, at_from;
 
     *n = 0;
-    if ((rc = define_run(t, o, gr, k))) {
+    if ((rc = at_from_counts(t, o, gr, start, &at_from)))
+        return rc;
+    if ((rc = define_run(t, o, gr, k, at_from ? start : NULL))) {
         /* Nothing ran (the breakpoint, last, is not in): clear the
          * tracepoints and let the caller choose breakpoints instead. */
         if (rc == PMUCTL_EXIT_TARGET && *done_before == 0) {
@@ -224,15 +252,20 @@ static int one_run(struct target *t, const struct measure_opts *o,
     if ((rc && rc != PMUCTL_EXIT_INTERRUPTED && rc != PMUCTL_EXIT_TIMEOUT) ||
         t->unstoppable)
         return rc;
-    /* Stopped (at TO, or where Ctrl-C or the timeout stopped it): what
+    /* Stopped (at TO, or where Ctrl-C or the timeout stopped it), or the
+     * program ended (the stub keeps the run's variables and frames): what
      * completed is kept. */
-    if (!rc && (st.kind == 'W' || st.kind == 'X'))
-        return measure_expect_stop(t, &st, o->to, "--to", 0);
-    if ((rc2 = target_trace_stop(t)) || (rc2 = target_trace_get(t, TRACE_VAR_N, n)) ||
+    int ended = !rc && (st.kind == 'W' || st.kind == 'X');
+    if ((!ended && (rc2 = target_trace_stop(t))) ||
+        (rc2 = target_trace_get(t, TRACE_VAR_N, n)) ||
         (rc2 = o->per_iteration ? read_frames(t, gr, *n, vals)
                                 : read_sums(t, gr, *n, sums)) ||
-        (rc2 = target_bp(t, o->to, 0)))
+        (!ended && (rc2 = target_bp(t, o->to, 0))))
         return rc ? rc : rc2;
+    if (ended) {
+        target_bp_note(t, o->to, 0); /* the stub took it out at the end */
+        return measure_expect_stop(t, &st, o->to, "--to", *done_before + *n);
+    }
     if (!rc && *n != k)
         rc = measure_expect_stop(t, &st, o->to, "--to", 0);
     if (!rc && *n != k) {

@@ -237,8 +237,10 @@ void report_json(FILE *f, const struct result *r)
     json_str(f, r->to);
     fprintf(f, ",\n  \"from-address\": %lu,\n  \"to-address\": %lu", r->from_addr,
             r->to_addr);
-    fprintf(f, ",\n  \"iterations\": %lu,\n  \"groups\": %d,\n  \"calibrated\": %s"
-            ",\n  \"method\": \"%s\"", r->iterations, r->ngroups,
+    fprintf(f, ",\n  \"iterations\": %lu,\n  \"iterations-requested\": %lu,"
+            "\n  \"groups\": %d,\n  \"calibrated\": %s"
+            ",\n  \"method\": \"%s\"", r->iterations,
+            r->requested ? r->requested : r->iterations, r->ngroups,
             r->calibrated ? "true" : "false",
             r->traced ? "tracepoints" : "breakpoints");
     fprintf(f, ",\n  \"events\": [");

@@ -32,6 +32,7 @@ struct result {
     const char *from, *to;    /* as the user wrote them */
     unsigned long from_addr, to_addr;
     unsigned long iterations;
+    unsigned long requested; /* -r: fewer completed when the program ended */
     int ngroups;
     int calibrated;
     int traced;               /* counted by the target (tracepoints) */

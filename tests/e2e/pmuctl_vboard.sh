@@ -242,7 +242,7 @@ wait "$PM"
 RC=$?
 echo "# SIGINT to pmuctl's exit during a traced run: $(( ($(date +%s%N) - T0) / 1000000 )) ms"
 check "SIGINT: pmuctl ends with status 130 and reports the iterations done" \
-    test "$RC" = 130 -a "$(grep -c "complete iteration" "$OUT")" = 1
+    test "$RC" = 130 -a "$(grep -c "[0-9] of 10000000 iterations completed" "$OUT")" = 1
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
     "info registers pmu" "x/2xw region_begin" "x/xw region_end" "disconnect" >"$E2E_TMP/after.out"
 grep -E '^perf(ctl|cnt)[0-9]+(_64)?[: ]' "$E2E_TMP/after.out" >"$E2E_TMP/after.regs"
@@ -315,6 +315,40 @@ check "a lost connection: status 3, one error line saying nothing could be put b
          -a "$(grep -c "^pmuctl: .*lost" "$E2E_TMP/lost.err")" = 1
 check "... and the complete iterations are still reported" \
     grep -qE "^$QEMU_COUNT,,instructions,[1-9][0-9]*,0.00%" "$E2E_TMP/lost.out"
+
+# ---- A program that runs its region 3 times (fw_rounds = 3, set by GDB
+# at the boot stop), with tracepoints and with breakpoints: -r 5 reports
+# the 3 passes (in CSV and JSON) and says 3 of 5, status 6; -r 3
+# --calibrate measures all 3 (its empty brackets take no pass).
+three_passes() { # three_passes OUTFILE PMUCTL-ARGS...: on a fresh board
+    local out=$1; shift
+    kill "$VBOARD_PID" 2>/dev/null; wait "$VBOARD_PID" 2>/dev/null
+    start_vboard
+    gdb_batch "set remote noack-packet off" "file $ELF" "target remote 127.0.0.1:$VPORT" \
+        "set var fw_rounds = 3" "disconnect" >/dev/null
+    "$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --from region_begin \
+        --to region_end -e instructions --no-progress "$@" >"$out" 2>"$out.err"
+    echo $? >"$out.rc"
+}
+for how in trace no-trace; do
+    X=(); [ $how = no-trace ] && X=(--no-trace)
+    three_passes "$E2E_TMP/r5.$how" -r 5 -x , "${X[@]}"
+    check "$how: -r 5 on a 3-pass program: status 6, '3 of 5', QEMU's count in all 3" \
+        test "$(cat "$E2E_TMP/r5.$how.rc")" = 6 \
+             -a "$(grep -c "3 of 5 iterations completed" "$E2E_TMP/r5.$how.err")" = 1 \
+             -a "$(grep -cx "$QEMU_COUNT,,instructions,3,0.00%" "$E2E_TMP/r5.$how")" = 1
+    three_passes "$E2E_TMP/r5j.$how" -r 5 --json "${X[@]}"
+    check "$how: ... and in JSON: 3 iterations, mean QEMU's count" \
+        python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); e = [x for x in d["events"] if x["event"] == "instructions"][0]
+assert d["iterations"] == 3 and d["iterations-requested"] == 5, d
+assert e["iterations"] == 3 and e["counter-value"] == float(sys.argv[2]), e' \
+        "$E2E_TMP/r5j.$how" "$QEMU_COUNT"
+    three_passes "$E2E_TMP/r3c.$how" -r 3 --calibrate -x , "${X[@]}"
+    check "$how: -r 3 --calibrate on it: status 0, all 3 passes, QEMU's count" \
+        test "$(cat "$E2E_TMP/r3c.$how.rc")" = 0 \
+             -a "$(grep -c "^$QEMU_COUNT,,instructions,3,0.00%" "$E2E_TMP/r3c.$how")" = 1
+done
 OUT=$E2E_TMP/after.out
 finish
 }

@@ -50,8 +50,17 @@ int cmd_measure_check(const struct cli *c)
  * places. A target without qCRC cannot say: that is told, and we go on. */
 static int check_elf(const struct cli *c, struct target *t)
 {
-    char err[256];
-    int rc = elfcheck_compare(&t->rsp, elf.loaded, elf.nloaded, err, sizeof err);
+    char err[256], warn[256];
+    const struct tdesc_reg *pc = tdesc_find(&t->tdesc, "pc");
+    int rc;
+
+    if (elfcheck_arch(elfsym_arch(&elf), elf.machine, t->tdesc.arch,
+                      pc ? pc->feature : NULL, err, sizeof err)) {
+        pmuctl_error("%s %s", c->elf, err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    rc = elfcheck_compare(&t->rsp, elf.loaded, elf.nloaded, err, sizeof err,
+                          warn, sizeof warn);
     if (rc < 0) {
         rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
         pmuctl_error("%s", t->err);
@@ -60,6 +69,9 @@ static int check_elf(const struct cli *c, struct target *t)
     if (rc == ELFCHECK_UNANSWERED)
         fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
                 "going on\n", err, c->elf);
+    if (rc == ELFCHECK_SAME && warn[0])
+        fprintf(stderr, "pmuctl: warning: %s: %s; its code is the target's, "
+                "going on\n", c->elf, warn);
     if (rc == ELFCHECK_DIFFERS) {
         pmuctl_error("%s is not the program on the target: %s", c->elf, err);
         return PMUCTL_EXIT_USAGE;

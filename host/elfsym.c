@@ -68,6 +68,7 @@ static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
     s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
     s->size = (unsigned long)sh->sh_size;
     s->crc = gdb_crc32(0xffffffffu, d->d_buf, d->d_size); /* gdb/remote.c */
+    s->code = (sh->sh_flags & SHF_EXECINSTR) != 0;
     e->nloaded++;
     return 0;
 }
@@ -97,6 +98,7 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
         goto out;
     }
     e->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+    e->machine = eh.e_machine;
     while ((scn = elf_nextscn(elf, scn))) {
         GElf_Shdr sh;
         if (!gelf_getshdr(scn, &sh))
@@ -129,6 +131,15 @@ out:
     if (rc)
         elfsym_close(e);
     return rc;
+}
+
+const char *elfsym_arch(const struct elfsym *e)
+{
+    switch (e->machine) {
+    case EM_MIPS: return "mips";
+    case EM_PPC: return "powerpc";
+    default: return NULL;
+    }
 }
 
 void elfsym_close(struct elfsym *e)

@@ -27,6 +27,7 @@ struct elf_section {
     unsigned long addr;
     unsigned long size;
     uint32_t crc;      /* gdb_crc32 of its contents in the file */
+    int code;          /* SHF_EXECINSTR: what a measurement runs */
 };
 
 struct elfsym {
@@ -38,7 +39,13 @@ struct elfsym {
                                                     with contents */
     size_t nloaded;
     int big_endian;
+    unsigned machine;  /* e_machine: EM_MIPS, EM_PPC ... */
 };
+
+/* The architecture the ELF is for, in the words of GDB's target
+ * descriptions ("mips", "powerpc"), or NULL for a machine pmuctl does
+ * not know. */
+const char *elfsym_arch(const struct elfsym *e);
 
 int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen);
 void elfsym_close(struct elfsym *e);

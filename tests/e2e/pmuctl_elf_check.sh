@@ -42,6 +42,31 @@ check "... and nothing on the target changed (GDB: controls and code as before)"
     diff <(grep -E '^(perf|0x)' "$E2E_TMP/before.out") <(grep -E '^(perf|0x)' "$E2E_TMP/after.out")
 check "... where the oracle is not empty (perfctl0 was set)" \
     grep -qE "perfctl0:? +0x8000002a" "$E2E_TMP/after.out"
+
+# The same code with a read-only section where the target has no memory,
+# as a default linker script puts .MIPS.abiflags, .reginfo and notes
+# (kuseg 0x00400118, unmapped on the bare board): measured, with a
+# warning naming that section.
+printf 'metadata' >"$E2E_TMP/meta.bin"
+mips-linux-gnu-objcopy --add-section .note.meta="$E2E_TMP/meta.bin" \
+    --set-section-flags .note.meta=alloc,readonly,contents \
+    --change-section-address .note.meta=0x00400118 "$ELF" "$E2E_TMP/meta.elf" 2>/dev/null
+"$PMUCTL" -t "$T" measure --elf "$E2E_TMP/meta.elf" --from region_begin \
+    --to region_end -e instructions -x , >"$OUT" 2>"$E2E_TMP/err"
+RC=$?
+echo "# $(cat "$E2E_TMP/err")"
+check "an ELF whose code is the target's, with metadata the target cannot read: measured, one warning" \
+    test "$RC" = 0 -a "$(grep -c "^pmuctl: warning: .*section .note.meta (0x00400118, 8 bytes) is not readable" "$E2E_TMP/err")" = 1 \
+         -a "$(grep -c ",instructions,1," "$OUT")" = 1
+
+# A Power ELF against this MIPS target: refused by its machine type.
+PPC_ELF=$(dirname "$ELF")/../ppce500/pmustub-demo.elf
+"$PMUCTL" -t "$T" measure --elf "$PPC_ELF" --from main --to main \
+    -e instructions >"$OUT" 2>"$E2E_TMP/err"
+RC=$?
+echo "# $(cat "$E2E_TMP/err")"
+check "a Power ELF against a MIPS target: status 2, 'is a PowerPC ELF (e_machine 20), and the target is MIPS'" \
+    test "$RC" = 2 -a "$(grep -c "is a PowerPC ELF (e_machine 20), and the target is MIPS" "$E2E_TMP/err")" = 1
 OUT=$E2E_TMP/after.out
 finish
 }

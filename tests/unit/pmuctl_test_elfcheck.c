@@ -157,7 +157,7 @@ static void compares_with_qcrc(void **s)
 {
     struct elfsym e;
     struct rsp *r = calloc(1, sizeof *r);
-    char err[256], crc[16], crc_note[16];
+    char err[256], warn[256], crc[16], crc_note[16];
     (void)s;
     assert_int_equal(elfsym_open(&e, path, err, sizeof err), 0);
     int peer = peer_connect(r, 500);
@@ -168,26 +168,38 @@ static void compares_with_qcrc(void **s)
     peer_answers(peer, "C0376e6e7");
     peer_answers(peer, crc);
     peer_answers(peer, crc_note);
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err, warn, sizeof warn),
                      ELFCHECK_SAME);
     assert_non_null(strstr(peer_heard(peer), "$qCRC:80001000,9#"));
 
-    /* Another program: the section that differs is named. */
+    assert_string_equal(warn, "");
+
+    /* Other code: the section that differs is named. */
+    peer_answers(peer, "C12345678");
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err, warn, sizeof warn),
+                     ELFCHECK_DIFFERS);
+    assert_non_null(strstr(err, "section .text (0x80001000, 9 bytes) differs"));
+
+    /* The same code, other constants and a note the target cannot read
+     * (a default linker script's metadata): measured, with a warning
+     * that names the first and counts the rest. */
     peer_answers(peer, "C0376e6e7");
     peer_answers(peer, "C12345678");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
-                     ELFCHECK_DIFFERS);
-    assert_non_null(strstr(err, "section .rodata (0x80001010, 8 bytes) differs"));
+    peer_answers(peer, "E01");
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err, warn, sizeof warn),
+                     ELFCHECK_SAME);
+    assert_non_null(strstr(warn, "section .rodata (0x80001010, 8 bytes) differs"));
+    assert_non_null(strstr(warn, "(and 1 more sections without code)"));
 
     /* Memory the target cannot read: not this program either. */
     peer_answers(peer, "E01");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err, warn, sizeof warn),
                      ELFCHECK_DIFFERS);
     assert_non_null(strstr(err, "section .text"));
 
     /* No qCRC: the empty reply. */
     peer_answers(peer, "");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err, warn, sizeof warn),
                      ELFCHECK_UNANSWERED);
     peer_heard(peer);
     close(peer);
@@ -196,11 +208,29 @@ static void compares_with_qcrc(void **s)
     elfsym_close(&e);
 }
 
+/* The ELF's machine against the target's description. */
+static void refuses_another_architecture(void **s)
+{
+    char err[128];
+    (void)s;
+    assert_int_equal(elfcheck_arch("mips", 8, "mips:isa32r2", NULL, err, sizeof err), 0);
+    assert_int_equal(elfcheck_arch("powerpc", 20, "powerpc:e500", NULL, err, sizeof err), 0);
+    assert_int_equal(elfcheck_arch("powerpc", 20, "", "org.gnu.gdb.power.core",
+                                   err, sizeof err), 0);
+    assert_int_equal(elfcheck_arch("powerpc", 20, "mips:isa32r2", NULL, err, sizeof err), 1);
+    assert_string_equal(err, "is a PowerPC ELF (e_machine 20), and the target is MIPS");
+    assert_int_equal(elfcheck_arch(NULL, 62, "", "org.gnu.gdb.mips.cpu", err, sizeof err), 1);
+    assert_non_null(strstr(err, "e_machine 62"));
+    /* Nothing tells: not refused. */
+    assert_int_equal(elfcheck_arch(NULL, 62, "", NULL, err, sizeof err), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reads_the_read_only_loaded_sections),
         cmocka_unit_test(compares_with_qcrc),
+        cmocka_unit_test(refuses_another_architecture),
     };
     return cmocka_run_group_tests(tests, write_elf, remove_elf);
 }

@@ -1,6 +1,6 @@
 # registry.cmake - reads the registry of cores (target-xml/cores.toml) at
 # configure time through gen_pmu.py and defines, from it:
-#   PMUSTUB_CORES               every core key
+#   PMUSTUB_REGISTRY_CORES      every core key
 #   PMUSTUB_BOARDS              every board
 #   PMUSTUB_BOARD_<board>_CORES the cores a board's stub can meet
 #   PMUSTUB_CORE_<key>_FAMILY   a core's family

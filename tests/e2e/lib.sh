@@ -21,8 +21,10 @@ free_port() {
 }
 
 # Waits until something listens on 127.0.0.1:$1 (QEMU's server socket).
+# Up to 60 s: a loaded machine (ctest -j2 with QEMU, vboard and OpenOCD
+# running) was seen to take over 10 s to start QEMU.
 wait_listen() {
-    for _ in $(seq 100); do
+    for _ in $(seq 600); do
         if python3 -c "import socket,sys; s=socket.socket(); s.settimeout(0.2); sys.exit(s.connect_ex(('127.0.0.1',$1)))" 2>/dev/null; then
             return 0
         fi
@@ -53,7 +55,7 @@ qemu_serving() {
     "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
     QEMU_PID=$!
     E2E_PIDS+=($QEMU_PID)
-    for _ in $(seq 100); do
+    for _ in $(seq 600); do # up to 60 s, as wait_listen
         grep -q "QEMU waiting for connection" "$E2E_TMP/qemu.log" && return 0
         sleep 0.1
     done

@@ -41,7 +41,7 @@ VPORT=$(free_port)
 "$VBOARD" --cpu "$CPU" --kernel "$ELF" --count-insns main:pmustub_exit \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
-for _ in $(seq 100); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
 ran_on() { grep -q "instructions from 0x[0-9a-f]* to 0x$EXIT_FN" "$E2E_TMP/vboard.log"; }
 
 # 1. GDB stops in main and disconnects: no D, the stub stays in no-ack mode.

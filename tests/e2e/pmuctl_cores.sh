@@ -23,7 +23,7 @@ pm_pick_port VPORT
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
-for _ in $(seq 100); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
+for _ in $(seq 1200); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
 sleep 0.3
 
 "$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --from region_begin --to region_end \

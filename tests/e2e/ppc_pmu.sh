@@ -58,7 +58,7 @@ VPORT=$(free_port)
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
-for _ in $(seq 100); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
 
 PMLCA_INSNS=$(printf "0x%x" $((ICODE << 16)))
 cmds=("file $ELF" "target remote 127.0.0.1:$VPORT" "info registers pmu"

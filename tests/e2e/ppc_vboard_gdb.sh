@@ -21,7 +21,7 @@ VPORT=$(free_port)
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
 # vboard says when it listens; a probe connection would be taken as GDB.
-for _ in $(seq 100); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q "waiting for a serial client" "$E2E_TMP/vboard.log" && break; sleep 0.1; done
 
 gdb_batch "file $ELF" "target remote 127.0.0.1:$VPORT" "break sum_squares" \
     "continue" "printf \"AT=%x\\n\", \$pc" "stepi" "printf \"STEPPED=%x\\n\", \$pc" \

@@ -93,7 +93,7 @@ pm_pick_port VPORT
 "$VBOARD" --cpu "$cpu" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
-for _ in $(seq 100); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
+for _ in $(seq 1200); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
 sleep 0.3
 M=("$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --no-trace -r 1 "${CAL[@]}"
    -e "{$(events_of "$cpu")}")

@@ -32,6 +32,8 @@ static void summary(void)
         pmu->describe_counter(i);
         stub_mon_puts("\n");
     }
+    if (pmu->notes)
+        pmu->notes();
 }
 
 static void freeze(void)

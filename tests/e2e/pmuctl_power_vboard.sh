@@ -5,10 +5,11 @@
 # Usage: pmuctl_power_vboard.sh PMUCTL VBOARD FIRMWARE.elf CPU TOP_SRC_DIR
 # Oracles: QEMU's execution of the same ELF (-M ppce500 -cpu e500v2 exec
 # log, vboard/ppc/tests/qemu_count_ppc.py) for the instructions of
-# region_begin..region_end; the firmware runs in supervisor mode with
-# MSR[PMM] = 0 (stub/board/ppce500/start.S enters main with MSR = 0x1000:
-# PR = 0, PMM = 0), so user-mode and marked-process counts are 0; PMLCa
-# values by arithmetic (e200z7 RM 8.3.4: FCS 0x40000000, EVENT << 16).
+# region_begin..region_end; the firmware runs in supervisor mode
+# (stub/board/ppce500/start.S enters main with MSR = 0x1000: PR = 0) and,
+# resumed by the stub, marked (MSR[PMM] = 1: docs/pmu.md), so user-mode
+# and unmarked counts are 0; PMLCa values by arithmetic (e200z7 RM 8.3.4:
+# FCS 0x40000000, EVENT << 16).
 # Addresses from the ELF (--elf, checked by qCRC against the target: the
 # stub's vectors, which it writes at start-up, are a writable section that
 # the check leaves out); the oracle's from nm.
@@ -34,25 +35,33 @@ sleep 0.3
 T="127.0.0.1:$VPORT"
 M=("$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end)
 
-# The stub's entry and exit count a few instructions (docs/pmu.md): the
-# empty bracket of --calibrate measures them, and the corrected count of
-# the region is QEMU's in every iteration.
-"${M[@]}" -e instructions -r 4 --calibrate -x , >"$OUT" 2>&1
+# The stub's entry and exit count nothing (docs/pmu.md): the bracket is
+# QEMU's count in every iteration, and --calibrate's empty bracket is 0.
+"${M[@]}" -e instructions -r 4 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
-check "$CPU: instructions of the bracket, calibrated, equal QEMU's ($QEMU_COUNT) in 4 of 4" \
-    grep -qE "^$QEMU_COUNT,,instructions,4,0.00%,[0-9]+$" "$OUT"
+check "$CPU: instructions of the bracket equal QEMU's ($QEMU_COUNT) in 4 of 4, uncalibrated" \
+    grep -qE "^$QEMU_COUNT,,instructions,4,0.00%$" "$OUT"
+"${M[@]}" -e instructions -r 3 --calibrate --json -o "$E2E_TMP/cal.json" >"$OUT" 2>&1
+check "$CPU: --calibrate's empty bracket counts 0 and changes nothing" \
+    python3 - "$E2E_TMP/cal.json" "$QEMU_COUNT" <<'PY'
+import json, sys
+e, q = json.load(open(sys.argv[1]))["events"][0], int(sys.argv[2])
+ok = (e["calibration-value"] == 0 and e["raw-value"] == q and e["min"] == q
+      and e["max"] == q and e["iterations"] == 3)
+sys.exit(0 if ok else print(e) or 1)
+PY
 
-# Modes: the program runs in supervisor mode, unmarked (PMM = 0).
+# Modes: the program runs in supervisor mode, marked (the stub's PMM = 1).
 "${M[@]}" -e '{instructions:u,instructions:s,instructions:s,marked,instructions:s,unmarked}' \
     -r 2 --calibrate --json -o "$E2E_TMP/modes.json" >"$OUT" 2>&1
-check "$CPU: u counts 0, s and s,unmarked QEMU's count, s,marked 0 (FCU, FCS, FCM0, FCM1)" \
+check "$CPU: u counts 0, s and s,marked QEMU's count, s,unmarked 0 (FCU, FCS, FCM0, FCM1)" \
     python3 - "$E2E_TMP/modes.json" "$QEMU_COUNT" <<'PY'
 import json, sys
 d, q = json.load(open(sys.argv[1])), int(sys.argv[2])
 got = {e["label"].split("[")[0]: e["counter-value"] for e in d["events"]}
-want = {"instructions:u": 0, "instructions:s": q, "instructions:s,marked": 0,
-        "instructions:s,unmarked": q}
-sys.exit(got != want and print(got) or 0)
+want = {"instructions:u": 0, "instructions:s": q, "instructions:s,marked": q,
+        "instructions:s,unmarked": 0}
+sys.exit(0 if got == want else print(got) or 1)
 PY
 
 # Eight events in two groups, generic names; JSON and CSV.
@@ -94,10 +103,10 @@ if [ "$CPU" = e200z7 ]; then
 fi
 
 # Counts preloaded just below 2^32: the brackets cross bit 32 of pmcN_64
-# (the stub's 64-bit counts) and still count QEMU's number, but for the one
-# that crosses: the hardware counter's bit 31 raises the performance-monitor
-# interrupt there, whose stub window counts once more (docs/pmu.md), as
-# many instructions as the empty bracket. The counts are put back after.
+# (the stub's 64-bit counts) and still count QEMU's number, the one that
+# crosses too: the hardware counter's bit 31 raises the performance-monitor
+# interrupt there, which counts none of the stub's instructions
+# (docs/pmu.md). The counts are put back after.
 # With breakpoints (--no-trace): every bracket from the first FROM is
 # measured, so the crossing falls in the third. (With tracepoints the run
 # begins by stepping over FROM, and the crossing falls before the first
@@ -107,14 +116,12 @@ gdb_batch "set endian big" "target remote $T" "${PRE[@]}" "disconnect" >/dev/nul
 "${M[@]}" -e instructions -r 3 --calibrate --no-trace --json -o "$E2E_TMP/wrap.json" >"$OUT" 2>&1
 gdb_batch "set endian big" "target remote $T" "printf \"PMC0_64=%llx\\n\", \$pmc0_64" \
     "disconnect" >>"$OUT"
-check "$CPU: from 2^32 - 256: QEMU's $QEMU_COUNT per bracket, one window more where it crosses; put back" \
+check "$CPU: from 2^32 - 256: QEMU's $QEMU_COUNT per bracket, the crossing one too; put back" \
     python3 - "$E2E_TMP/wrap.json" "$QEMU_COUNT" "$OUT" <<'PY'
 import json, sys
 e, q = json.load(open(sys.argv[1]))["events"][0], int(sys.argv[2])
-# min and max are raw (JSON: calibration only corrects the mean)
-window = e["calibration-value"]
-assert window > 0 and e["min"] == q + window and e["max"] == q + 2 * window, e
-assert e["median"] == q + window and e["counter-value"] * 3 == 3 * q + window, e
+assert e["calibration-value"] == 0 and e["min"] == q and e["max"] == q, e
+assert e["median"] == q and e["counter-value"] == q and e["iterations"] == 3, e
 assert "PMC0_64=ffffff00" in open(sys.argv[3]).read()
 PY
 

@@ -4,7 +4,7 @@
  * hands the interrupt over through pmustub_program_interrupt()
  * (pmustub/program.h). Exits with the number of interrupts its handler
  * saw: 5. Run with "monitor ctrlc off": the stub's Ctrl-C poll uses the
- * decrementer too (docs/power.md).
+ * decrementer too (docs/power.md). Its handler executes 4 mullw a call.
  *
  * DEC counts down; at 0 TSR[DIS] is set, and with TCR[DIE] and MSR[EE]
  * the decrementer interrupt is taken; writing 1 to TSR[DIS] acknowledges
@@ -25,13 +25,22 @@
 #define MTSPR(n, v) __asm__ volatile("mtspr %0, %1" : : "i"(n), "r"(v))
 
 static volatile unsigned irqs;
+static volatile uint32_t product = 1;
 
 int pmustub_program_interrupt(uint32_t ivor)
 {
+    uint32_t p = product;
+
     if (ivor != DECREMENTER)
         return 0;
     MTSPR(SPR_TSR, TSR_DIS);
     MTSPR(SPR_DEC, TICKS);
+    /* HANDLER_MULS multiplies a call and none anywhere else in the
+     * program: a counter of multiply instructions sees the handler run
+     * (tests/e2e/ppc_pmu_program.sh). */
+    __asm__ volatile("mullw %0, %0, %0\n\tmullw %0, %0, %0\n\t"
+                     "mullw %0, %0, %0\n\tmullw %0, %0, %0" : "+r"(p));
+    product = p;
     irqs++;
     return 1;
 }

@@ -275,11 +275,70 @@ static void pmlca_shows_the_programs_ce_while_the_stub_keeps_it_on(void **st)
 {
     (void)st;
     assert_string_equal(exchange("P51=00020000"), "OK"); /* EVENT 2 */
-    assert_int_equal(fake_pmr[PMLCA0], 0x04020000u);      /* CE forced */
+    assert_int_equal(fake_pmr[PMLCA0], 0x0c020000u);      /* CE, FCM0 forced */
     assert_string_equal(exchange("p51"), "00020000");
     assert_string_equal(exchange("p5e"), "00020000"); /* upmlca0 */
     assert_string_equal(exchange("P51=04020000"), "OK");
     assert_string_equal(exchange("p51"), "04020000");
+    assert_string_equal(exchange("P51=18020000"), "OK"); /* FCM1, FCM0 */
+    assert_string_equal(exchange("p51"), "18020000");
+}
+
+/* The stub stays out of the counts: the program resumes marked with FCM0
+ * on every counter, whatever GDB or the program wrote. */
+static void resume_marks_the_program_and_forces_fcm0_and_ce(void **st)
+{
+    (void)st;
+    ppc_ctx[CTX_MSR] = 0x1000; /* ME, as start.S enters main */
+    fake_pmr[PMLCA0 + 2] = 0x00020000; /* written behind the stub's back */
+    ppc_pmu_resume_value();
+    assert_int_equal(ppc_ctx[CTX_MSR], 0x1000u | MSR_PMM);
+    for (unsigned n = 0; n < 4; n++)
+        assert_int_equal(fake_pmr[PMLCA0 + n] & 0x0c000000u, 0x0c000000u);
+}
+
+/* The e200z7 note's flow, run by the program between two stops: FAC, its
+ * own PMLCa (no CE), the counter cleared, FAC off. GDB then shows the
+ * program's values, not the stub's earlier copies, and the 64-bit count
+ * starts again from the program's 0. */
+static void what_the_program_writes_itself_is_its_own(void **st)
+{
+    (void)st;
+    assert_string_equal(exchange("P51=04020000"), "OK");      /* CE: GDB's */
+    assert_string_equal(exchange("P6a=0000000280000010"), "OK"); /* pmc0_64 */
+    ppc_ctx[CTX_MSR] = 0x1000;
+    ppc_pmu_resume_value();
+    /* the program runs: mtpmr PMLCa0 = EVENT 2 only; PMC0 = 0; counts 5 */
+    fake_pmr[PMLCA0] = 0x00020000;
+    fake_pmr[PMC0] = 5;
+    ppc_ctx[CTX_PMGC0] = 0; /* its own PMGC0: no PMIE */
+    ppc_pmu_entry();
+    assert_string_equal(exchange("p51"), "00020000"); /* no CE, no FCM0 */
+    assert_string_equal(exchange("p50"), "00000000");
+    assert_string_equal(exchange("p6a"), "0000000000000005");
+    /* an untouched register keeps GDB's view */
+    assert_string_equal(exchange("P52=04020000"), "OK");
+    ppc_pmu_resume_value();
+    ppc_pmu_entry();
+    assert_string_equal(exchange("p52"), "04020000");
+}
+
+/* A program that clears MSR[PMM] itself stops counting (FCM0): monitor
+ * pmu says so until GDB resumes it again. */
+static void a_program_that_clears_pmm_is_told(void **st)
+{
+    (void)st;
+    ppc_ctx[CTX_MSR] = 0x1000;
+    ppc_pmu_entry(); /* the boot stop: never resumed yet, nothing to say */
+    assert_int_equal(ppc_pmu_unmarked, 0);
+    ppc_pmu_resume_value();
+    ppc_ctx[CTX_MSR] = 0x1000; /* mtmsr with PMM clear, then a stop */
+    ppc_pmu_entry();
+    assert_int_equal(ppc_pmu_unmarked, 1);
+    ppc_pmu_resume_value(); /* the overflow interrupt's quick resume */
+    ppc_ctx[CTX_MSR] = 0x1000 | MSR_PMM;
+    ppc_pmu_entry();
+    assert_int_equal(ppc_pmu_unmarked, 1);
 }
 
 static void pmgc0_is_the_programs_and_resume_arms_pmie(void **st)
@@ -342,6 +401,10 @@ int main(void)
         cmocka_unit_test_setup(pmlca_shows_the_programs_ce_while_the_stub_keeps_it_on,
                                use_e200z7_pmu),
         cmocka_unit_test_setup(pmgc0_is_the_programs_and_resume_arms_pmie, use_e200z7_pmu),
+        cmocka_unit_test_setup(resume_marks_the_program_and_forces_fcm0_and_ce,
+                               use_e200z7_pmu),
+        cmocka_unit_test_setup(what_the_program_writes_itself_is_its_own, use_e200z7_pmu),
+        cmocka_unit_test_setup(a_program_that_clears_pmm_is_told, use_e200z7_pmu),
         cmocka_unit_test_setup(a_count_preloaded_at_2_32_minus_1_crosses_in_pmc0_64,
                                use_e200z7_pmu),
     };

@@ -16,8 +16,8 @@
 #   stub's own pcs dropped, the Ctrl-C poll off), classified independently
 #   of vboard (qemu_pass.py);
 # - the definition: they equal what a breakpoint bracket of the same pass
-#   measures through the stub (pmuctl measure --no-trace -r 1, on Power
-#   with --calibrate: the Power stub's entry/exit window counts, docs/pmu.md).
+#   measures through the stub (pmuctl measure --no-trace -r 1, uncalibrated:
+#   the stub counts none of its own instructions, docs/pmu.md).
 set -u
 ISA=$1 VBOARD=$2 PMUCTL=$3 ELF=$4 TOP=$5
 shift 5
@@ -25,11 +25,11 @@ CPUS=("$@")
 if [ "$ISA" = ppc ]; then
     . "$TOP/tests/e2e/ppc_lib.sh"
     NM=powerpc-linux-gnu-nm OBJDUMP=powerpc-linux-gnu-objdump BOARD=ppce500
-    NOP=60000000 CAL=(--calibrate) STEP_WINDOWS=1
+    NOP=60000000
 else
     . "$TOP/tests/e2e/lib.sh"
     NM=mips-linux-gnu-nm OBJDUMP=mips-linux-gnu-objdump BOARD=malta
-    NOP=00000000 CAL=() STEP_WINDOWS=0
+    NOP=00000000
 fi
 . "$TOP/tests/e2e/pmuctl_lib.sh"
 OUT=$E2E_TMP/out
@@ -95,7 +95,7 @@ pm_pick_port VPORT
 E2E_PIDS+=($!)
 for _ in $(seq 1200); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
 sleep 0.3
-M=("$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --no-trace -r 1 "${CAL[@]}"
+M=("$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --no-trace -r 1
    -e "{$(events_of "$cpu")}")
 "${M[@]}" --from region_begin --to region_end --json -o "$E2E_TMP/pm1.json" >"$OUT" 2>&1
 check "$cpu: pmuctl bracket of pass 1 measured" test $? = 0
@@ -112,17 +112,15 @@ python3 "$TOP/vboard/tests/count_events_check.py" "$cpu" "$E2E_TMP/q2.json" \
 check "$cpu: pass 2 through the stub = --count-events pass 2 = QEMU" test $? = 0
 # FROM = TO: the program stands at TO after pass 2, so the bracket runs
 # from the 3rd arrival at FROM to the 4th: --count-events' FROM:FROM pass 3.
-# pmuctl steps off FROM's breakpoint there; on Power that step is one stub
-# window more than --calibrate subtracts (measured: 9 instructions, 2
-# stores), taken off as STEP_WINDOWS calibration values; the MIPS stub
-# counts no window.
+# pmuctl steps off FROM's breakpoint there; the step counts the program's
+# instruction and none of the stub's.
 "${M[@]}" --from region_begin --to region_begin --json -o "$E2E_TMP/pm3.json" >"$OUT" 2>&1
 "$VBOARD" --cpu "$cpu" --kernel "$E2E_TMP/plain.elf" --count-events "0x$FROM:0x$FROM:3" \
     </dev/null >/dev/null 2>"$E2E_TMP/v3.out"
 python3 "$TOP/vboard/tests/qemu_pass.py" "$ISA" "$E2E_TMP/program.log" "$ELF" \
     "$OBJDUMP" "$FROM" "$FROM" 3 >"$E2E_TMP/q3.json"
 python3 "$TOP/vboard/tests/count_events_check.py" "$cpu" "$E2E_TMP/q3.json" \
-    "$E2E_TMP/v3.out" "$E2E_TMP/pm3.json" "$STEP_WINDOWS"
+    "$E2E_TMP/v3.out" "$E2E_TMP/pm3.json"
 check "$cpu: one loop pass (FROM = TO) through the stub = --count-events = QEMU" test $? = 0
 finish
 }

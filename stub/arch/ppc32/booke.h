@@ -49,6 +49,7 @@
 #define MSR_EE 0x00008000  /* external, decrementer, FIT interrupts */
 #define MSR_CE 0x00020000  /* critical input and watchdog interrupts */
 #define MSR_WE 0x00040000  /* wait state (power management) */
+#define MSR_PMM 0x00000004 /* performance monitor mark (e200z7 RM 2.4.1) */
 
 /* ESR, what the program interrupt saw (e200z7 RM Table 2-6; reg_booke.h). */
 #define ESR_PIL 0x08000000 /* illegal instruction */
@@ -82,6 +83,8 @@
 #define PMGC0_FAC 0x80000000  /* freeze all counters */
 #define PMGC0_PMIE 0x40000000 /* performance-monitor interrupt enable */
 #define PMLCA_CE 0x04000000   /* the counter's MSB is an enabled condition */
+#define PMLCA_FCM1 0x10000000 /* freeze while MSR[PMM] = 1 (RM 8.3.3) */
+#define PMLCA_FCM0 0x08000000 /* freeze while MSR[PMM] = 0 (RM 8.3.3) */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

@@ -113,7 +113,7 @@ int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
             ppc_interrupt_stop(); /* pending until the program sets EE */
             return 1;
         }
-        if (pmustub_program_interrupt && pmustub_program_interrupt(vector))
+        if (ppc_pmu_program_interrupt(vector))
             return 1;
     }
     ppc_interrupt_stop();

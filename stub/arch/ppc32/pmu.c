@@ -17,6 +17,8 @@
  */
 #include "booke.h"
 #include "ppc_port.h"
+#include "pmustub/program.h"
+#include "pmustub/monitor_pmu.h"
 
 /* vectors.S: each PMU_INSN site, the nop's address and the instruction
  * that replaces it. */
@@ -60,6 +62,27 @@ void ppc_pmu_detect(void)
             core = &pmu_cores[i];
     patch_vectors();
     ppc_pmu_attach(core);
+}
+
+/* A program's interrupt that the stub hands on (interrupt.c): its handler
+ * counts as the program's code, as it would without the stub, though the
+ * interrupt's entry cleared MSR[PMM] (Linux core-fsl-emb.c sets MSR_PMM
+ * again after its own PMU interrupt for the same reason). Returns the
+ * handler's answer (pmustub/program.h), 0 without a handler. */
+int ppc_pmu_program_interrupt(unsigned vector)
+{
+    int frozen = stub_pmu_user_frozen(); /* "monitor pmu freeze" */
+    uint32_t g;
+    int r;
+
+    if (!pmustub_program_interrupt)
+        return 0;
+    if (!ppc_pmu_present)
+        return pmustub_program_interrupt(vector);
+    g = (ppc_ctx[CTX_PMGC0] & ~PMGC0_PMIE) | (frozen ? PMGC0_FAC : 0);
+    r = ppc_call_counted(pmustub_program_interrupt, vector, &g);
+    ppc_ctx[CTX_PMGC0] = frozen ? (g & ~PMGC0_FAC) | (ppc_ctx[CTX_PMGC0] & PMGC0_FAC) : g;
+    return r;
 }
 
 /* The program's exit path comes from C, not through a vector. */

@@ -38,6 +38,17 @@ static void describe(void)
                       "published with raw event numbers)");
 }
 
+/* pmu_regs.c: how the stub keeps itself out of the counts. */
+static void notes(void)
+{
+    stub_mon_puts("  the program runs marked (MSR[PMM] = 1), the stub "
+                  "unmarked, and every counter freezes while unmarked "
+                  "(FCM0): the counts hold none of the stub's instructions\n");
+    if (ppc_pmu_unmarked)
+        stub_mon_puts("  WARNING: the program cleared MSR[PMM] itself since "
+                      "it was resumed: from there on it was not counted\n");
+}
+
 /* The catalogue's name of event code on counter n: "?" for a code it has
  * not (reserved), nothing for a core it does not know. */
 static void put_event_name(unsigned n, unsigned code)
@@ -58,7 +69,8 @@ static const struct {
     {0x80000000u, ", frozen (FC)"},
     {0x40000000u, ", not in supervisor mode (FCS)"},
     {0x20000000u, ", not in user mode (FCU)"},
-    {0x10000000u, ", not while MSR[PMM] = 1 (FCM1)"},
+    {0x10000000u, ", not while MSR[PMM] = 1 (FCM1): none of the program, "
+                  "which runs marked"},
     {0x08000000u, ", not while MSR[PMM] = 0 (FCM0)"},
 };
 
@@ -96,6 +108,7 @@ const struct stub_pmu_ops ppc_pmu_ops = {
     .absent = absent,
     .describe = describe,
     .describe_counter = describe_counter,
+    .notes = notes,
     .reset = reset,
     .id = id,
 };

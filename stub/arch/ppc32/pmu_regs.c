@@ -8,13 +8,29 @@
  * (target-xml/cores.toml family power -> pmu_registry.h, PMU_REGISTERS).
  *
  * What the stub changes while the program runs, and hides from GDB:
+ *  - The program runs marked (MSR[PMM] = 1) and every counter has
+ *    PMLCa[FCM0] (freeze while MSR[PMM] = 0): every interrupt clears
+ *    MSR[PMM] as it enters its vector (Book E "MSR setting due to
+ *    interrupt"; e200z7 RM 8.3.5; Linux core-fsl-emb.c sets MSR_PMM again
+ *    at the end of its own PMU interrupt for the same reason), so the
+ *    stub's vectors, and everything up to the return instruction, count
+ *    nothing of the events the mode bits filter (RM Table 8-10 column
+ *    "PR, PMM filtering": cycles, instructions, loads, stores, branches,
+ *    cache and stall events). The events that column leaves unfiltered
+ *    (interrupts, chaining, time base) are still frozen by PMGC0[FAC]
+ *    in the vectors, a few instructions late (docs/pmu.md).
  *  - PMLCa[CE] is set on every counter and PMGC0[PMIE] on resume, so that a
  *    count reaching bit 31 raises the performance-monitor interrupt
  *    (IVOR35), whose handler adds 2^31 to the counter's 64-bit extension
  *    and clears the bit (e200z7 RM 8.3: the condition is the PMC's MSB with
  *    PMLCa[CE]; with PMGC0[PMIE] it interrupts; PMIE clears itself when
- *    the interrupt is taken, so every resume writes it again). The
- *    program's own CE and PMIE are kept here and shown.
+ *    the interrupt is taken, so every resume writes it again).
+ *  - Both are asserted again at every resume, so a program that programs
+ *    the PMU itself between stops (mtpmr, as the e200z7 note's flow does)
+ *    keeps exact and 64-bit counts from its next stop on. The program's own
+ *    CE, FCM0 and PMIE are kept here and shown: taken from the hardware
+ *    when the program wrote the register since the resume (it no longer
+ *    holds what the stub left), from GDB's writes otherwise.
  *  - PMGC0[FAC] is set by the vectors before anything else (vectors.S);
  *    the program's PMGC0 is in ppc_ctx[CTX_PMGC0] while the stub runs and
  *    is written back by the return path as its last act before rfi.
@@ -26,12 +42,22 @@
 #include "pmustub/monitor_pmu.h"
 
 #define COUNT_TOP 0x80000000u /* a PMC's MSB: the overflow condition */
+/* The PMLCa bits the stub keeps set while the program runs. */
+#define PMLCA_FORCED (PMLCA_CE | PMLCA_FCM0)
 
 const struct pmu_core *ppc_pmu_core;
 unsigned ppc_pmu_counters;
 static uint64_t ext[PMU_MAX_COUNTERS]; /* multiples of 2^31 */
-static uint32_t prog_ce[PMU_MAX_COUNTERS];
+static uint32_t prog_forced[PMU_MAX_COUNTERS]; /* the program's CE, FCM0 */
 static uint32_t prog_pmie;
+/* What the last resume left in the hardware: a register that differs at
+ * the next entry was written by the program. */
+static uint32_t resumed_pmlca[PMU_MAX_COUNTERS], resumed_pmc[PMU_MAX_COUNTERS];
+static uint32_t resumed_pmgc0;
+/* The program cleared MSR[PMM] itself since GDB last resumed it (its
+ * counts with FCM0 stopped there); port.c clears it at GDB's resumes. */
+int ppc_pmu_unmarked;
+static int resumed_marked; /* the stub has resumed the program marked */
 
 /* GDB number -> what it is (pmu_registry.h, generated). */
 static const struct pmu_reg {
@@ -58,10 +84,14 @@ void ppc_pmu_attach(const struct pmu_core *core)
     ppc_pmu_counters = core ? core->max_counters : 0;
     for (unsigned n = 0; n < ppc_pmu_counters; n++) {
         uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
-        prog_ce[n] = a & PMLCA_CE;
-        ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_CE);
+        prog_forced[n] = a & PMLCA_FORCED;
+        ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_FORCED);
+        resumed_pmlca[n] = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        resumed_pmc[n] = 0;
     }
     prog_pmie = core ? ppc_pmr_read(PMU_REGNUM_GLOBAL) & PMGC0_PMIE : 0;
+    resumed_pmgc0 = core ? ppc_ctx[CTX_PMGC0] : 0;
+    ppc_pmu_unmarked = resumed_marked = 0;
 }
 
 uint64_t ppc_pmu_count64(unsigned n)
@@ -93,27 +123,60 @@ void ppc_pmu_fold(void)
 static int fac_forced;
 static uint32_t prog_fac;
 
-/* On every entry, counters frozen: the program's PMGC0 back in the
- * context, and the counts folded. */
+/* On every entry, counters frozen: what the program wrote itself since
+ * the resume taken as its own, the program's PMGC0 back in the context,
+ * and the counts folded. */
 void ppc_pmu_entry(void)
 {
+    uint32_t g = ppc_ctx[CTX_PMGC0];
+
     if (!ppc_pmu_core)
         return;
+    /* PMIE alone may have been cleared by the hardware (the interrupt). */
+    if (g != resumed_pmgc0 && g != (resumed_pmgc0 & ~PMGC0_PMIE)) {
+        prog_pmie = g & PMGC0_PMIE;
+        fac_forced = 0; /* its FAC is its own now */
+    }
     if (fac_forced)
-        ppc_ctx[CTX_PMGC0] = (ppc_ctx[CTX_PMGC0] & ~PMGC0_FAC) | prog_fac;
+        ppc_ctx[CTX_PMGC0] = (g & ~PMGC0_FAC) | prog_fac;
     fac_forced = 0;
+    for (unsigned n = 0; n < ppc_pmu_counters; n++) {
+        uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        if (a != resumed_pmlca[n])
+            prog_forced[n] = a & PMLCA_FORCED;
+        /* A count can only rise while the program runs (bit 31 is folded
+         * at every entry): one below its resume value was written by the
+         * program, which counts from there; its extension goes. */
+        if (ppc_pmr_read(PMU_REGNUM_COUNT(n)) < resumed_pmc[n])
+            ext[n] = 0;
+    }
+    if (resumed_marked && !(ppc_ctx[CTX_MSR] & MSR_PMM))
+        ppc_pmu_unmarked = 1;
     ppc_pmu_fold();
 }
 
-/* PMGC0 for the return path: the program's, with PMIE for the stub's
- * 64-bit counts, and FAC after "monitor pmu freeze". */
+/* The hardware and the context for the return path: the program marked,
+ * FCM0 and CE on every counter, PMGC0 the program's with PMIE for the
+ * stub's 64-bit counts, and FAC after "monitor pmu freeze". */
 void ppc_pmu_resume_value(void)
 {
     if (!ppc_pmu_core)
         return;
+    for (unsigned n = 0; n < ppc_pmu_counters; n++) {
+        uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        if ((a & PMLCA_FORCED) != PMLCA_FORCED) {
+            ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_FORCED);
+            a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        }
+        resumed_pmlca[n] = a;
+        resumed_pmc[n] = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+    }
+    ppc_ctx[CTX_MSR] |= MSR_PMM;
+    resumed_marked = 1;
     fac_forced = stub_pmu_user_frozen();
     prog_fac = ppc_ctx[CTX_PMGC0] & PMGC0_FAC;
     ppc_ctx[CTX_PMGC0] |= PMGC0_PMIE | (fac_forced ? PMGC0_FAC : 0);
+    resumed_pmgc0 = ppc_ctx[CTX_PMGC0];
 }
 
 /* What the program sees in register r (its supervisor original). */
@@ -123,7 +186,8 @@ static uint32_t program_view(const struct pmu_reg *r)
     case PMU_ROLE_GLOBAL:
         return (ppc_ctx[CTX_PMGC0] & ~PMGC0_PMIE) | prog_pmie;
     case PMU_ROLE_CONTROL:
-        return (ppc_pmr_read(PMU_REGNUM_CONTROL(r->n)) & ~PMLCA_CE) | prog_ce[r->n];
+        return (ppc_pmr_read(PMU_REGNUM_CONTROL(r->n)) & ~PMLCA_FORCED) |
+               prog_forced[r->n];
     case PMU_ROLE_CONTROL_B:
         return ppc_pmr_read(PMU_REGNUM_CONTROL_B(r->n));
     default: /* the 32-bit counter: the low half of the 64-bit count */
@@ -178,8 +242,8 @@ int ppc_pmu_reg_write(unsigned regno, const uint8_t *buf)
         ppc_ctx[CTX_PMGC0] = (ppc_pmr_read(regno) & ~PMGC0_FAC) | (v & PMGC0_FAC);
         break;
     case PMU_ROLE_CONTROL: /* reserved bits read back 0 */
-        prog_ce[r->n] = v & PMLCA_CE;
-        ppc_pmr_write(regno, v | PMLCA_CE);
+        prog_forced[r->n] = v & PMLCA_FORCED;
+        ppc_pmr_write(regno, v | PMLCA_FORCED);
         break;
     case PMU_ROLE_CONTROL_B:
         ppc_pmr_write(regno, v);

@@ -61,6 +61,7 @@ static int prepare_resume(enum stub_resume how)
     if (ppc_ctx[CTX_PC] == (uint32_t)pmustub_boot_break)
         ppc_ctx[CTX_PC] += 4;
     resumed_msr = ppc_ctx[CTX_MSR];
+    ppc_pmu_unmarked = 0;
     if (how == STUB_STEP && ppc_step_arm())
         return -1;
     ppc_interrupt_arm(how);

@@ -78,15 +78,22 @@ void ppc_pmr_write(unsigned regno, uint32_t v);
 #include "pmu_registry.h"
 extern const struct pmu_core *ppc_pmu_core; /* NULL: nothing published */
 extern unsigned ppc_pmu_counters;
+extern int ppc_pmu_unmarked; /* the program cleared MSR[PMM] since GDB's resume */
 void ppc_pmu_attach(const struct pmu_core *core);
 void ppc_pmu_entry(void);        /* every entry, counters frozen */
 void ppc_pmu_fold(void);         /* the overflow interrupt */
-void ppc_pmu_resume_value(void); /* ppc_ctx[CTX_PMGC0] for the return */
+void ppc_pmu_resume_value(void); /* PMLCa, MSR and PMGC0 for the return */
 uint64_t ppc_pmu_count64(unsigned n);
 void ppc_pmu_set_count64(unsigned n, uint64_t v);
 unsigned ppc_pmu_reg_size(unsigned regno);
 int ppc_pmu_reg_read(unsigned regno, uint8_t *buf);
 int ppc_pmu_reg_write(unsigned regno, const uint8_t *buf);
+
+/* ---- vectors.S: a program's interrupt handler, counted ---- */
+/* fn(vector) with MSR[PMM] set and *pmgc0 in PMGC0 for the call only;
+ * *pmgc0 is what the call left there. */
+int ppc_call_counted(int (*fn)(uint32_t), uint32_t vector, uint32_t *pmgc0);
+int ppc_pmu_program_interrupt(unsigned vector); /* pmu.c */
 
 /* ---- pmu_mon.c ---- */
 extern const struct stub_pmu_ops ppc_pmu_ops;

@@ -21,14 +21,18 @@
  * A program linked with the stub must leave SPRG0-SPRG2 to it, as a MIPS
  * program leaves k0/k1.
  *
- * The performance monitor (pmu.c): every vector freezes all counters
- * (PMGC0[FAC]) before anything else it does, keeping the program's PMGC0 in
- * its level's scratch block, and the return path writes that back as its
- * last act before the return instruction. The program still counts the
- * instructions before the freeze and after the thaw (docs/pmu.md says
- * which). Those instructions are PMU_INSN sites: nops in the image (mfpmr
- * and mtpmr are illegal without the PMU, as on QEMU's e500v2), written in
- * by ppc_pmu_detect from the table this file builds.
+ * The performance monitor (pmu.c, pmu_regs.c): the program runs marked
+ * (MSR[PMM] = 1) with PMLCa[FCM0] on every counter, and every interrupt
+ * clears MSR[PMM] as it enters its vector, so the events the mode bits
+ * filter stop counting at the vector's first instruction and start again
+ * with the program's first one after the return instruction. For the
+ * events they do not filter, every vector also freezes all counters
+ * (PMGC0[FAC]) early, keeping the program's PMGC0 in its level's scratch
+ * block, and the return path writes that back as its last act before the
+ * return instruction (docs/pmu.md). Those instructions are PMU_INSN
+ * sites: nops in the image (mfpmr and mtpmr are illegal without the PMU,
+ * as on QEMU's e500v2), written in by ppc_pmu_detect from the table this
+ * file builds.
  */
 #include "booke.h"
 #include "ctx_layout.h"
@@ -391,6 +395,47 @@ ppc_probe_failed:
 1:  li      %r6, 0
     lis     %r7, ppc_probe_recover@ha
     stw     %r6, ppc_probe_recover@l(%r7)
+    blr
+
+/*
+ * int ppc_call_counted(int (*fn)(uint32_t), uint32_t vector, uint32_t *pmgc0)
+ * A program's own interrupt handler, counted as the program's code: fn runs
+ * marked (MSR[PMM] = 1) with *pmgc0 (the program's PMGC0) in the
+ * hardware; after it, PMM cleared (FCM0 freezes at once), the PMGC0 the
+ * handler leaves goes back to *pmgc0 and FAC freezes the rest. Of the
+ * stub's own instructions the counts see the bctrl and the mtmsr that ends
+ * the call (the thawing mtpmr started frozen). Called with MSR = ME. In the
+ * vectors' writable section: its PMU_INSN sites are written at start-up.
+ */
+    .section .text.vectors, "awx"
+    .globl ppc_call_counted
+ppc_call_counted:
+    mflr    %r0
+    stwu    %r1, -16(%r1)
+    stw     %r0, 20(%r1)
+    stw     %r31, 12(%r1)
+    stw     %r30, 8(%r1)
+    mr      %r30, %r5
+    mfmsr   %r31
+    ori     %r6, %r31, MSR_PMM
+    mtctr   %r3
+    mr      %r3, %r4
+    lwz     %r5, 0(%r30)
+    mtmsr   %r6                 /* marked; FAC still freezes everything */
+    isync
+    PMU_INSN mtpmr PMR_PMGC0, %r5 /* the program's PMGC0: counting from here */
+    bctrl
+    mtmsr   %r31                /* unmarked: FCM0 freezes */
+    isync
+    PMU_INSN mfpmr %r5, PMR_PMGC0
+    PMU_INSN stw %r5, 0(%r30)
+    PMU_INSN oris %r5, %r5, PMGC0_FAC >> 16
+    PMU_INSN mtpmr PMR_PMGC0, %r5
+    lwz     %r30, 8(%r1)
+    lwz     %r31, 12(%r1)
+    lwz     %r0, 20(%r1)
+    mtlr    %r0
+    addi    %r1, %r1, 16
     blr
 
     .pushsection .rodata.ppc_pmu_patch, "a"

@@ -18,6 +18,7 @@
  *   they count|stay frozen (monitor pmu unfreeze)
  *     counter 0: <describe_counter(0)>
  *     ...
+ *   <notes(), lines of their own, when the port has any>
  */
 #ifndef PMUSTUB_MONITOR_PMU_H
 #define PMUSTUB_MONITOR_PMU_H
@@ -35,6 +36,9 @@ struct stub_pmu_ops {
     void (*describe)(void);
     /* Counter n's line after "  counter n: ", without the '\n'. */
     void (*describe_counter)(unsigned n);
+    /* Lines after the counters' (each ending in '\n'): what the port
+     * does to keep itself out of the counts, warnings. NULL: none. */
+    void (*notes)(void);
     /* Every count to 0 ("monitor pmu reset"). */
     void (*reset)(void);
     /* The identification register the core was recognised by (MIPS PRId,

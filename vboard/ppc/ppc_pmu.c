@@ -22,13 +22,15 @@
  * e500v2: 7-bit EVENT at 0x007F0000 (e500 Core Reference Manual, PMLCa
  * bits 9-15; Linux e500-pmu.c: 128 events on e500, 256 only on e500mc;
  * FreeBSD hwpmc_e500.c lists e500v2 events 1-90); PMLCb THRESHMUL and
- * THRESHOLD on every counter, no triggers. */
+ * THRESHOLD on PMLCb0/1 only, no triggers (e500 Core RM 7.2.5; Linux
+ * e500-pmu.c: the threshold events 76-81 are "restricted", n_restricted 2,
+ * to PMC0 and PMC1). */
 static const struct {
     const char *core;
     uint32_t pmlcb_wmask[PPC_PMU_COUNTERS];
 } pmlcb_masks[] = {
     { "e200z7", { 0x777be73fu, 0x777be73fu, 0x777be000u, 0x777be000u } },
-    { "e500v2", { 0x0000073fu, 0x0000073fu, 0x0000073fu, 0x0000073fu } },
+    { "e500v2", { 0x0000073fu, 0x0000073fu, 0, 0 } },
 };
 
 static struct ppc_pmu_personality personalities[sizeof pmlcb_masks / sizeof *pmlcb_masks];

@@ -141,6 +141,10 @@ static void test_field_widths(void **state)
     struct ppc_pmu v2 = fresh("e500v2");
     mt(&v2, PMLCA(0), 0xffffffffu);
     assert_int_equal(mf(&v2, PMLCA(0)), 0xfc7f0000u); /* 7-bit EVENT */
+    for (unsigned n = 0; n < 4; n++) {
+        mt(&v2, PMLCB(n), 0xffffffffu); /* thresholds on PMC0/1 only, no triggers */
+        assert_int_equal(mf(&v2, PMLCB(n)), n < 2 ? 0x73fu : 0);
+    }
 }
 
 /* An event vboard does not model leaves its counter as it is. */

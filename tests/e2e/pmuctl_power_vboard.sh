@@ -125,6 +125,16 @@ assert e["median"] == q and e["counter-value"] == q and e["iterations"] == 3, e
 assert "PMC0_64=ffffff00" in open(sys.argv[3]).read()
 PY
 
+# GDB alone, as a user would: two breakpoints, continue from the first
+# (the stub steps over it): the bracket is QEMU's count, and an empty one
+# (resumed onto its own breakpoint) is 0.
+gdb_batch "set endian big" "target remote $T" "break *0x$FROM" "break *0x$TO" \
+    "set \$pmlca1 = 0x00020000" "continue" "set \$pmc1 = 0" "continue" \
+    "printf \"BRACKET=%u\\n\", \$pmc1" "set \$pmc1 = 0" "jump *0x$TO" \
+    "printf \"EMPTY=%u\\n\", \$pmc1" "delete" "disconnect" >"$OUT"
+check "$CPU: GDB, two breakpoints, continue from the first: QEMU's $QEMU_COUNT; an empty bracket 0" \
+    bash -c "grep -qx 'BRACKET=$QEMU_COUNT' '$OUT' && grep -qx 'EMPTY=0' '$OUT'"
+
 # set, and the target left as found by measure. (GDB disconnects: a
 # detach would let the program run.)
 "$PMUCTL" -t "$T" set instructions:u,marked >"$OUT" 2>&1

@@ -23,9 +23,12 @@ static uint32_t prog_de; /* the program's own MSR[DE] */
 
 int ppc_step_arm(void)
 {
-    uint32_t insn;
+    uint8_t b[4];
 
-    if (ppc_probe_read(ppc_ctx[CTX_PC], 4, &insn) || ppc_is_return_insn(insn))
+    /* through memory.c: around the caches */
+    if (ppc_mem_read(ppc_ctx[CTX_PC], b, 4) != STUB_MEM_OK ||
+        ppc_is_return_insn((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+                           (uint32_t)b[2] << 8 | b[3]))
         return -1;
     prog_de = ppc_ctx[CTX_MSR] & MSR_DE;
     ppc_ctx[CTX_MSR] |= MSR_DE;

@@ -9,10 +9,15 @@
 #                               oracle for instruction counts
 #   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
 #   PMUSTUB_GEN_PMU             the generator, for build-time outputs
+#   PMUSTUB_GEN_PMU_SOURCES     its modules: the loader (pmu_registry.py) and
+#                               one emitter per consumer (emit_*.py)
 # Included by the top-level project and by the stub's cross build.
 get_filename_component(_reg_dir ${CMAKE_CURRENT_LIST_DIR} ABSOLUTE)
 set(PMUSTUB_REGISTRY ${_reg_dir}/cores.toml)
 set(PMUSTUB_GEN_PMU ${_reg_dir}/gen_pmu.py)
+set(PMUSTUB_GEN_PMU_SOURCES ${PMUSTUB_GEN_PMU} ${_reg_dir}/pmu_registry.py
+    ${_reg_dir}/emit_cmake.py ${_reg_dir}/emit_host.py ${_reg_dir}/emit_stub.py
+    ${_reg_dir}/feature_xml.py ${_reg_dir}/gen_target_xml.py)
 set(_reg_out ${CMAKE_BINARY_DIR}/gen/cores.cmake)
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/gen)
 execute_process(
@@ -24,4 +29,4 @@ endif()
 include(${_reg_out})
 # A change to the registry or any file it names re-runs configure.
 set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-             ${PMUSTUB_REGISTRY_INPUTS} ${PMUSTUB_GEN_PMU})
+             ${PMUSTUB_REGISTRY_INPUTS} ${PMUSTUB_GEN_PMU_SOURCES})

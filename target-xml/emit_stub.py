@@ -1,0 +1,121 @@
+"""gen_pmu.py stub: a board's core table for the stub (PMU feature pieces,
+event-name tables, identification, register numbers)."""
+import os
+
+from feature_xml import feature_pieces  # same folder
+from gen_target_xml import c_string, write_pieces
+from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
+                          irq_line, write, control_fields, per_counter, regnum_of, at_of)
+
+
+def role_macro(r):
+    return ("RO_" if r.get("readonly") else "") + r["role"].upper()
+
+
+def emit_stub(reg, board, out_c, out_h, only=None):
+    """only: the cores to build for (a board's own that are listed), or
+    None for every core the board can meet."""
+    b = reg.get("boards", {}).get(board)
+    if b is None:
+        raise RegistryError(f"no board {board} in the registry")
+    if not b.get("cores"):
+        raise RegistryError(f"board {board} meets no core of the registry")
+    fam = reg["families"][b["family"]]
+    keys = [k for k in b["cores"] if only is None or k in only]
+    if not keys:
+        raise RegistryError(f"board {board} meets none of the cores {', '.join(only)}")
+    cores = [c for c in reg["cores"] if c["key"] in keys]
+    unknown = fam.get("unknown")
+    # Header: the types and the register numbering of the board's family.
+    body = ["#include <stdint.h>", "",
+            "/* An event the catalogue names: code, counters (bit n = counter n). */",
+            "struct pmu_event_name {",
+            "    uint8_t code, counters;",
+            "    const char *name;",
+            "};", "",
+            "struct pmu_core {",
+            "    const char *name;    /* as the manuals write it */",
+            "    const char *key;     /* registry key */",
+            "    uint32_t id_mask, id_value; /* (id register & mask) == value */",
+            "    uint8_t has_m_chain; /* PerfCtl.M says whether another counter follows */",
+            "    uint8_t max_counters;",
+            "    /* Interrupt line (2..7) of the counter overflow; 0 = the family's own",
+            "       source (MIPS IntCtl.IPPCI, Power IVOR35). */",
+            "    uint8_t irq_line;",
+            "    uint8_t event_shift, event_mask; /* EVENT = (control >> shift) & mask */",
+            "    const char *xml_head;           /* the PMU feature, in pieces */",
+            "    const char *const *xml_counters;",
+            "    const struct pmu_event_name *events; /* none: raw event numbers */",
+            "    uint16_t n_events;",
+            "};", "",
+            f"#define PMU_N_CORES {len(cores)}",
+            "extern const struct pmu_core pmu_cores[PMU_N_CORES];",
+            "extern const char pmu_xml_tail[];"]
+    if unknown:
+        body += ["/* A core of the family whose id is in no entry: its registers with",
+                 "   raw event numbers (cores.toml, family unknown). */",
+                 "#define PMU_HAS_UNKNOWN_CORE 1",
+                 "extern const struct pmu_core pmu_core_unknown;"]
+    body += [f"#define PMU_MAX_COUNTERS {fam['max_counters']}",
+             "/* Pieces a PMU feature adds to target.xml: head, counters, tail. */",
+             "#define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)",
+             "/* GDB register numbers and hardware numbers (cores.toml, family",
+             "   registers); RO_: the read-only copies. */"]
+    for r in fam["registers"]:
+        m = role_macro(r)
+        if per_counter(r):
+            body.append(f"#define PMU_REGNUM_{m}(n) ({r['regnum'][0]} + {r['regnum'][1]} * (n))")
+            body.append(f"#define PMU_AT_{m}(n) ({r['at'][0]} + {r['at'][1]} * (n))")
+        else:
+            body.append(f"#define PMU_REGNUM_{m} {r['regnum']}")
+            body.append(f"#define PMU_AT_{m} {r['at']}")
+    nums = [regnum_of(r, n) for r in fam["registers"]
+            for n in (range(fam["max_counters"]) if per_counter(r) else [0])]
+    body += [f"#define PMU_REGNUM_FIRST {min(nums)}", f"#define PMU_REGNUM_LAST {max(nums)}",
+             "/* Every register: X(regnum, hardware number, role, counter, read-only,",
+             "   bits), for tables and accessors the port builds from it. */",
+             "#define PMU_REGISTERS(X) \\"]
+    for r in fam["registers"]:
+        for n in range(fam["max_counters"]) if per_counter(r) else [0]:
+            body.append(f"    X({regnum_of(r, n)}, {at_of(r, n)}, PMU_ROLE_{r['role'].upper()}, {n}, "
+                        f"{int(bool(r.get('readonly')))}, {r['bits']}) \\")
+    body += ["", "enum pmu_role {",
+             *[f"    PMU_ROLE_{ro.upper()}," for ro in ROLES], "};"]
+    write(out_h, header_guard(GENERATED, "PMUSTUB_PMU_REGISTRY_H", body))
+
+    def core_entry(name, key, idm, idv, c_events, counters, chain, irq, ctl):
+        shift, mask = event_field(ctl)
+        k = ident(key)
+        ev = f"events_{k}, {len(c_events)}" if c_events else "0, 0"
+        return (f'{{"{name}", "{key}", 0x{idm:08x}u, 0x{idv:08x}u, {chain}, {counters}, {irq}, '
+                f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}}}')
+
+    with open(out_c, "w", encoding="utf-8") as f:
+        f.write(GENERATED + "\n")
+        f.write(f'#include "{os.path.basename(out_h)}"\n\n')
+        f.write(f"const char pmu_xml_tail[] = {c_string('</feature>')};\n\n")
+        parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
+        if unknown:
+            parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
+        for key, counters, fields, events in parts:
+            k = ident(key)
+            head, pieces, _ = feature_pieces(fam, key, counters, fields, events)
+            f.write(f"static const char head_{k}[] =\n    {c_string(head)};\n")
+            write_pieces(f, f"counters_{k}", [(f"{key} counter {n}", t)
+                                             for n, t in enumerate(pieces)], f"ctr_{k}_")
+            if events:
+                f.write(f"static const struct pmu_event_name events_{k}[] = {{\n")
+                for code, ctrs, name, *_ in events:
+                    f.write(f'    {{{code}, 0x{sum(1 << n for n in ctrs):x}, "{name}"}},\n')
+                f.write("};\n\n")
+        f.write("const struct pmu_core pmu_cores[PMU_N_CORES] = {\n")
+        for c in cores:
+            f.write("    " + core_entry(c["title"], c["key"], c["id"]["mask"], c["id"]["value"],
+                                        c["event_list"], c["counters"],
+                                        int(c["discovery"] == "m_chain"), irq_line(fam, c),
+                                        control_fields(fam, c)) + ",\n")
+        f.write("};\n")
+        if unknown:
+            f.write("\nconst struct pmu_core pmu_core_unknown = " +
+                    core_entry(unknown.get("title", "unknown core"), "unknown", 0, 0, None,
+                               unknown["counters"], 0, 0, fam["unknown_fields"][fam["field_sets"][0]]) + ";\n")

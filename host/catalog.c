@@ -10,19 +10,12 @@
 
 const struct pmu_catalog *catalog_core(const char *core)
 {
-    for (int i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (!strcmp(pmu_catalogs[i].core, core))
-            return &pmu_catalogs[i];
-    return NULL;
+    return pmu_catalog_find(NULL, core);
 }
 
 const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id)
 {
-    for (int i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (!strcmp(pmu_catalogs[i].family, family) &&
-            (id & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
-            return &pmu_catalogs[i];
-    return NULL;
+    return pmu_catalog_by_id(family, id);
 }
 
 const char *catalog_core_names(void)
@@ -118,11 +111,8 @@ int catalog_event(const struct pmu_catalog *c, const char *name,
 const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
                             unsigned code)
 {
-    for (unsigned i = 0; i < c->n_events; i++)
-        if (c->events[i].code == code &&
-            (c->events[i].counters & (1u << counter)))
-            return c->events[i].name;
-    return NULL;
+    const struct pmu_catalog_event *e = pmu_catalog_event_coded(c, code, counter);
+    return e ? e->name : NULL;
 }
 
 /* Levenshtein distance, capped: names are short. */

@@ -9,9 +9,54 @@ from pmu_registry import (GENERATED, METRIC_TERMS, ROLES, VBOARD, RegistryError,
                           per_counter)
 
 
+# How every layer finds a core or an event: through these, never by
+# looping over the tables itself.
+LOOKUPS = """
+/* The core of registry key core (of family family; NULL: any), or NULL. */
+static inline const struct pmu_catalog *pmu_catalog_find(const char *family, const char *core)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].core, core) &&
+            (!family || !strcmp(pmu_catalogs[i].family, family)))
+            return &pmu_catalogs[i];
+    return 0;
+}
+
+/* The core of family family whose identification register reads id. */
+static inline const struct pmu_catalog *pmu_catalog_by_id(const char *family, uint32_t id)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].family, family) &&
+            (id & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
+            return &pmu_catalogs[i];
+    return 0;
+}
+
+/* Catalogue c's event called name, or NULL. */
+static inline const struct pmu_catalog_event *pmu_catalog_event_named(const struct pmu_catalog *c,
+                                                                      const char *name)
+{
+    for (unsigned i = 0; c && i < c->n_events; i++)
+        if (!strcmp(c->events[i].name, name))
+            return &c->events[i];
+    return 0;
+}
+
+/* Catalogue c's event with code code on counter n, or NULL. */
+static inline const struct pmu_catalog_event *pmu_catalog_event_coded(const struct pmu_catalog *c,
+                                                                      unsigned code, unsigned n)
+{
+    for (unsigned i = 0; c && i < c->n_events; i++)
+        if (c->events[i].code == code && (c->events[i].counters >> n & 1u))
+            return &c->events[i];
+    return 0;
+}""".split("\n")
+
+
 def emit_host(reg, outdir):
     body = [
         "#include <stdint.h>",
+        "#include <string.h>",
         "",
         "/* How vboard, the project's simulator, counts an event: not at all, from",
         "   its timing and cache model, or exactly (docs/vboard.md). */",
@@ -102,6 +147,7 @@ def emit_host(reg, outdir):
         keys = ", ".join(f'"{c["key"]}"' for c in reg["cores"] if c["family"] == fname)
         body.append(f"/* The cores of family {fname}, NULL-terminated. */")
         body.append(f"static const char *const pmu_family_{ident(fname)}_keys[] = {{{keys}, 0}};")
+    body += LOOKUPS
     write(os.path.join(outdir, "pmu_catalog.h"), header_guard(GENERATED, "PMU_CATALOG_H", body))
 
     # pmuctl's control layouts: the mode, interrupt and event bits, and the

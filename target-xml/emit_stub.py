@@ -50,6 +50,9 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "};", "",
             f"#define PMU_N_CORES {len(cores)}",
             "extern const struct pmu_core pmu_cores[PMU_N_CORES];",
+            "/* The core whose identification register (MIPS PRId, Power PVR) reads",
+            "   id, or NULL: how a port finds its core. */",
+            "const struct pmu_core *pmu_core_find(uint32_t id);",
             "extern const char pmu_xml_tail[];"]
     if unknown:
         body += ["/* A core of the family whose id is in no entry: its registers with",
@@ -114,7 +117,12 @@ def emit_stub(reg, board, out_c, out_h, only=None):
                                         c["event_list"], c["counters"],
                                         int(c["discovery"] == "m_chain"), irq_line(fam, c),
                                         control_fields(fam, c)) + ",\n")
-        f.write("};\n")
+        f.write("};\n\n")
+        f.write("const struct pmu_core *pmu_core_find(uint32_t id)\n{\n"
+                "    for (unsigned i = 0; i < PMU_N_CORES; i++)\n"
+                "        if ((id & pmu_cores[i].id_mask) == pmu_cores[i].id_value)\n"
+                "            return &pmu_cores[i];\n"
+                "    return 0;\n}\n")
         if unknown:
             f.write("\nconst struct pmu_core pmu_core_unknown = " +
                     core_entry(unknown.get("title", "unknown core"), "unknown", 0, 0, None,

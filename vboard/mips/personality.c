@@ -4,8 +4,6 @@
  * of cores. All run the same MIPS32 Release 2 instruction set (the R10000
  * and R12000 are MIPS IV machines; vboard simulates only their PRId and PMU).
  */
-#include <string.h>
-
 #include "cpu.h"
 
 /* Every mips32 core of the registry (target-xml/cores.toml) is a --cpu of
@@ -13,14 +11,11 @@
  * entry, its counters the registry's control layout and catalogue. */
 bool cpu_model_from_name(const char *name, enum pmu_core_id *out)
 {
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++) {
-        if (!strcmp(pmu_catalogs[i].family, "mips32") &&
-            !strcmp(pmu_catalogs[i].core, name)) {
-            *out = (enum pmu_core_id)i;
-            return true;
-        }
-    }
-    return false;
+    const struct pmu_catalog *c = pmu_catalog_find("mips32", name);
+    if (!c)
+        return false;
+    *out = (enum pmu_core_id)(c - pmu_catalogs);
+    return true;
 }
 
 const char *cpu_model_name(enum pmu_core_id m)

@@ -30,36 +30,24 @@ static struct pmu_personality personalities[PMU_CATALOG_COUNT];
 
 const struct pmu_personality *pmu_personality(const char *core)
 {
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++) {
-        const struct pmu_catalog *c = &pmu_catalogs[i];
-        if (strcmp(c->core, core) != 0 || strcmp(c->family, "mips32") != 0)
-            continue;
-        personalities[i] = (struct pmu_personality){
-            c->core, c->n_counters, c->ctl_writable, c->event_mask,
-            c->m_chain != 0, c->has_mt != 0};
-        return &personalities[i];
-    }
-    return NULL;
+    const struct pmu_catalog *c = pmu_catalog_find("mips32", core);
+    if (!c)
+        return NULL;
+    struct pmu_personality *p = &personalities[c - pmu_catalogs];
+    *p = (struct pmu_personality){c->core, c->n_counters, c->ctl_writable, c->event_mask,
+                                  c->m_chain != 0, c->has_mt != 0};
+    return p;
 }
 
 const struct pmu_catalog *pmu_catalog_of(const struct pmu_personality *p)
 {
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (strcmp(pmu_catalogs[i].core, p->core) == 0)
-            return &pmu_catalogs[i];
-    return NULL;
+    return pmu_catalog_find(NULL, p->core);
 }
 
 const struct pmu_catalog_event *pmu_event_for(const struct pmu_personality *p,
                                               unsigned n, unsigned code)
 {
-    const struct pmu_catalog *cat = pmu_catalog_of(p);
-    if (!cat)
-        return NULL;
-    for (unsigned i = 0; i < cat->n_events; i++)
-        if (cat->events[i].code == code && (cat->events[i].counters >> n & 1u))
-            return &cat->events[i];
-    return NULL;
+    return pmu_catalog_event_coded(pmu_catalog_of(p), code, n);
 }
 
 unsigned pmu_n_counters(const struct pmu *m) { return m->p->n_counters; }

@@ -5,16 +5,11 @@
  */
 #include "ppc_list_events.h"
 
-#include <string.h>
-
 #include "pmu_catalog.h"
 
 bool ppc_list_events(FILE *f, const char *cpu)
 {
-    const struct pmu_catalog *cat = NULL;
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (strcmp(pmu_catalogs[i].core, cpu) == 0 && strcmp(pmu_catalogs[i].family, "power") == 0)
-            cat = &pmu_catalogs[i];
+    const struct pmu_catalog *cat = pmu_catalog_find("power", cpu);
     if (!cat)
         return false;
     fprintf(f, "# vboard (simulator) events for --cpu %s: 4 counters (PMC0-3)\n", cat->core);

@@ -54,10 +54,8 @@ const struct ppc_personality *ppc_personality(const char *name)
     for (size_t i = 0; i < N_MACHINES; i++) {
         if (strcmp(machines[i].name, name) != 0)
             continue;
-        for (unsigned k = 0; k < PMU_CATALOG_COUNT; k++) {
-            const struct pmu_catalog *c = &pmu_catalogs[k];
-            if (strcmp(c->core, name) != 0 || strcmp(c->family, "power") != 0)
-                continue;
+        const struct pmu_catalog *c = pmu_catalog_find("power", name);
+        if (c) {
             personalities[i] = machines[i];
             personalities[i].pvr = c->vboard_id;
             personalities[i].icache_size = c->icache[0];

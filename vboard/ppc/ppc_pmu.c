@@ -37,11 +37,7 @@ static struct ppc_pmu_personality personalities[sizeof pmlcb_masks / sizeof *pml
 
 static const struct pmu_catalog *catalog_of(const char *core)
 {
-    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
-        if (strcmp(pmu_catalogs[i].core, core) == 0 &&
-            strcmp(pmu_catalogs[i].family, "power") == 0)
-            return &pmu_catalogs[i];
-    return NULL;
+    return pmu_catalog_find("power", core);
 }
 
 /* EVENT width and PMLCa's writable bits: the registry's (cores.toml,
@@ -105,13 +101,9 @@ static void rebind(struct ppc_pmu *m, unsigned n)
     const struct pmu_catalog *cat = catalog_of(m->p->core);
     memset(&k->model, 0, sizeof(k->model));
     k->bound = false;
-    for (unsigned i = 0; cat && i < cat->n_events; i++) {
-        const struct pmu_catalog_event *e = &cat->events[i];
-        if (e->code == code && (e->counters >> n & 1u)) {
-            k->bound = ppc_pmu_model_for(m->p->core, e->name, &k->model);
-            break;
-        }
-    }
+    const struct pmu_catalog_event *e = pmu_catalog_event_coded(cat, code, n);
+    if (e)
+        k->bound = ppc_pmu_model_for(m->p->core, e->name, &k->model);
 }
 
 void ppc_pmu_sync(struct ppc_pmu *m, const uint64_t *ev, uint32_t msr)

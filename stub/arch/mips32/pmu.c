@@ -62,9 +62,7 @@ void pmu_detect(void)
     pmu_counters = 0;
     if (!(CP0_READ(16, 1) & CONF1_PC))
         return;
-    for (unsigned i = 0; i < PMU_N_CORES; i++)
-        if ((prid & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
-            pmu_core = &pmu_cores[i];
+    pmu_core = pmu_core_find(prid);
     if (!pmu_core)
         return;
     if (pmu_core->has_m_chain) {

@@ -48,7 +48,7 @@ uint32_t ppc_pmu_pvr;
  * PMU the registry does not know is published with raw event numbers. */
 void ppc_pmu_detect(void)
 {
-    const struct pmu_core *core = &pmu_core_unknown;
+    const struct pmu_core *core;
     uint32_t v;
 
     ppc_pmu_pvr = SPR_READ(SPR_PVR);
@@ -57,9 +57,9 @@ void ppc_pmu_detect(void)
         ppc_pmu_attach(0);
         return;
     }
-    for (unsigned i = 0; i < PMU_N_CORES; i++)
-        if ((ppc_pmu_pvr & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
-            core = &pmu_cores[i];
+    core = pmu_core_find(ppc_pmu_pvr);
+    if (!core)
+        core = &pmu_core_unknown;
     patch_vectors();
     ppc_pmu_attach(core);
 }

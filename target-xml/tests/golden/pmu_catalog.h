@@ -3,6 +3,7 @@
 #define PMU_CATALOG_H
 
 #include <stdint.h>
+#include <string.h>
 
 /* How vboard, the project's simulator, counts an event: not at all, from
    its timing and cache model, or exactly (docs/vboard.md). */
@@ -95,5 +96,45 @@ static inline const char *pmu_vboard_name(enum pmu_vboard v)
 static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};
 /* The cores of family pfam, NULL-terminated. */
 static const char *const pmu_family_pfam_keys[] = {"p1", 0};
+
+/* The core of registry key core (of family family; NULL: any), or NULL. */
+static inline const struct pmu_catalog *pmu_catalog_find(const char *family, const char *core)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].core, core) &&
+            (!family || !strcmp(pmu_catalogs[i].family, family)))
+            return &pmu_catalogs[i];
+    return 0;
+}
+
+/* The core of family family whose identification register reads id. */
+static inline const struct pmu_catalog *pmu_catalog_by_id(const char *family, uint32_t id)
+{
+    for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
+        if (!strcmp(pmu_catalogs[i].family, family) &&
+            (id & pmu_catalogs[i].id_mask) == pmu_catalogs[i].id_value)
+            return &pmu_catalogs[i];
+    return 0;
+}
+
+/* Catalogue c's event called name, or NULL. */
+static inline const struct pmu_catalog_event *pmu_catalog_event_named(const struct pmu_catalog *c,
+                                                                      const char *name)
+{
+    for (unsigned i = 0; c && i < c->n_events; i++)
+        if (!strcmp(c->events[i].name, name))
+            return &c->events[i];
+    return 0;
+}
+
+/* Catalogue c's event with code code on counter n, or NULL. */
+static inline const struct pmu_catalog_event *pmu_catalog_event_coded(const struct pmu_catalog *c,
+                                                                      unsigned code, unsigned n)
+{
+    for (unsigned i = 0; c && i < c->n_events; i++)
+        if (c->events[i].code == code && (c->events[i].counters >> n & 1u))
+            return &c->events[i];
+    return 0;
+}
 
 #endif

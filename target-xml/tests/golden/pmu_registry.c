@@ -25,3 +25,11 @@ static const struct pmu_event_name events_c2[] = {
 const struct pmu_core pmu_cores[PMU_N_CORES] = {
     {"Core Two", "c2", 0x00ffff00u, 0x00002200u, 0, 2, 7, 5, 0xf, head_c2, counters_c2, events_c2, 3},
 };
+
+const struct pmu_core *pmu_core_find(uint32_t id)
+{
+    for (unsigned i = 0; i < PMU_N_CORES; i++)
+        if ((id & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
+            return &pmu_cores[i];
+    return 0;
+}

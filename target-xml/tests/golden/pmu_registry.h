@@ -28,6 +28,9 @@ struct pmu_core {
 
 #define PMU_N_CORES 1
 extern const struct pmu_core pmu_cores[PMU_N_CORES];
+/* The core whose identification register (MIPS PRId, Power PVR) reads
+   id, or NULL: how a port finds its core. */
+const struct pmu_core *pmu_core_find(uint32_t id);
 extern const char pmu_xml_tail[];
 #define PMU_MAX_COUNTERS 2
 /* Pieces a PMU feature adds to target.xml: head, counters, tail. */

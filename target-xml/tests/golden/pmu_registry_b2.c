@@ -40,4 +40,12 @@ const struct pmu_core pmu_cores[PMU_N_CORES] = {
     {"Power One", "p1", 0xfff00000u, 0x81600000u, 0, 2, 0, 16, 0x7f, head_p1, counters_p1, events_p1, 4},
 };
 
+const struct pmu_core *pmu_core_find(uint32_t id)
+{
+    for (unsigned i = 0; i < PMU_N_CORES; i++)
+        if ((id & pmu_cores[i].id_mask) == pmu_cores[i].id_value)
+            return &pmu_cores[i];
+    return 0;
+}
+
 const struct pmu_core pmu_core_unknown = {"fixture unknown", "unknown", 0x00000000u, 0x00000000u, 0, 2, 0, 16, 0xff, head_unknown, counters_unknown, 0, 0};

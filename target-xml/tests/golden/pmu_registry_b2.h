@@ -28,6 +28,9 @@ struct pmu_core {
 
 #define PMU_N_CORES 1
 extern const struct pmu_core pmu_cores[PMU_N_CORES];
+/* The core whose identification register (MIPS PRId, Power PVR) reads
+   id, or NULL: how a port finds its core. */
+const struct pmu_core *pmu_core_find(uint32_t id);
 extern const char pmu_xml_tail[];
 /* A core of the family whose id is in no entry: its registers with
    raw event numbers (cores.toml, family unknown). */

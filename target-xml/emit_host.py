@@ -93,6 +93,9 @@ def emit_host(reg, outdir):
         "       does not name itself, mapped to its events (cores.toml generic). */",
         "    const struct pmu_generic_name *generic;",
         "    unsigned n_generic;",
+        "    /* A Book E core's machine facts besides its PMU (cores.toml booke),",
+        "       NULL for other families. */",
+        "    const struct pmu_booke *booke;",
         "};",
         "",
     ]
@@ -102,12 +105,35 @@ def emit_host(reg, outdir):
         "    const char *generic, *event;",
         "};",
         "",
+        "/* A Book E core besides its PMU (cores.toml booke): the debug level,",
+        "   the HID0 bits the stub sets, and vboard's machine. */",
+        "struct pmu_booke {",
+        "    int debug_apu;          /* debug interrupt: DSRR0/1 and rfdi (else CSRR0/1) */",
+        "    uint32_t hid0_set;",
+        "    uint32_t svr;",
+        "    unsigned tlb1_entries;",
+        "    int tlb0, pid12, vle;   /* has TLB0, PID1/PID2, VLE pages */",
+        "    uint32_t tid_mask, tlb0cfg, tlb1cfg, mmucfg;",
+        "    unsigned tb_div;        /* model cycles a time-base tick */",
+        "    uint32_t pmlcb_writable[4]; /* PMLCb bits per counter */",
+        "};",
+        "",
     ]
     for c in reg["cores"]:
         if c["generic_map"]:
             body.append(f"static const struct pmu_generic_name pmu_catalog_{ident(c['key'])}_generic[] = {{")
             body += [f'    {{ "{g}", "{e}" }},' for g, e in c["generic_map"]]
             body += ["};", ""]
+    for c in reg["cores"]:
+        if "booke" in c:
+            b = c["booke"]
+            w = (b["pmlcb_writable"] + [0, 0, 0, 0])[:4]
+            body += [f"static const struct pmu_booke pmu_catalog_{ident(c['key'])}_booke = {{",
+                     f"    {int(b['debug_apu'])}, 0x{b['hid0_mask']:08x}u, 0x{b['svr']:08x}u, "
+                     f"{b['tlb1_entries']}, {int(b['tlb0'])}, {int(b['pid12'])}, {int(b['vle'])},",
+                     f"    0x{b['tid_mask']:x}u, 0x{b['tlb0cfg']:08x}u, 0x{b['tlb1cfg']:08x}u, "
+                     f"0x{b['mmucfg']:08x}u, {b['tb_div']},",
+                     "    { " + ", ".join(f"0x{v:08x}u" for v in w) + " },", "};", ""]
     for c in reg["cores"]:
         body.append(f"static const struct pmu_catalog_event pmu_catalog_{ident(c['key'])}_events[] = {{")
         for code, ctrs, name, typ, perfex, vboard, desc in c["event_list"]:
@@ -131,7 +157,8 @@ def emit_host(reg, outdir):
             f'{irq}, {shift}, 0x{mask:x}, 0x{writable(ctl):08x}u, '
             f'{int(any(t == "mt_en" for *_, t in ctl))}, 0x{vb["id"]:08x}u, '
             f'{{ {ic[0]}, {ic[1]}, {ic[2]} }}, {{ {dc[0]}, {dc[1]}, {dc[2]} }}, '
-            f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])}, {generic} }},')
+            f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])}, {generic}, '
+            f'{"&pmu_catalog_" + ident(c["key"]) + "_booke" if "booke" in c else "0"} }},')
     body += ["};", f"#define PMU_CATALOG_COUNT {len(reg['cores'])}", "",
              "/* Indexes into pmu_catalogs[]. */",
              "enum pmu_core_id {"]

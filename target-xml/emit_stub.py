@@ -47,6 +47,10 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "    const char *const *xml_counters;",
             "    const struct pmu_event_name *events; /* none: raw event numbers */",
             "    uint16_t n_events;",
+            *(["    /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1",
+               "       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set. */",
+               "    uint8_t debug_apu;",
+               "    uint32_t hid0_set;"] if fam.get("booke") else []),
             "};", "",
             f"#define PMU_N_CORES {len(cores)}",
             "extern const struct pmu_core pmu_cores[PMU_N_CORES];",
@@ -86,12 +90,16 @@ def emit_stub(reg, board, out_c, out_h, only=None):
              *[f"    PMU_ROLE_{ro.upper()}," for ro in ROLES], "};"]
     write(out_h, header_guard(GENERATED, "PMUSTUB_PMU_REGISTRY_H", body))
 
-    def core_entry(name, key, idm, idv, c_events, counters, chain, irq, ctl):
+    def core_entry(name, key, idm, idv, c_events, counters, chain, irq, ctl, booke=None):
         shift, mask = event_field(ctl)
         k = ident(key)
         ev = f"events_{k}, {len(c_events)}" if c_events else "0, 0"
+        extra = ""
+        if fam.get("booke"):  # Book E itself for the unknown core: critical, no HID0
+            extra = (f", {int(booke['debug_apu'])}, 0x{booke['hid0_mask']:08x}u" if booke
+                     else ", 0, 0")
         return (f'{{"{name}", "{key}", 0x{idm:08x}u, 0x{idv:08x}u, {chain}, {counters}, {irq}, '
-                f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}}}')
+                f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}{extra}}}')
 
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
@@ -116,7 +124,7 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             f.write("    " + core_entry(c["title"], c["key"], c["id"]["mask"], c["id"]["value"],
                                         c["event_list"], c["counters"],
                                         int(c["discovery"] == "m_chain"), irq_line(fam, c),
-                                        control_fields(fam, c)) + ",\n")
+                                        control_fields(fam, c), c.get("booke")) + ",\n")
         f.write("};\n\n")
         f.write("const struct pmu_core *pmu_core_find(uint32_t id)\n{\n"
                 "    for (unsigned i = 0; i < PMU_N_CORES; i++)\n"

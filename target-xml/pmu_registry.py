@@ -233,7 +233,13 @@ def load(registry_path):
                 raise RegistryError(f"{c['events_path']}: code {code} does not fit core "
                                     f"{c['key']}'s EVENT field (at most {emask})")
         c["generic_map"] = check_generic(where, c)
+        if "booke" in c:
+            check_booke(where, c, fam)
     for fname, fam in families.items():
+        with_booke = {"booke" in c for c in cores if c["family"] == fname}
+        if len(with_booke) > 1:
+            raise RegistryError(f"{registry_path}: family {fname}: every core or none has booke")
+        fam["booke"] = with_booke == {True}
         if "unknown" in fam:
             u = fam["unknown"]
             fam["unknown_fields"] = load_fields(fam["fields_path"], u.get("fields", ""), fam)
@@ -254,6 +260,33 @@ def load(registry_path):
         inputs.append(path)
         reg["metric_list"] = load_metrics(path, {e[2] for c in cores for e in c["event_list"]})
     return reg, inputs
+
+
+# A Book E core's machine facts besides its PMU (cores.toml "booke"), for
+# the stub (debug_apu, hid0) and vboard (all): key -> type.
+BOOKE_KEYS = {"debug_apu": bool, "hid0": list, "svr": int, "tlb1_entries": int, "tlb0": bool,
+              "pid12": bool, "tid_mask": int, "tlb0cfg": int, "tlb1cfg": int, "mmucfg": int,
+              "vle": bool, "tb_div": int, "pmlcb_writable": list}
+
+
+def check_booke(where, core, fam):
+    b = core["booke"]
+    for k, t in BOOKE_KEYS.items():
+        if not isinstance(b.get(k), t) or (t is int and isinstance(b[k], bool)):
+            raise RegistryError(f"{where}: booke.{k} must be a {t.__name__}")
+    extra = set(b) - set(BOOKE_KEYS)
+    if extra:
+        raise RegistryError(f"{where}: booke has unknown keys {sorted(extra)}")
+    bits = fam.get("hid0_bits", {})
+    for name in b["hid0"]:
+        if name not in bits:
+            raise RegistryError(f"{where}: booke.hid0 names {name}, none of the family's hid0_bits")
+    b["hid0_mask"] = sum(bits[n] for n in b["hid0"])
+    if len(b["pmlcb_writable"]) != core["counters"] or \
+            not all(isinstance(v, int) for v in b["pmlcb_writable"]):
+        raise RegistryError(f"{where}: booke.pmlcb_writable must have one mask per counter")
+    if b["tb_div"] < 1:
+        raise RegistryError(f"{where}: booke.tb_div must be 1 or more")
 
 
 def check_generic(where, core):

@@ -174,22 +174,23 @@ static void return_instructions_are_recognised(void **st)
 
 static void cores_are_told_apart_by_pvr(void **st)
 {
-    const struct ppc_core *c;
+    const struct pmu_core *c;
     (void)st;
     /* QEMU 7.2's e500v2 reads PVR 0x80210022 (measured). */
     c = ppc_core_lookup(0x80210022);
     assert_string_equal(c->name, "e500v2");
-    assert_int_equal(c->debug_level, PPC_LEVEL_CRIT);
+    assert_int_equal(PPC_DEBUG_LEVEL(c), PPC_LEVEL_CRIT);
     assert_int_equal(c->hid0_set, 0);
     /* e200z760n3: MANID 8, type 0x16, version 3 (RM Table 2-3). */
     c = ppc_core_lookup(0x81630000 | 0x1234);
     assert_string_equal(c->name, "e200z7");
-    assert_int_equal(c->debug_level, PPC_LEVEL_DEBUG);
+    assert_int_equal(PPC_DEBUG_LEVEL(c), PPC_LEVEL_DEBUG);
     assert_true(c->hid0_set & HID0_DAPUEN);
     assert_true(c->hid0_set & HID0_TBEN);
     /* e500v1 (0x8020) is not in the table: Book E's own rules. */
     c = ppc_core_lookup(0x80200020);
-    assert_int_equal(c->debug_level, PPC_LEVEL_CRIT);
+    assert_string_equal(c->name, "Book E core");
+    assert_int_equal(PPC_DEBUG_LEVEL(c), PPC_LEVEL_CRIT);
     assert_int_equal(c->hid0_set, 0);
 }
 

@@ -151,7 +151,7 @@ static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
 
 const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
     .name = "ppce500-compatible Power Book E",
-    .cpus = ppc_cpu_names,
+    .cpus = pmu_family_power_keys, /* every power core of the registry */
     .create = create,
     .destroy = destroy,
     .boot = boot,

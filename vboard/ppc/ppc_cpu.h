@@ -55,7 +55,6 @@ struct ppc_personality {
     unsigned tb_div;           /* timing-model cycles per time-base tick */
 };
 const struct ppc_personality *ppc_personality(const char *name);
-extern const char *const ppc_cpu_names[]; /* NULL-terminated */
 
 enum ppc_run_stop { PPC_RUN_SLICE, PPC_RUN_IDLE, PPC_RUN_RESET };
 

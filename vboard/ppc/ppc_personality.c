@@ -21,50 +21,36 @@
  * (4 KiB), MAXSIZE 11 (4 GiB), IPROT and AVAIL, NENTRY 64. Unlike the
  * real e200z7 (32-bit real addresses), vboard's also honours MAS7, so that
  * the ppce500 CCSR at 0xF_E000_0000 can be mapped.
+ * The values themselves are the registry's (target-xml/cores.toml, each
+ * core's "booke"); this comment says where they come from.
  *
  * Time base: one tick per model cycle on the e200z7 (HID0[SEL_TBCLK] = 0:
  * the processor clock) and per 8 model cycles on the e500v2 (vboard's
  * choice; on a board the e500 time base follows the platform clock).
  */
-#include <string.h>
-
 #include "pmu_catalog.h"
 #include "ppc_cpu.h"
 
-/* The PVR and the L1 caches are the registry's (cores.toml "vboard":
- * id, icache, dcache); the rest is the machine's own. */
-static const struct ppc_personality machines[] = {
-    { .name = "e200z7", .svr = 0, .pmu = "e200z7",
-      .tlb1_entries = 64, .has_tlb0 = false, .has_pid12 = false, .tid_mask = 0xffu,
-      .tlb0cfg = 0, .tlb1cfg = 0x401bc040u, .mmucfg = 0,
-      .vle_pages = true, .debug_dsrr = true, .tb_div = 1 },
-    { .name = "e500v2", .svr = 0, .pmu = "e500v2",
-      .tlb1_entries = 16, .has_tlb0 = true, .has_pid12 = true, .tid_mask = 0xffu,
-      .tlb0cfg = 0x04110200u, .tlb1cfg = 0x101cc010u, .mmucfg = 0,
-      .vle_pages = false, .debug_dsrr = false, .tb_div = 8 },
-};
-#define N_MACHINES (sizeof(machines) / sizeof(machines[0]))
-
-static struct ppc_personality personalities[N_MACHINES];
-
-const char *const ppc_cpu_names[] = { "e200z7", "e500v2", NULL };
+/* Every power core of the registry is a --cpu of vboard's ppce500: its
+ * PVR and caches are the registry's "vboard" entry, its machine the
+ * registry's "booke" facts, its counters the PMU personality of the same
+ * name (ppc_pmu.c). */
+static struct ppc_personality personalities[PMU_CATALOG_COUNT];
 
 const struct ppc_personality *ppc_personality(const char *name)
 {
-    for (size_t i = 0; i < N_MACHINES; i++) {
-        if (strcmp(machines[i].name, name) != 0)
-            continue;
-        const struct pmu_catalog *c = pmu_catalog_find("power", name);
-        if (c) {
-            personalities[i] = machines[i];
-            personalities[i].pvr = c->vboard_id;
-            personalities[i].icache_size = c->icache[0];
-            personalities[i].icache_ways = c->icache[1];
-            personalities[i].dcache_size = c->dcache[0];
-            personalities[i].dcache_ways = c->dcache[1];
-            personalities[i].line = c->dcache[2];
-            return &personalities[i];
-        }
-    }
-    return NULL;
+    const struct pmu_catalog *c = pmu_catalog_find("power", name);
+    if (!c || !c->booke)
+        return NULL;
+    const struct pmu_booke *b = c->booke;
+    struct ppc_personality *p = &personalities[c - pmu_catalogs];
+    *p = (struct ppc_personality){
+        .name = c->core, .pvr = c->vboard_id, .svr = b->svr, .pmu = c->core,
+        .tlb1_entries = b->tlb1_entries, .has_tlb0 = b->tlb0, .has_pid12 = b->pid12,
+        .tid_mask = b->tid_mask, .tlb0cfg = b->tlb0cfg, .tlb1cfg = b->tlb1cfg,
+        .mmucfg = b->mmucfg, .vle_pages = b->vle, .debug_dsrr = b->debug_apu,
+        .icache_size = c->icache[0], .icache_ways = c->icache[1],
+        .dcache_size = c->dcache[0], .dcache_ways = c->dcache[1], .line = c->dcache[2],
+        .tb_div = b->tb_div};
+    return p;
 }

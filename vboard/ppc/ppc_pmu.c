@@ -14,49 +14,28 @@
 
 #define PMGC0_WMASK (PMGC0_FAC | PMGC0_PMIE | PMGC0_FCECE | PMGC0_TBSEL | PMGC0_TBEE)
 
-/* PMLCb (its fields differ per counter, which the registry's field files
- * do not say): e200z7: the trigger fields (TRIGONCNTL 0x70000000, TRIGOFFCNTL 0x07000000,
- * TRIGONSEL 0x00780000, TRIGOFFSEL 0x0003C000, TRIGGERED 0x2000) on all
- * four and THRESHMUL 0x700 / THRESHOLD 0x3F on PMLCb0/1 only (e200z7.md
- * section 2, [RM8] 8.3.4-8.3.5).
- * e500v2: 7-bit EVENT at 0x007F0000 (e500 Core Reference Manual, PMLCa
- * bits 9-15; Linux e500-pmu.c: 128 events on e500, 256 only on e500mc;
- * FreeBSD hwpmc_e500.c lists e500v2 events 1-90); PMLCb THRESHMUL and
- * THRESHOLD on PMLCb0/1 only, no triggers (e500 Core RM 7.2.5; Linux
- * e500-pmu.c: the threshold events 76-81 are "restricted", n_restricted 2,
- * to PMC0 and PMC1). */
-static const struct {
-    const char *core;
-    uint32_t pmlcb_wmask[PPC_PMU_COUNTERS];
-} pmlcb_masks[] = {
-    { "e200z7", { 0x777be73fu, 0x777be73fu, 0x777be000u, 0x777be000u } },
-    { "e500v2", { 0x0000073fu, 0x0000073fu, 0, 0 } },
-};
-
-static struct ppc_pmu_personality personalities[sizeof pmlcb_masks / sizeof *pmlcb_masks];
+static struct ppc_pmu_personality personalities[PMU_CATALOG_COUNT];
 
 static const struct pmu_catalog *catalog_of(const char *core)
 {
     return pmu_catalog_find("power", core);
 }
 
-/* EVENT width and PMLCa's writable bits: the registry's (cores.toml,
- * power/pmr-fields.csv: 8-bit EVENT and PMP on the e200z7, 7-bit EVENT on
- * the e500v2). */
+/* EVENT width and PMLCa's writable bits (cores.toml, power/pmr-fields.csv:
+ * 8-bit EVENT and PMP on the e200z7, 7-bit EVENT on the e500v2) and each
+ * counter's writable PMLCb bits (cores.toml booke.pmlcb_writable: the
+ * thresholds on PMLCb0/1 only, the e200z7's triggers): the registry's. */
 const struct ppc_pmu_personality *ppc_pmu_personality(const char *core)
 {
     const struct pmu_catalog *cat = catalog_of(core);
-    for (size_t i = 0; cat && i < sizeof(pmlcb_masks) / sizeof(pmlcb_masks[0]); i++) {
-        if (strcmp(pmlcb_masks[i].core, core) != 0)
-            continue;
-        personalities[i].core = cat->core;
-        personalities[i].event_mask = cat->event_mask;
-        personalities[i].pmlca_wmask = cat->ctl_writable;
-        memcpy(personalities[i].pmlcb_wmask, pmlcb_masks[i].pmlcb_wmask,
-               sizeof(personalities[i].pmlcb_wmask));
-        return &personalities[i];
-    }
-    return NULL;
+    if (!cat || !cat->booke)
+        return NULL;
+    struct ppc_pmu_personality *p = &personalities[cat - pmu_catalogs];
+    p->core = cat->core;
+    p->event_mask = cat->event_mask;
+    p->pmlca_wmask = cat->ctl_writable;
+    memcpy(p->pmlcb_wmask, cat->booke->pmlcb_writable, sizeof(p->pmlcb_wmask));
+    return p;
 }
 
 void ppc_pmu_reset(struct ppc_pmu *m, const struct ppc_pmu_personality *p)

@@ -12,7 +12,7 @@
 #define PROGRAM_VECTOR 6
 #define PERFMON_VECTOR 35 /* IVOR35 (e200z7 RM 8.4; e200z7.md section 1) */
 
-const struct ppc_core *ppc_core;
+const struct pmu_core *ppc_core;
 
 /* The start-up code's first stop, before main (board start.S). */
 extern const uint32_t pmustub_boot_break[];
@@ -117,7 +117,7 @@ void stub_port_init(const struct stub_board_io *io)
     ppc_core = ppc_core_lookup(SPR_READ(SPR_PVR));
     if (ppc_core->hid0_set)
         SPR_WRITE(SPR_HID0, SPR_READ(SPR_HID0) | ppc_core->hid0_set);
-    ppc_set_vectors(ppc_core->debug_level);
+    ppc_set_vectors(PPC_DEBUG_LEVEL(ppc_core));
     SPR_WRITE(SPR_DBCR0, DBCR0_IDM);
     measure_program_srr1();
     ppc_pmu_detect();

@@ -13,18 +13,19 @@
 
 extern uint32_t ppc_ctx[CTX_WORDS];
 
-/* ---- cores.c: what differs between the Book E cores the port knows ---- */
-struct ppc_core {
-    const char *name;
-    uint32_t pvr, pvr_mask; /* PVR & pvr_mask == pvr */
-    /* Where the debug interrupt saves state: PPC_LEVEL_DEBUG (DSRR0/1,
-     * rfdi) or PPC_LEVEL_CRIT (CSRR0/1, rfci). */
-    uint8_t debug_level;
-    uint32_t hid0_set; /* HID0 bits the stub sets at start-up */
-};
-/* Never NULL: an unknown PVR gets Book E's own rules. */
-const struct ppc_core *ppc_core_lookup(uint32_t pvr);
-extern const struct ppc_core *ppc_core;
+/* ---- cores.c: the Book E core, from the board's generated core table ---- */
+/* struct pmu_core, pmu_cores[], pmu_core_unknown and the register numbers,
+ * generated from target-xml/cores.toml by gen_pmu.py: besides its PMU, a
+ * Book E core's debug level (debug_apu) and the HID0 bits the stub sets
+ * (hid0_set) are the registry's "booke" facts. */
+#include "pmu_registry.h"
+/* Never NULL: a PVR the table does not know gets Book E's own rules
+ * (pmu_core_unknown: the debug interrupt critical-class, no HID0 bit). */
+const struct pmu_core *ppc_core_lookup(uint32_t pvr);
+extern const struct pmu_core *ppc_core;
+/* Where the debug interrupt saves state: PPC_LEVEL_DEBUG (DSRR0/1, rfdi)
+ * with the debug APU, else PPC_LEVEL_CRIT (CSRR0/1, rfci). */
+#define PPC_DEBUG_LEVEL(core) ((core)->debug_apu ? PPC_LEVEL_DEBUG : PPC_LEVEL_CRIT)
 
 /* ---- registers.c: GDB's numbers onto ppc_ctx ---- */
 #define PPC_NREGS 70 /* r0-r31 0-31, (f0-f31 32-63 absent), pc..xer 64-69 */
@@ -73,9 +74,6 @@ uint32_t ppc_pmr_read(unsigned regno);
 void ppc_pmr_write(unsigned regno, uint32_t v);
 
 /* ---- pmu_regs.c: the PMU registers GDB sees (plain C) ---- */
-/* struct pmu_core, pmu_cores[], pmu_core_unknown and the register numbers,
- * generated from target-xml/cores.toml by gen_pmu.py. */
-#include "pmu_registry.h"
 extern const struct pmu_core *ppc_pmu_core; /* NULL: nothing published */
 extern unsigned ppc_pmu_counters;
 extern int ppc_pmu_unmarked; /* the program cleared MSR[PMM] since GDB's resume */

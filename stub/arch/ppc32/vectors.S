@@ -64,7 +64,7 @@ ppc_pmu_patch_start:
      * (which compare read-only sections) leave them out, instead of
      * finding .text changed. ppce500.ld gives them an output section of
      * their own, so .text stays read-only and checked. */
-    .section .text.vectors, "awx"
+    .section .booke_vectors, "awx"
     .globl ppc_ivpr
 ppc_ivpr:
 
@@ -193,7 +193,7 @@ ppc_entry_\level:
     ENTRY base, PPC_LEVEL_BASE, SPR_SRR0, SPR_SRR1, SPR_SPRG0, rfi, 0
     ENTRY crit, PPC_LEVEL_CRIT, SPR_CSRR0, SPR_CSRR1, SPR_SPRG1, rfci, 1
     /* rfdi: gas takes it for -mcpu=8548, whose e500v2 lacks it; only the
-     * e200z7's table entry (cores.c) points IVOR15 here. */
+     * e200z7 (cores.toml booke.debug_apu) points IVOR15 here. */
     ENTRY debug, PPC_LEVEL_DEBUG, SPR_DSRR0, SPR_DSRR1, SPR_SPRG1, rfdi, 1
     ENTRY mchk, PPC_LEVEL_MCHK, SPR_MCSRR0, SPR_MCSRR1, SPR_SPRG2, rfmci, 0
 
@@ -407,7 +407,7 @@ ppc_probe_failed:
  * the call (the thawing mtpmr started frozen). Called with MSR = ME. In the
  * vectors' writable section: its PMU_INSN sites are written at start-up.
  */
-    .section .text.vectors, "awx"
+    .section .booke_vectors, "awx"
     .globl ppc_call_counted
 ppc_call_counted:
     mflr    %r0

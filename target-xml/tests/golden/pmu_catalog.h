@@ -24,6 +24,19 @@ struct pmu_generic_name {
     const char *generic, *event;
 };
 
+/* A Book E core besides its PMU (cores.toml booke): the debug level,
+   the HID0 bits the stub sets, and vboard's machine. */
+struct pmu_booke {
+    int debug_apu;          /* debug interrupt: DSRR0/1 and rfdi (else CSRR0/1) */
+    uint32_t hid0_set;
+    uint32_t svr;
+    unsigned tlb1_entries;
+    int tlb0, pid12, vle;   /* has TLB0, PID1/PID2, VLE pages */
+    uint32_t tid_mask, tlb0cfg, tlb1cfg, mmucfg;
+    unsigned tb_div;        /* model cycles a time-base tick */
+    uint32_t pmlcb_writable[4]; /* PMLCb bits per counter */
+};
+
 /* One core of the registry (target-xml/cores.toml). */
 struct pmu_catalog {
     const char *core;       /* registry key: "34k", "r10k" ... */
@@ -45,10 +58,19 @@ struct pmu_catalog {
        does not name itself, mapped to its events (cores.toml generic). */
     const struct pmu_generic_name *generic;
     unsigned n_generic;
+    /* A Book E core's machine facts besides its PMU (cores.toml booke),
+       NULL for other families. */
+    const struct pmu_booke *booke;
 };
 
 static const struct pmu_generic_name pmu_catalog_p1_generic[] = {
     { "dcache_misses", "dcache_linefills" },
+};
+
+static const struct pmu_booke pmu_catalog_p1_booke = {
+    1, 0x00004100u, 0x00000001u, 64, 0, 0, 1,
+    0xffu, 0x00000000u, 0x401bc040u, 0x00000000u, 1,
+    { 0x0000073fu, 0x00000000u, 0x00000000u, 0x00000000u },
 };
 
 static const struct pmu_catalog_event pmu_catalog_c1_events[] = {
@@ -72,9 +94,9 @@ static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0 },
-    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0 },
-    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1 },
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
+    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
+    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
 };
 #define PMU_CATALOG_COUNT 3
 

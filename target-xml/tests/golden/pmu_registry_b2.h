@@ -24,6 +24,10 @@ struct pmu_core {
     const char *const *xml_counters;
     const struct pmu_event_name *events; /* none: raw event numbers */
     uint16_t n_events;
+    /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1
+       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set. */
+    uint8_t debug_apu;
+    uint32_t hid0_set;
 };
 
 #define PMU_N_CORES 1

@@ -16,7 +16,7 @@ enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
 
 /* qSupported's features for all this. */
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
-    ";ConditionalBreakpoints+;QTBuffer:size+"
+    ";ConditionalBreakpoints+;QTBuffer:size+;qPmustub.Bracket+"
 
 /* The program stopped; *why may be adjusted (swbreak). Returns 1 if the
  * stop was the stub's own business (a tracepoint collected, a condition

@@ -12,7 +12,7 @@
  * instruction under a tracepoint runs once and is counted once, and no
  * port needs a hook of its own for tracepoints.
  */
-#include "trace_internal.h"
+#include "trace_native.h"
 
 /* A step over the trap at addr is under way; then_continue: it is the
  * stub's own (GDB waits for a later stop), else GDB's "step". */
@@ -32,6 +32,11 @@ static void hits_at(stub_addr_t pc)
 
         if (!t->enabled || t->addr != pc)
             continue;
+        if (t->native) {
+            trace_native_hit(t->native);
+            t->hits++;
+            continue;
+        }
         if (t->cond_len) {
             e = agent_eval(&trace_live_env, trace_pool + t->cond_off + 2,
                            t->cond_len, &v);
@@ -86,6 +91,10 @@ int trace_on_stop(struct stub_stop *why)
         return hidden && stub_t->prepare_resume(STUB_CONTINUE) == 0;
     if (trace_st.running)
         hits_at(pc);
+    if (trace_native_stop()) {
+        why->swbreak = 1; /* the k-th bracket: pmuctl's stop */
+        return 0;
+    }
     if (!hidden && !why->swbreak)
         return 0; /* GDB's own step ended on a trap: it stops there */
     if (bp_is_ours(pc) && bp_cond_true(pc)) {

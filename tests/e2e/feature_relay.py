@@ -9,7 +9,7 @@ Listens on 127.0.0.1:LISTEN for one client, connects it to
 STRIP (e.g. ";qPmustub.Bracket+"), each stub packet holding it is sent on
 without it, its checksum made again (GDB manual, "Overview": the modulo-256
 sum of the payload). Prints "listening" once it listens; ends when either
-side closes.
+side closes, or after 120 s with no client.
 
 usage: feature_relay.py LISTEN TARGET LOG [STRIP]
 """
@@ -49,6 +49,7 @@ def main(argv):
     server.bind(("127.0.0.1", listen))
     server.listen(1)
     print("listening", flush=True)  # the test waits for this line
+    server.settimeout(120)  # a client that never comes (pmuctl failed)
     client, _ = server.accept()
     stub = socket.create_connection(("127.0.0.1", target))
     pending = b""

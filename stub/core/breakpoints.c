@@ -45,6 +45,15 @@ int bp_trap_at(stub_addr_t addr)
     return i >= 0 && !bps[i].lifted;
 }
 
+unsigned bp_state(stub_addr_t addr)
+{
+    int i = find(addr);
+    if (i < 0)
+        return 0;
+    return (bps[i].lifted ? 0u : BP_STATE_TRAP) |
+           (bps[i].used & BP_OWNER_GDB ? BP_STATE_GDB : 0u);
+}
+
 void bp_lift(stub_addr_t addr)
 {
     int i = find(addr);

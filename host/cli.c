@@ -14,7 +14,8 @@
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
-       OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION };
+       OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
+       OPT_NO_NATIVE };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -30,6 +31,7 @@ static const struct option options[] = {
     {"calibrate", no_argument, 0, OPT_CALIBRATE},
     {"no-trace", no_argument, 0, OPT_NO_TRACE},
     {"per-iteration", no_argument, 0, OPT_PER_ITERATION},
+    {"no-native", no_argument, 0, OPT_NO_NATIVE},
     {"json", no_argument, 0, OPT_JSON},
     {"field-separator", required_argument, 0, 'x'},
     {"output", required_argument, 0, 'o'},
@@ -106,6 +108,8 @@ void cli_usage(FILE *f)
 "      --per-iteration     with tracepoints, also record each iteration's\n"
 "                          counts in the trace buffer and read them back (for\n"
 "                          the median; a run per buffer-full)\n"
+"      --no-native         with tracepoints, add up with agent expressions even\n"
+"                          where the stub offers its native bracket\n"
 "      --json              one JSON object\n"
 "  -x, --field-separator SEP  one line per event: value, unit, event,\n"
 "                          iterations counted, spread\n"
@@ -164,6 +168,7 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
     case OPT_CALIBRATE: c->calibrate = 1; return 0;
     case OPT_NO_TRACE: c->no_trace = 1; return 0;
     case OPT_PER_ITERATION: c->per_iteration = 1; return 0;
+    case OPT_NO_NATIVE: c->no_native = 1; return 0;
     case OPT_JSON: c->json = 1; return 0;
     case 'x':
         if (!*optarg) {
@@ -199,7 +204,8 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
             : c->iterations ? "-r" : c->calibrate ? "--calibrate"
             : c->json ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
             : c->modes ? "--modes" : c->no_trace ? "--no-trace"
-            : c->per_iteration ? "--per-iteration" : NULL;
+            : c->per_iteration ? "--per-iteration"
+            : c->no_native ? "--no-native" : NULL;
     }
     if (!bad && c->cmd != CMD_LIST && c->cpu)
         bad = "--cpu";
@@ -220,6 +226,11 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
     if (c->no_trace && c->per_iteration) {
         snprintf(err, errlen, "--per-iteration is a way of tracing; --no-trace "
                  "measures every iteration with breakpoints anyway");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->no_trace && c->no_native) {
+        snprintf(err, errlen, "--no-native chooses how tracepoints add up; "
+                 "--no-trace measures with breakpoints");
         return PMUCTL_EXIT_USAGE;
     }
     if (c->json && c->sep) {

@@ -29,6 +29,7 @@ struct cli {
     int calibrate;
     int no_trace;        /* breakpoints even where tracepoints are offered */
     int per_iteration;   /* tracepoints: read each iteration's counts */
+    int no_native;       /* tracepoints: agent expressions, not the native bracket */
     int no_progress;
     int rsp_stats;
     int no_ack;          /* no-ack mode over a serial line too */

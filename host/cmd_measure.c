@@ -122,6 +122,7 @@ int cmd_measure(const struct cli *c, struct target *t)
     o.calibrate = c->calibrate;
     o.trace = !c->no_trace;
     o.per_iteration = c->per_iteration;
+    o.native = !c->no_native;
     o.run_timeout_ms = c->run_timeout_ms;
     o.progress = !c->no_progress && isatty(2) && o.iterations > 1;
     if (have_elf)

@@ -54,3 +54,10 @@ foreach(cpu e200z7 e500v2)
   set_tests_properties(e2e_pmuctl_power_${cpu} PROPERTIES TIMEOUT 300)
   pmustub_test_needs(e2e_pmuctl_power_${cpu} qemu-system-ppc gdb-multiarch)
 endforeach()
+# pmuctl's traced measurement through the stub's native bracket, and its
+# fallback to agent expressions (a relay takes the feature out).
+add_test(NAME e2e_pmuctl_native
+         COMMAND bash ${_e2e}/pmuctl_native.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_native PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_native qemu-system-mips gdb-multiarch)

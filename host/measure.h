@@ -17,6 +17,7 @@ struct measure_opts {
     int progress;       /* print a progress line on stderr */
     int trace;          /* tracepoints, if the target offers them */
     int per_iteration;  /* with tracepoints: each bracket's counts too */
+    int native;         /* the stub's native bracket, if it offers it */
 };
 
 /* Runs the measurement; fills r (r->n events, per-event statistics) and

@@ -70,6 +70,35 @@ static void group_of(const struct target *t, const struct event_list *l,
     gr->regs.ns = gr->ns;
 }
 
+/* The stub adds up natively (QPmustub.Bracket) where it offers to and
+ * nothing but the sums is wanted: --per-iteration's frames, and a stub
+ * without it, take the agent expressions. */
+static int native(const struct target *t, const struct measure_opts *o)
+{
+    return o->native && !o->per_iteration && t->bracket_offered;
+}
+
+/* The native bracket's tracepoints: no condition, no action, no pass
+ * count; the stub stops the program at TO after the k-th bracket. */
+static int define_native(struct target *t, const struct measure_opts *o,
+                         const struct group *gr, unsigned long k)
+{
+    unsigned bases[TRACE_SLOTS];
+    int one = o->from == o->to, rc = 0;
+
+    for (int s = 0; s < gr->ns; s++)
+        bases[s] = trace_var(s, V_START);
+    if (!one)
+        rc = target_trace_point(t, TP_FROM, o->from, 0, NULL, NULL, 0);
+    if (!rc)
+        rc = target_trace_point(t, TP_TO, o->to, 0, NULL, NULL, 0);
+    if (!rc)
+        rc = target_trace_bracket(t, one ? TP_TO : TP_FROM, TP_TO, k,
+                                  TRACE_VAR_N, TRACE_VAR_ARMED, gr->regs.reg,
+                                  bases, gr->ns);
+    return rc ? rc : target_trace_start(t);
+}
+
 /* Defines the run's variables and tracepoints, k brackets of group gr,
  * and the breakpoint that ends it. start: the program is stopped at FROM
  * with these counts, and the run begins armed with them, as FROM's action
@@ -98,6 +127,8 @@ static int define_run(struct target *t, const struct measure_opts *o,
                                                             : trace_var_initial(w));
     if (rc)
         return rc;
+    if (native(t, o))
+        return define_native(t, o, gr, k);
     /* One point: its first hit only arms (unless the run begins armed),
      * so k brackets are k + 1 hits. The pass count ends the run at the
      * last one, where the breakpoint also stops the program. */
@@ -260,7 +291,7 @@ static int one_run(struct target *t, const struct measure_opts *o,
         (rc2 = target_trace_get(t, TRACE_VAR_N, n)) ||
         (rc2 = o->per_iteration ? read_frames(t, gr, *n, vals)
                                 : read_sums(t, gr, *n, sums)) ||
-        (!ended && (rc2 = target_bp(t, o->to, 0))))
+        (!ended && !native(t, o) && (rc2 = target_bp(t, o->to, 0))))
         return rc ? rc : rc2;
     if (ended) {
         target_bp_note(t, o->to, 0); /* the stub took it out at the end */

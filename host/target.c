@@ -245,6 +245,8 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     t->trace_offered = strstr(t->rsp.reply, "ConditionalTracepoints+") &&
                        strstr(t->rsp.reply, "TraceStateVariables+") &&
                        strstr(t->rsp.reply, "ConditionalBreakpoints+");
+    t->bracket_offered = t->trace_offered &&
+                         strstr(t->rsp.reply, "qPmustub.Bracket+") != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;

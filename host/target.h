@@ -85,6 +85,8 @@ struct target {
     /* qSupported offered what measure_trace.c needs: conditional
      * tracepoints, trace state variables, conditional breakpoints. */
     int trace_offered;
+    /* ... and the native bracket (QPmustub.Bracket, measure_trace.c). */
+    int bracket_offered;
     int trace_defined;  /* we sent tracepoints: target_leave clears them */
     /* The program was resumed and did not stop for 0x03: the stub reads
      * nothing else while it runs, so nothing more is sent to it. */
@@ -171,6 +173,13 @@ int target_trace_point(struct target *t, unsigned number, unsigned long addr,
                        unsigned long pass, const struct ax *cond,
                        const struct ax *const *actions, int nactions);
 int target_trace_start(struct target *t);                 /* QTStart */
+/* QPmustub.Bracket (stub/core/trace_native.h): tracepoints from_tp and
+ * to_tp add up k brackets natively into the variables n_var, armed_var
+ * and, per count register regs[i], six from bases[i]; then the stub stops
+ * the program at to_tp. */
+int target_trace_bracket(struct target *t, unsigned from_tp, unsigned to_tp,
+                         unsigned long k, unsigned n_var, unsigned armed_var,
+                         const int *regs, const unsigned *bases, int ns);
 int target_trace_stop(struct target *t);                  /* QTStop */
 int target_trace_get(struct target *t, unsigned number, uint64_t *v); /* qTV */
 int target_trace_status(struct target *t, int *running,

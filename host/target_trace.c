@@ -115,6 +115,18 @@ too_long:
     return PMUCTL_EXIT_TARGET;
 }
 
+int target_trace_bracket(struct target *t, unsigned from_tp, unsigned to_tp,
+                         unsigned long k, unsigned n_var, unsigned armed_var,
+                         const int *regs, const unsigned *bases, int ns)
+{
+    char pkt[256];
+    int n = snprintf(pkt, sizeof pkt, "QPmustub.Bracket:%x,%x,%lx,%x,%x",
+                     from_tp, to_tp, k, n_var, armed_var);
+    for (int i = 0; i < ns && n > 0 && (size_t)n < sizeof pkt; i++)
+        n += snprintf(pkt + n, sizeof pkt - (size_t)n, ";%x,%x", regs[i], bases[i]);
+    return request_ok(t, pkt, "the native bracket (QPmustub.Bracket)");
+}
+
 int target_trace_start(struct target *t)
 {
     return request_ok(t, "QTStart", "starting the trace run (QTStart)");

@@ -11,7 +11,7 @@ set(PMUSTUB_CORE_SOURCES
 # -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.
 set(PMUSTUB_TRACE_SOURCES
   ${_S}/core/agent.c ${_S}/core/agent_cond.c ${_S}/core/trace.c
-  ${_S}/core/trace_frames.c ${_S}/core/trace_hit.c)
+  ${_S}/core/trace_frames.c ${_S}/core/trace_hit.c ${_S}/core/trace_native.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

@@ -17,6 +17,7 @@
 
 #include "elf_load.h"
 #include "machine.h"
+#include "profile.h"
 #include "rbb.h"
 #include "serial.h"
 #include "uart.h"
@@ -28,6 +29,7 @@ struct options {
     const char *serial;
     const char *count_insns;
     const char *count_events;
+    const char *profile;   /* --profile FILE */
     const char *cpu;
     uint32_t ram_mib;
     uint32_t baud;
@@ -87,6 +89,8 @@ static void usage(FILE *f)
           "  --remote-bitbang PORT    EJTAG TAP for OpenOCD's remote_bitbang driver\n"
           "  --list-events            list the --cpu's counter events and exit\n"
           "  --stats                  at exit, print simulated instructions and speed\n"
+          "  --profile FILE           at exit, write how often each instruction address\n"
+          "                           ran to FILE (\"0xADDRESS COUNT\" lines)\n"
           "  --help                   this text\n", f);
 }
 
@@ -113,7 +117,7 @@ static void bad(const char *fmt, const char *arg)
 static void parse_options(int argc, char **argv, struct options *o)
 {
     enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_EVENTS,
-           O_RBB, O_LIST, O_NOREBOOT, O_STATS, O_HELP };
+           O_RBB, O_LIST, O_NOREBOOT, O_STATS, O_PROFILE, O_HELP };
     static const struct option longopts[] = {
         { "kernel", required_argument, NULL, O_KERNEL },
         { "serial", required_argument, NULL, O_SERIAL },
@@ -127,6 +131,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { "list-events", no_argument, NULL, O_LIST },
         { "no-reboot", no_argument, NULL, O_NOREBOOT },
         { "stats", no_argument, NULL, O_STATS },
+        { "profile", required_argument, NULL, O_PROFILE },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -174,6 +179,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         case O_LIST: o->list_events = true; break;
         case O_NOREBOOT: o->no_reboot = true; break;
         case O_STATS: o->stats = true; break;
+        case O_PROFILE: o->profile = optarg; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             bad("unknown or incomplete option '%s'", argv[optind - 1]);
@@ -300,6 +306,16 @@ int main(int argc, char **argv)
         cls->count_events(m, e.from, e.to, e.n);
     }
 
+    struct vb_profile *prof = NULL;
+    if (o.profile) {
+        prof = vb_profile_new();
+        if (!prof) {
+            fprintf(stderr, "vboard: --profile: out of memory\n");
+            return 1;
+        }
+        cls->profile(m, prof);
+    }
+
     struct rbb *rbb = NULL;
     if (o.rbb_port > 0) {
         rbb = cls->debug_listen(m, (uint16_t)o.rbb_port, err, sizeof(err));
@@ -383,6 +399,17 @@ int main(int argc, char **argv)
                 " cycles (timing model) in %.3f s: %.1f million simulated"
                 " instructions per second\n", insns, cycles, secs,
                 secs > 0 ? insns / secs / 1e6 : 0.0);
+    }
+    if (prof) {
+        FILE *pf = fopen(o.profile, "w");
+        if (!pf) {
+            fprintf(stderr, "vboard: --profile: cannot write %s\n", o.profile);
+            status = status ? status : 1;
+        } else {
+            vb_profile_write(prof, pf);
+            fclose(pf);
+        }
+        vb_profile_free(prof);
     }
     enum vb_watch_state ws = cls->watch_result(m, &count);
     if (!reported && ws != VB_WATCH_OFF)

@@ -15,11 +15,19 @@ static struct {
     uint8_t lifted; /* the original is in memory for a step over it */
 } bps[STUB_MAX_BREAKPOINTS];
 
+/* Entries at top and above are free; last is the entry find() returned
+ * last. A stop asks for the same address several times (is it a trap,
+ * whose, lift it, lay it) and a tracepoint run has two or three traps, so
+ * the hit path never scans the whole table. */
+static int top, last;
+
 static int find(stub_addr_t addr)
 {
-    for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
+    if (bps[last].used && bps[last].addr == addr)
+        return last;
+    for (int i = 0; i < top; i++)
         if (bps[i].used && bps[i].addr == addr)
-            return i;
+            return last = i;
     return -1;
 }
 
@@ -35,6 +43,15 @@ int bp_trap_at(stub_addr_t addr)
 {
     int i = find(addr);
     return i >= 0 && !bps[i].lifted;
+}
+
+unsigned bp_state(stub_addr_t addr)
+{
+    int i = find(addr);
+    if (i < 0)
+        return 0;
+    return (bps[i].lifted ? 0u : BP_STATE_TRAP) |
+           (bps[i].used & BP_OWNER_GDB ? BP_STATE_GDB : 0u);
 }
 
 void bp_lift(stub_addr_t addr)
@@ -120,6 +137,8 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner)
     bps[i].addr = addr;
     bps[i].used = (uint8_t)owner;
     bps[i].lifted = 0;
+    if (i >= top)
+        top = i + 1;
     return 0;
 }
 
@@ -131,6 +150,8 @@ static void remove_at(int i, unsigned owner)
     if (!bps[i].used && !bps[i].lifted)
         (void)trace_live_target()->mem_write(bps[i].addr, bps[i].saved,
                                              stub_t->break_len);
+    while (top > 0 && !bps[top - 1].used)
+        top--;
 }
 
 void bp_remove(stub_addr_t addr, unsigned owner)

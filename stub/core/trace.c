@@ -6,7 +6,7 @@
  * parse_tracepoint_definition and parse_tsv_definition read). Frames and
  * their packets are in trace_frames.c, the hits in trace_hit.c.
  */
-#include "trace_internal.h"
+#include "trace_native.h"
 
 struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
 unsigned trace_npoints;
@@ -340,6 +340,7 @@ static unsigned define_tracepoint(const char *p)
     t->enabled = (uint8_t)enabled;
     t->hits = t->usage = 0;
     t->cond_len = t->act_len = 0;
+    t->native = 0;
     while (*p == ':') {
         p++;
         if (*p != 'X') /* F (fast), S (static) and the rest: not ours */
@@ -428,6 +429,7 @@ static void init(void)
     trace_frame_none();
     trace_frames_clear();
     trace_ro_clear();
+    trace_native_clear();
     trace_npoints = 0;
     pool_used = 0;
     open_tp = 0;
@@ -694,6 +696,8 @@ int trace_set_query(const char *pkt, struct reply *r)
         ok_or_error(r, start());
     } else if (str_starts(pkt, "QTNotes:", &p)) {
         ok_or_error(r, set_notes(p));
+    } else if (str_starts(pkt, "QPmustub.Bracket:", &p)) {
+        ok_or_error(r, trace_native_bind(p));
     } else if (str_starts(pkt, "QTStop", &p) && !*p) {
         trace_stop(TR_STOP, 0, AGENT_OK);
         ok_or_error(r, 0);

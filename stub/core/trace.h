@@ -16,7 +16,7 @@ enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
 
 /* qSupported's features for all this. */
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
-    ";ConditionalBreakpoints+;QTBuffer:size+"
+    ";ConditionalBreakpoints+;QTBuffer:size+;qPmustub.Bracket+"
 
 /* The program stopped; *why may be adjusted (swbreak). Returns 1 if the
  * stop was the stub's own business (a tracepoint collected, a condition
@@ -78,6 +78,10 @@ int bp_place_ok(stub_addr_t addr);
 void bp_remove(stub_addr_t addr, unsigned owner);
 /* Is there a trap of ours in memory at addr (any owner)? */
 int bp_trap_at(stub_addr_t addr);
+/* Both at once, with one look in the table: BP_STATE_TRAP if bp_trap_at,
+ * BP_STATE_GDB if GDB owns a breakpoint there (bp_is_ours). */
+enum { BP_STATE_TRAP = 1, BP_STATE_GDB = 2 };
+unsigned bp_state(stub_addr_t addr);
 /* Writes the original back but keeps the entry (a step over it), and puts
  * the trap back. */
 void bp_lift(stub_addr_t addr);

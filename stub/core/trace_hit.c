@@ -12,7 +12,7 @@
  * instruction under a tracepoint runs once and is counted once, and no
  * port needs a hook of its own for tracepoints.
  */
-#include "trace_internal.h"
+#include "trace_native.h"
 
 /* A step over the trap at addr is under way; then_continue: it is the
  * stub's own (GDB waits for a later stop), else GDB's "step". */
@@ -32,6 +32,11 @@ static void hits_at(stub_addr_t pc)
 
         if (!t->enabled || t->addr != pc)
             continue;
+        if (t->native) {
+            trace_native_hit(t->native);
+            t->hits++;
+            continue;
+        }
         if (t->cond_len) {
             e = agent_eval(&trace_live_env, trace_pool + t->cond_off + 2,
                            t->cond_len, &v);
@@ -67,34 +72,52 @@ static int step_over(stub_addr_t pc, int then_continue)
     return 0;
 }
 
+/* The program stopped on a trap of ours (state: bp_state's); see
+ * trace_on_stop. Apart from it so that the end of a step over a trap,
+ * the other half of every hit, pays for none of this. */
+static __attribute__((noinline)) int at_trap(struct stub_stop *why,
+                                             stub_addr_t pc, int hidden,
+                                             unsigned state)
+{
+    if (trace_st.running)
+        hits_at(pc);
+    if (trace_native_stop()) {
+        why->swbreak = 1; /* the k-th bracket: pmuctl's stop */
+        return 0;
+    }
+    if (!hidden && !why->swbreak)
+        return 0; /* GDB's own step ended on a trap: it stops there */
+    if ((state & BP_STATE_GDB) && bp_cond_true(pc)) {
+        why->swbreak = 1; /* also when a step over led here */
+        return 0;
+    }
+    /* A trap that is not GDB's is the run's, gone if the run just
+     * stopped (a pass count, a full buffer, an error). */
+    if (!trace_st.running && !bp_trap_at(pc))
+        return stub_t->prepare_resume(STUB_CONTINUE) == 0;
+    return step_over(pc, 1) == 0;
+}
+
 int trace_on_stop(struct stub_stop *why)
 {
     int hidden = 0;
     stub_addr_t pc;
+    unsigned state;
 
     if (over.active) {
         bp_lay(over.addr);
         over.active = 0;
         hidden = over.then_continue;
     }
-    pc = stub_t->get_pc();
     /* Anything but a trap (a fault of the stepped instruction, GDB's
      * 0x03) is GDB's to see, even in the middle of a step over. */
     if (why->signal != STUB_SIGTRAP || why->interrupted)
         return 0;
-    if (!bp_trap_at(pc))
+    pc = stub_t->get_pc();
+    state = bp_state(pc);
+    if (!(state & BP_STATE_TRAP))
         return hidden && stub_t->prepare_resume(STUB_CONTINUE) == 0;
-    if (trace_st.running)
-        hits_at(pc);
-    if (!hidden && !why->swbreak)
-        return 0; /* GDB's own step ended on a trap: it stops there */
-    if (bp_is_ours(pc) && bp_cond_true(pc)) {
-        why->swbreak = 1; /* also when a step over led here */
-        return 0;
-    }
-    if (!bp_trap_at(pc)) /* the run just stopped, and took the trap */
-        return stub_t->prepare_resume(STUB_CONTINUE) == 0;
-    return step_over(pc, 1) == 0;
+    return at_trap(why, pc, hidden, state);
 }
 
 int trace_prepare_resume(enum stub_resume how)

@@ -44,6 +44,7 @@ struct tracepoint {
     uint16_t cond_off, cond_len; /* cond_len 0: none */
     uint16_t act_off, act_len;
     uint8_t enabled;
+    uint8_t native; /* NATIVE_FROM | NATIVE_TO: a native bracket's (trace_native.h) */
 };
 
 struct trace_var {

@@ -41,6 +41,9 @@ static void accepted(void **s)
     assert_int_equal(c.iterations, 10);
     assert_string_equal(c.sep, ";");
     assert_true(c.calibrate);
+    assert_false(c.no_native);
+    assert_int_equal(parse("-t h:1 measure --from a --to b --no-native"), 0);
+    assert_true(c.no_native);
     assert_int_equal(parse("set instructions:u cycles -t /dev/ttyUSB0@115200"), 0);
     assert_int_equal(c.cmd, CMD_SET);
     assert_int_equal(c.nargs, 2);
@@ -79,6 +82,9 @@ static void refused(void **s)
         {"-t h:1 proxy", "proxy needs --listen [HOST:]PORT"},
         {"proxy --listen 3334", "proxy needs a target"},
         {"-t h:1 info --listen 3334", "--listen does not apply"},
+        {"-t h:1 info --no-native", "--no-native does not apply"},
+        {"-t h:1 measure --from a --to b --no-trace --no-native",
+         "--no-native chooses how tracepoints add up"},
     };
     (void)s;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

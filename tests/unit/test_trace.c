@@ -411,6 +411,184 @@ static void breakpoint_conditions(void **st)
     assert_mem_pristine(A + 4, 4);
 }
 
+/* ---- the native bracket (QPmustub.Bracket, trace_native.h) ---- */
+
+#define B (A + 0x40) /* TO, when FROM is A */
+
+static void set_reg(unsigned regno, uint32_t v)
+{
+    uint8_t *b = fake.regs[regno];
+    b[0] = (uint8_t)(v >> 24), b[1] = (uint8_t)(v >> 16);
+    b[2] = (uint8_t)(v >> 8), b[3] = (uint8_t)v;
+}
+
+static void expect_var(unsigned n, uint64_t v)
+{
+    char pkt[32], want[32];
+    snprintf(pkt, sizeof pkt, "qTV:%x", n);
+    snprintf(want, sizeof want, "V%llx", (unsigned long long)v);
+    assert_string_equal(exchange(pkt), want);
+}
+
+/* The variables of a bracket: n 1, armed 2 (armed at the start: 1), and
+ * six per counter from 3 and from 9, min starting at all ones. */
+static void bracket_vars(int armed)
+{
+    char pkt[64];
+    assert_string_equal(exchange("QTDV:1:0:0:6e"), "OK");
+    snprintf(pkt, sizeof pkt, "QTDV:2:%x:0:61", armed);
+    assert_string_equal(exchange(pkt), "OK");
+    for (unsigned v = 3; v < 15; v++) {
+        snprintf(pkt, sizeof pkt, "QTDV:%x:%s:0:76", v,
+                 (v - 3) % 6 == 4 ? "ffffffffffffffff" : "0");
+        assert_string_equal(exchange(pkt), "OK");
+    }
+}
+
+/* A hit at pc with counters (registers 2 and 3) at c2 and c3 that the
+ * stub handles alone (it steps over the trap and goes on). */
+static void counted_hit(uint32_t pc, uint32_t c2, uint32_t c3)
+{
+    set_reg(2, c2);
+    set_reg(3, c3);
+    assert_string_equal(stop_at(pc, 1), "");
+    assert_int_equal(fake.prepare_how, STUB_STEP);
+    assert_string_equal(stop_at(pc + 4, 0), "");
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+}
+
+static void the_native_bracket_adds_up_and_stops_at_the_kth(void **st)
+{
+    char pkt[64];
+    const char *r;
+    (void)st;
+    assert_true(has(exchange("qSupported"), ";qPmustub.Bracket+"));
+    bracket_vars(0);
+    qtdp("QTDP:1:%08x:E:0:0");
+    snprintf(pkt, sizeof pkt, "QTDP:2:%08x:E:0:0", B);
+    assert_string_equal(exchange(pkt), "OK");
+    assert_string_equal(exchange("QPmustub.Bracket:1,2,3,1,2;2,3;3,9"), "OK");
+    assert_string_equal(exchange("QTStart"), "OK");
+    expect_resume("c"); /* pmuctl waits for a stop */
+    assert_mem(B, fake_break_insn, 4);
+    /* TO before any FROM (a run that began mid-bracket): no bracket. */
+    counted_hit(B, 5, 5);
+    expect_var(1, 0);
+    /* Counter 2 counts 50, 70, 40; counter 3 wraps past 2^32 in the
+     * first bracket (0x20), then 0 and 5. */
+    counted_hit(A, 100, 0xfffffff0u);
+    counted_hit(B, 150, 0x10);
+    counted_hit(A, 1000, 5);
+    counted_hit(B, 1070, 5);
+    expect_var(1, 2);
+    counted_hit(A, 2000, 0x7fffffffu);
+    set_reg(2, 2040);
+    set_reg(3, 0x80000004u);
+    /* The third bracket is the k-th: the stop is GDB's (pmuctl's), at TO
+     * before its instruction runs, the trap still in. */
+    r = stop_at(B, 1);
+    assert_true(r[0] == 'T' && r[1] == '0' && r[2] == '5');
+    assert_mem(B, fake_break_insn, 4);
+    expect_var(1, 3);
+    expect_var(2, 0);
+    /* counter 2: ref 50; sum 160; squares about 50: 0 + 400 + 100 */
+    expect_var(4, 50);
+    expect_var(5, 160);
+    expect_var(6, 500);
+    expect_var(7, 40);
+    expect_var(8, 70);
+    /* counter 3: ref 32; sum 37; squares 0 + 1024 + 729 */
+    expect_var(10, 32);
+    expect_var(11, 37);
+    expect_var(12, 1753);
+    expect_var(13, 0);
+    expect_var(14, 32);
+    assert_string_equal(exchange("QTStop"), "OK");
+    assert_mem_pristine(B, 4);
+}
+
+static void one_point_and_a_run_that_begins_armed(void **st)
+{
+    (void)st;
+    /* One point (FROM = TO): each hit ends a pass and starts the next.
+     * Armed at the start with start = 10: the first hit ends a pass. */
+    bracket_vars(1);
+    assert_string_equal(exchange("QTDV:3:a:0:76"), "OK");
+    qtdp("QTDP:1:%08x:E:0:0");
+    assert_string_equal(exchange("QPmustub.Bracket:1,1,3,1,2;2,3"), "OK");
+    assert_string_equal(exchange("QTStart"), "OK");
+    expect_resume("c");
+    counted_hit(A, 25, 0);  /* 15 */
+    counted_hit(A, 40, 0);  /* 15 */
+    expect_var(1, 2);
+    set_reg(2, 61);         /* 21: the third, the stop */
+    assert_true(stop_at(A, 1)[0] == 'T');
+    expect_var(1, 3);
+    expect_var(2, 1);       /* the next pass has begun */
+    expect_var(3, 61);
+    expect_var(5, 51);
+    expect_var(6, 36);      /* 0 + 0 + 6^2 about 15 */
+    expect_var(7, 15);
+    expect_var(8, 21);
+    assert_string_equal(exchange("QTStop"), "OK");
+}
+
+static void a_gdb_tracepoint_beside_the_bound_pair_collects(void **st)
+{
+    (void)st;
+    bracket_vars(0);
+    qtdp("QTDP:1:%08x:E:0:0");
+    assert_string_equal(exchange("QTDP:2:80001240:E:0:0"), "OK");
+    qtdp("QTDP:3:%08x:E:0:0-"); /* GDB's, at FROM: collects sp */
+    qtdp("QTDP:-3:%08x:R" MASK);
+    assert_string_equal(exchange("QPmustub.Bracket:1,2,5,1,2;2,3"), "OK");
+    assert_string_equal(exchange("QTStart"), "OK");
+    expect_resume("c");
+    counted_hit(A, 7, 0);
+    counted_hit(B, 19, 0);
+    counted_hit(A, 20, 0);
+    assert_true(has(exchange("qTStatus"), "T1;tframes:2;"));
+    expect_var(1, 1);
+    expect_var(5, 12);
+    assert_string_equal(exchange("QTStop"), "OK");
+    assert_string_equal(exchange("QTFrame:0"), "F0T3");
+    assert_string_equal(exchange("p1d"), hexreg(29));
+    assert_string_equal(exchange("QTFrame:-1"), "OK");
+}
+
+static void native_bracket_refusals(void **st)
+{
+    (void)st;
+    bracket_vars(0);
+    qtdp("QTDP:1:%08x:E:0:0");
+    /* no tracepoint 2; no variable 0x20; register 73 has no size; k = 0;
+     * no counter; malformed */
+    assert_error_reply(exchange("QPmustub.Bracket:1,2,3,1,2;2,3"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,20;2,3"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,2;2,20"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,2;49,3"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,0,1,2;2,3"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,2"));
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,2;2,3x"));
+    /* A refused binding leaves a plain tracepoint: its hit adds nothing. */
+    assert_string_equal(exchange("QTStart"), "OK");
+    counted_hit(A, 1, 1);
+    counted_hit(A, 2, 2);
+    expect_var(1, 0);
+    assert_error_reply(exchange("QPmustub.Bracket:1,1,3,1,2;2,3")); /* running */
+    assert_string_equal(exchange("QTStop"), "OK");
+    /* QTinit forgets the binding with the tracepoints. */
+    assert_string_equal(exchange("QPmustub.Bracket:1,1,3,1,2;2,3"), "OK");
+    assert_string_equal(exchange("QTinit"), "OK");
+    bracket_vars(0);
+    qtdp("QTDP:1:%08x:E:0:0");
+    assert_string_equal(exchange("QTStart"), "OK");
+    counted_hit(A, 1, 1);
+    counted_hit(A, 2, 2);
+    expect_var(1, 0);
+    assert_string_equal(exchange("QTStop"), "OK");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +605,10 @@ int main(void)
         T(continuing_from_a_tracepoint_does_not_collect_twice),
         T(resuming_onto_gdbs_own_trap_is_left_to_gdb),
         T(breakpoint_conditions),
+        T(the_native_bracket_adds_up_and_stops_at_the_kth),
+        T(one_point_and_a_run_that_begins_armed),
+        T(a_gdb_tracepoint_beside_the_bound_pair_collects),
+        T(native_bracket_refusals),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 
 struct uart; /* common/uart.h: the 16550 that serial.c connects to the host */
 struct rbb;  /* a remote_bitbang server for the machine's debug probe port */
+struct vb_profile; /* common/profile.h: --profile's table */
 
 /* The physical bus a CPU sees: RAM fast paths stay inside the CPU's own
  * memory code; everything else goes through here. pa is a physical address
@@ -75,6 +76,8 @@ struct vb_machine_class {
     void (*totals)(const struct vb_machine *m, uint64_t *insns, uint64_t *cycles);
     void (*watch)(struct vb_machine *m, uint64_t from, uint64_t to);
     enum vb_watch_state (*watch_result)(const struct vb_machine *m, uint64_t *count);
+    /* --profile: counts every instruction address into p from now on. */
+    void (*profile)(struct vb_machine *m, struct vb_profile *p);
     /* --count-events FROM:TO:N (common/pass.h): arms the pass tracker. */
     void (*count_events)(struct vb_machine *m, uint64_t from, uint64_t to, uint64_t n);
     /* WAITING (for FROM), COUNTING (in a pass), DONE (pass N ended: the CPU

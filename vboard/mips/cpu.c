@@ -543,6 +543,8 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
  * Returns false if the instruction must not execute now. */
 static bool slow_checks(struct cpu *c)
 {
+    if (c->profile)
+        vb_profile_hit(c->profile, c->pc);
     if (c->watch_on && !c->watch_done) {
         if (!c->watch_counting && c->pc == c->watch_from)
             c->watch_counting = true;

@@ -17,6 +17,7 @@
 #include "events.h"
 #include "machine.h"
 #include "pass.h"
+#include "profile.h"
 #include "pmu.h"
 #include "pmu_catalog.h" /* the registry: enum pmu_core_id, pmu_catalogs[] */
 
@@ -121,6 +122,8 @@ struct cpu {
     uint64_t watch_count;
     /* --count-events FROM:TO:N: the pass tracker over ev[] (pass.h) */
     struct vb_pass pass;
+    /* --profile: each instruction address counted (NULL: off) */
+    struct vb_profile *profile;
 };
 
 

@@ -195,6 +195,13 @@ static enum vb_watch_state watch_result(const struct vb_machine *vm, uint64_t *c
     return c->watch_counting ? VB_WATCH_COUNTING : VB_WATCH_WAITING;
 }
 
+static void profile(struct vb_machine *vm, struct vb_profile *p)
+{
+    struct cpu *c = &mm(vm)->cpu;
+    c->profile = p;
+    c->slow_checks = true;
+}
+
 static void count_events(struct vb_machine *vm, uint64_t from, uint64_t to, uint64_t n)
 {
     struct cpu *c = &mm(vm)->cpu;
@@ -268,6 +275,7 @@ const struct vb_machine_class vb_malta_class = {
     .totals = totals,
     .watch = watch,
     .watch_result = watch_result,
+    .profile = profile,
     .count_events = count_events,
     .events_state = events_state,
     .print_events = print_events,

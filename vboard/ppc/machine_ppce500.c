@@ -105,6 +105,11 @@ static enum vb_watch_state watch_result(const struct vb_machine *m, uint64_t *co
                                                               : VB_WATCH_WAITING;
 }
 
+static void profile(struct vb_machine *m, struct vb_profile *p)
+{
+    m->board.cpu.profile = p;
+}
+
 static void count_events(struct vb_machine *m, uint64_t from, uint64_t to, uint64_t n)
 {
     vb_pass_arm(&m->board.cpu.pass, (uint32_t)from, (uint32_t)to, n, PEV_COUNT);
@@ -163,6 +168,7 @@ const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.
     .totals = totals,
     .watch = watch,
     .watch_result = watch_result,
+    .profile = profile,
     .count_events = count_events,
     .events_state = events_state,
     .print_events = print_events,

@@ -23,6 +23,7 @@
 #include "cache.h"
 #include "machine.h"
 #include "pass.h"
+#include "profile.h"
 #include "ppc_events.h"
 #include "ppc_mmu.h"
 #include "ppc_pmu.h"
@@ -102,6 +103,8 @@ struct ppc_cpu {
     uint64_t watch_count;
     /* --count-events FROM:TO:N: the pass tracker over ev[] (pass.h) */
     struct vb_pass pass;
+    /* --profile: each instruction address counted (NULL: off) */
+    struct vb_profile *profile;
 };
 
 /* Sets everything a core has from its personality; false on allocation

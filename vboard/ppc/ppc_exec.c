@@ -236,6 +236,8 @@ top:
         }
         c->watch_count += c->watch_counting;
     }
+    if (careful && c->profile)
+        vb_profile_hit(c->profile, pc);
     if (careful)
         msr_before = c->msr;
     c->ev[PEV_INSNS]++;
@@ -521,7 +523,8 @@ enum ppc_run_stop ppc_cpu_run(struct ppc_cpu *c, uint64_t n)
     c->stop = false;
     if (c->waiting)
         return PPC_RUN_IDLE;
-    bool careful = (c->watch_on && !c->watch_done) || (c->pass.on && !c->pass.done) ||
+    bool careful = c->profile || (c->watch_on && !c->watch_done) ||
+                   (c->pass.on && !c->pass.done) ||
                    (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP);
     run_loop(c, n, careful);
     if (c->reset_requested)

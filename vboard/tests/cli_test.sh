@@ -39,6 +39,23 @@ grep -q "not a 32-bit big-endian MIPS ELF" "$tmp/err" || bad "x86 ELF: message"
 expect_status 3 "--max-insns" "$vboard" --no-reboot --max-insns 1000 --kernel "$fw/matmul-O0.elf"
 grep -q "simulated instructions" "$tmp/err" || bad "--max-insns: message"
 
+# --profile FILE: one "0xADDRESS COUNT" line per address, in address order,
+# whose counts add up to the instructions --stats counts (the CPU's own
+# total, kept apart from the profile).
+expect_status 0 "--profile" "$vboard" --no-reboot --stats --profile "$tmp/prof" \
+    --kernel "$fw/matmul-O2.elf"
+total=$(sed -n 's/^vboard (simulated): \([0-9]*\) instructions,.*/\1/p' "$tmp/err")
+if python3 - "$tmp/prof" "${total:-0}" <<'PY'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+addrs = [int(a, 16) for a, _ in rows]
+assert rows and all(a.startswith("0x") for a, _ in rows), rows[:3]
+assert addrs == sorted(set(addrs)), "not in address order, or repeated"
+assert sum(int(c) for _, c in rows) == int(sys.argv[2]) > 0, (sum(int(c) for _, c in rows), sys.argv[2])
+PY
+then ok "--profile: counts add up to --stats' $total instructions"
+else bad "--profile: counts do not add up to --stats' ${total:-?} instructions"; fi
+
 # --count-events FROM:TO[:N] (docs/vboard.md): bad arguments; the first
 # pass of crc32's work: status 0, one line per catalogue name, and the
 # instructions what --count-insns (the PMU-independent oracle that

@@ -81,16 +81,32 @@ void pmu_detect(void)
  * (after "monitor pmu freeze" the program ran with frozen counters). */
 static int hw_frozen;
 
+/* Freezing and thawing run at every entry to the stub (a tracepoint hit
+ * is two entries): each control is reached with its select in the
+ * instruction, unrolled for counters 0..3 (selects 0, 2, 4, 6), rather
+ * than through cp0_25_read/write's switch, a call and a jump each. Counter
+ * n is touched only if the core has it (pmu_counters, from Config1.PC and
+ * the M chain). */
+#define PMU_CTL_SELS(X) X(0, 0) X(1, 2) X(2, 4) X(3, 6)
+#if PMU_MAX_COUNTERS > 4
+#error "pmu_freeze and pmu_unfreeze reach four counters"
+#endif
+
 void pmu_freeze(void)
 {
+    uint32_t hw;
+
     if (hw_frozen)
         return;
     hw_frozen = 1;
-    for (unsigned i = 0; i < pmu_counters; i++) {
-        uint32_t hw = cp0_25_read(2 * i);
-        cp0_25_write(2 * i, hw & ~PERFCTL_MODES);
-        prog_ctl[i] = (hw & ~PERFCTL_IE) | (prog_ctl[i] & PERFCTL_IE);
+#define FREEZE(n, sel)                                                     \
+    if (n < pmu_counters) {                                                \
+        hw = CP0_READ(25, sel);                                            \
+        CP0_WRITE(25, sel, hw & ~PERFCTL_MODES);                           \
+        prog_ctl[n] = (hw & ~PERFCTL_IE) | (prog_ctl[n] & PERFCTL_IE);     \
     }
+    PMU_CTL_SELS(FREEZE)
+#undef FREEZE
 }
 
 void pmu_unfreeze(void)
@@ -98,8 +114,11 @@ void pmu_unfreeze(void)
     if (stub_pmu_user_frozen()) /* monitor pmu freeze */
         return;
     hw_frozen = 0;
-    for (unsigned i = 0; i < pmu_counters; i++)
-        cp0_25_write(2 * i, prog_ctl[i] | PERFCTL_IE);
+#define THAW(n, sel)                                                       \
+    if (n < pmu_counters)                                                  \
+        CP0_WRITE(25, sel, prog_ctl[n] | PERFCTL_IE);
+    PMU_CTL_SELS(THAW)
+#undef THAW
 }
 
 uint32_t pmu_ctl(unsigned n)

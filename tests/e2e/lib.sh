@@ -87,9 +87,11 @@ start_vboard_serving() {
 # gets SIGINT in its foreground "continue", as when a user presses Ctrl-C,
 # and sends 0x03; then it runs PRINT (a printf of the stop), lets main end
 # and quits. Output in $OUT; CTRLC_MS: milliseconds from the SIGINT to
-# GDB's report of the stop (-1: none). Usage: ctrl_c_session ELF PRINT
+# GDB's report of the stop (-1: none). BEFORE and AFTER replace the
+# demo_spin settings for another program.
+# Usage: ctrl_c_session ELF PRINT [BEFORE AFTER]
 ctrl_c_session() {
-    local gdb t0
+    local gdb t0 requit= before=${3:-set var demo_spin = 1} after=${4:-set var demo_spin = 0}
     # No timeout(1) wrapper: it would pass the SIGINT on to its whole process
     # group as well, and GDB takes a second Ctrl-C as "target not responding".
     # stdbuf -oL: GDB's output to a file is otherwise block-buffered, and the
@@ -97,8 +99,8 @@ ctrl_c_session() {
     stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $1" \
         -ex "target remote 127.0.0.1:$QEMU_PORT" \
         -ex "monitor ctrlc off" -ex "monitor ctrlc on" \
-        -ex "set var demo_spin = 1" -ex "echo CONTINUING\\n" -ex "continue" \
-        -ex "$2" -ex "set var demo_spin = 0" -ex "continue" >"$OUT" 2>&1 &
+        -ex "$before" -ex "echo CONTINUING\\n" -ex "continue" \
+        -ex "$2" -ex "$after" -ex "continue" >"$OUT" 2>&1 &
     gdb=$!
     E2E_PIDS+=($gdb)
     # Ctrl-C only once GDB is in the foreground "continue": a SIGINT before it
@@ -114,6 +116,15 @@ ctrl_c_session() {
         if grep -q "^Program received signal SIGINT" "$OUT"; then
             CTRLC_MS=$((($(date +%s%N) - t0) / 1000000))
             break
+        fi
+        # GDB took the SIGINT before it was waiting for the target (seen
+        # at a load average of 15: "Quit", then the program ran on): once
+        # more, now that it waits; the time counts from this one.
+        if grep -q "^Quit" "$OUT" && [ -z "${requit:-}" ]; then
+            requit=1
+            sleep 1
+            t0=$(date +%s%N)
+            kill -INT "$gdb"
         fi
         kill -0 "$gdb" 2>/dev/null || break
         sleep 0.01

@@ -52,6 +52,8 @@ start_qemu() {
 # own message.
 qemu_serving() {
     QEMU_PORT=$(free_port)
+    # A log of an earlier QEMU would say "waiting" before this one starts.
+    rm -f "$E2E_TMP/qemu.log"
     "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
     QEMU_PID=$!
     E2E_PIDS+=($QEMU_PID)
@@ -75,6 +77,7 @@ wait_log() {
 # functions drive both); -no-reboot as start_qemu's.
 start_vboard_serving() {
     QEMU_PORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # as qemu_serving's
     "$1" --cpu "$2" --no-reboot --kernel "$3" \
         --serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     QEMU_PID=$!

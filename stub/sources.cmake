@@ -22,7 +22,7 @@ set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
   ${_S}/arch/mips32/step.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
-  ${_S}/arch/common/pmu_core.c
+  ${_S}/arch/common/pmu_core.c ${_S}/arch/common/rx_ctrlc.c
   ${_S}/arch/mips32/pmu.c)
 set(PMUSTUB_MIPS_FEATURES
   ${_T}/mips/mips-cpu.xml ${_T}/mips/mips-cp0.xml ${_T}/mips/mips-fpu.xml)
@@ -38,7 +38,8 @@ set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
   ${_S}/arch/ppc32/vectors.S ${_S}/arch/ppc32/port.c
   ${_S}/arch/ppc32/memory.c ${_S}/arch/ppc32/step.c
   ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c ${_S}/arch/ppc32/pmr_access.c
-  ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c)
+  ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c
+  ${_S}/arch/common/rx_ctrlc.c)
 set(PMUSTUB_ARCH_ppc32_FEATURES ${_T}/power/power-core.xml)
 # Measured with gdb-multiarch 13.1 (docs/power.md): GDB takes the
 # description as it is, big-endian once the ELF is loaded, and

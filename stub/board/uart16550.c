@@ -19,6 +19,7 @@
 #define LSR 5
 #define DLL 0
 #define DLM 1
+#define IER_ERBFI 0x01 /* received data available interrupt */
 #define LSR_DR 0x01
 #define LSR_THRE 0x20
 #define LSR_TEMT 0x40
@@ -30,12 +31,14 @@ static volatile uint8_t *uart;
 void uart16550_init(uintptr_t base)
 {
     uart = (volatile uint8_t *)base;
-    uart[IER] = 0;             /* polled: no interrupts */
+    uart[IER] = 0;             /* no interrupts until uart16550_rx_irq */
     uart[LCR] = LCR_DLAB;
     uart[DLL] = 1;             /* the fastest rate of the board's clock */
     uart[DLM] = 0;
     uart[LCR] = LCR_8N1;
-    uart[FCR] = 0x07;          /* enable and clear both FIFOs */
+    /* Enable and clear both FIFOs; receiver trigger level (bits 7:6) 0:
+     * one byte raises the receive interrupt (PC16550D, FCR). */
+    uart[FCR] = 0x07;
     uart[MCR] = 0x03;          /* DTR, RTS */
     /* One read of RBR, discarded. On QEMU it also tells the character
      * device that the UART takes input again (hw/char/serial.c: a read of
@@ -68,4 +71,12 @@ void uart16550_drain(void)
 {
     while (!(uart[LSR] & LSR_TEMT))
         ;
+}
+
+/* INTRPT follows IER.ERBFI && a byte waiting (PC16550D "Interrupt
+ * Identification Register", priority 2: received data available, cleared
+ * by reading RBR until the FIFO is under the trigger level). */
+void uart16550_rx_irq(int on)
+{
+    uart[IER] = on ? IER_ERBFI : 0;
 }

@@ -52,24 +52,49 @@ start_qemu() {
 # own message.
 qemu_serving() {
     QEMU_PORT=$(free_port)
+    # A log of an earlier QEMU would say "waiting" before this one starts.
+    rm -f "$E2E_TMP/qemu.log"
     "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
     QEMU_PID=$!
     E2E_PIDS+=($QEMU_PID)
-    for _ in $(seq 600); do # up to 60 s, as wait_listen
-        grep -q "QEMU waiting for connection" "$E2E_TMP/qemu.log" && return 0
+    wait_log "QEMU waiting for connection" "$E2E_TMP/qemu.log" QEMU
+}
+
+# Waits up to 60 s (as wait_listen) for the server whose log is $2 to say
+# $1; if it does not, shows the log and fails. Usage: wait_log TEXT LOG NAME
+wait_log() {
+    for _ in $(seq 600); do
+        grep -q "$1" "$2" 2>/dev/null && return 0
         sleep 0.1
     done
-    echo "QEMU did not start:" >&2
-    cat "$E2E_TMP/qemu.log" >&2
+    echo "$3 did not start:" >&2
+    cat "$2" >&2
     return 1
+}
+
+# vboard ($1) as CPU $2 running $3 with its serial line served on
+# $QEMU_PORT, as qemu_serving does for QEMU (so the same session
+# functions drive both); -no-reboot as start_qemu's.
+start_vboard_serving() {
+    QEMU_PORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # as qemu_serving's
+    "$1" --cpu "$2" --no-reboot --kernel "$3" \
+        --serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
+    QEMU_PID=$!
+    E2E_PIDS+=($QEMU_PID)
+    # vboard says when it listens; a probe connection would be taken as GDB.
+    wait_log "waiting for a serial client" "$E2E_TMP/vboard.log" vboard
 }
 
 # Ctrl-C in GDB while the demo firmware spins (demo.c: demo_spin = 1): GDB
 # gets SIGINT in its foreground "continue", as when a user presses Ctrl-C,
 # and sends 0x03; then it runs PRINT (a printf of the stop), lets main end
-# and quits. Output in $OUT. Usage: ctrl_c_session ELF PRINT
+# and quits. Output in $OUT; CTRLC_MS: milliseconds from the SIGINT to
+# GDB's report of the stop (-1: none). BEFORE and AFTER replace the
+# demo_spin settings for another program.
+# Usage: ctrl_c_session ELF PRINT [BEFORE AFTER]
 ctrl_c_session() {
-    local gdb
+    local gdb t0 requit= before=${3:-set var demo_spin = 1} after=${4:-set var demo_spin = 0}
     # No timeout(1) wrapper: it would pass the SIGINT on to its whole process
     # group as well, and GDB takes a second Ctrl-C as "target not responding".
     # stdbuf -oL: GDB's output to a file is otherwise block-buffered, and the
@@ -77,8 +102,8 @@ ctrl_c_session() {
     stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $1" \
         -ex "target remote 127.0.0.1:$QEMU_PORT" \
         -ex "monitor ctrlc off" -ex "monitor ctrlc on" \
-        -ex "set var demo_spin = 1" -ex "echo CONTINUING\\n" -ex "continue" \
-        -ex "$2" -ex "set var demo_spin = 0" -ex "continue" >"$OUT" 2>&1 &
+        -ex "$before" -ex "echo CONTINUING\\n" -ex "continue" \
+        -ex "$2" -ex "$after" -ex "continue" >"$OUT" 2>&1 &
     gdb=$!
     E2E_PIDS+=($gdb)
     # Ctrl-C only once GDB is in the foreground "continue": a SIGINT before it
@@ -87,7 +112,27 @@ ctrl_c_session() {
     # batch GDB does not print "Continuing.").
     for _ in $(seq 600); do grep -q "^CONTINUING" "$OUT" && break; sleep 0.1; done
     sleep 2 # main is spinning by now
+    t0=$(date +%s%N)
     kill -INT "$gdb"
+    CTRLC_MS=-1
+    for _ in $(seq 6000); do
+        if grep -q "^Program received signal SIGINT" "$OUT"; then
+            CTRLC_MS=$((($(date +%s%N) - t0) / 1000000))
+            break
+        fi
+        # GDB took the SIGINT before it was waiting for the target (seen
+        # at a load average of 15: "Quit", then the program ran on): once
+        # more, now that it waits; the time counts from this one.
+        if grep -q "^Quit" "$OUT" && [ -z "${requit:-}" ]; then
+            requit=1
+            sleep 1
+            t0=$(date +%s%N)
+            kill -INT "$gdb"
+        fi
+        kill -0 "$gdb" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo "# Ctrl-C to GDB's stop report: $CTRLC_MS ms"
     for _ in $(seq 600); do kill -0 "$gdb" 2>/dev/null || break; sleep 0.1; done
 }
 

@@ -29,6 +29,9 @@ pm_region_count "$ELF"
 
 start_vboard() { # start_vboard [VBOARD OPTION...]
     pm_pick_port VPORT
+    # The last vboard's log says "waiting" until this one truncates it
+    # (seen at a load average of 7: pmuctl's connection refused).
+    rm -f "$E2E_TMP/vboard.log"
     "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" "$@" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     VBOARD_PID=$!

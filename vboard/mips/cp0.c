@@ -86,7 +86,9 @@ void cpu_idle_until_timer(struct cpu *c)
 
 static uint32_t cause_read(const struct cpu *c)
 {
-    uint32_t v = c->cause & ~CAUSE_PCI;
+    /* The board's lines (an interrupt controller's output) read in IP7..2
+     * as they are, like the timer's and the counters' (MD00090 9.23). */
+    uint32_t v = (c->cause & ~CAUSE_PCI) | (uint32_t)(c->hw_ip & 0xfcu) << CAUSE_IP_SHIFT;
     if (v & CAUSE_TI)
         v |= 1u << (CAUSE_IP_SHIFT + ipti(c));
     if (pci_pending(c)) {

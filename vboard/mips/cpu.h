@@ -87,6 +87,7 @@ struct cpu {
     uint64_t count_cycle0;  /* cycle total when Count was last written */
     uint64_t timer_cycle;   /* cycle total at which Count reaches Compare */
     bool timer_armed;
+    uint8_t hw_ip;          /* Cause.IP7..IP2 the board drives (bit n: IPn) */
 
     /* ---- board and models -------------------------------------------------- */
     /* The board as the CPU sees it (machine_malta.c wires it): devices

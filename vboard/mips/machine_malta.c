@@ -26,16 +26,22 @@ static const struct elf_target malta_elf = { EM_MIPS, "MIPS", 0x1fffffffu };
 /* ---- the board as the CPU sees it ------------------------------------------ */
 
 /* MIPS32 physical addresses are 32 bits wide (mem.c), so pa fits. */
+/* A device access may change an interrupt line (an RBR read, an IER or
+ * 8259 write): Cause.IP follows at once. */
 static bool bus_read(void *ctx, uint64_t pa, unsigned size, uint32_t *v)
 {
     struct malta_machine *m = ctx;
-    return malta_io_read(&m->board, (uint32_t)pa, size, v);
+    bool ok = malta_io_read(&m->board, (uint32_t)pa, size, v);
+    m->cpu.hw_ip = malta_irq_lines(&m->board);
+    return ok;
 }
 
 static bool bus_write(void *ctx, uint64_t pa, unsigned size, uint32_t v)
 {
     struct malta_machine *m = ctx;
-    if (!malta_io_write(&m->board, (uint32_t)pa, size, v))
+    bool ok = malta_io_write(&m->board, (uint32_t)pa, size, v);
+    m->cpu.hw_ip = malta_irq_lines(&m->board);
+    if (!ok)
         return false;
     if (m->board.reset_requested)
         m->cpu.stop = true; /* SOFTRES: the main loop resets the board */
@@ -78,6 +84,7 @@ void malta_machine_reset(struct malta_machine *m)
     cpu_reset_state(c);
     c->status &= ~ST_ERL;
     malta_boot(&m->board, c->gpr);
+    c->hw_ip = malta_irq_lines(&m->board);
     c->pc = m->board.entry;
     c->npc = m->board.entry + 4;
 }
@@ -139,9 +146,11 @@ static enum vb_run_stop run(struct vb_machine *vm, uint64_t n)
 {
     struct malta_machine *m = mm(vm);
     struct cpu *c = &m->cpu;
+    c->hw_ip = malta_irq_lines(&m->board); /* bytes received since */
     if (cpu_run(c, n) == RUN_WAIT)
         cpu_idle_until_timer(c);
     cpu_update_timer(c);
+    c->hw_ip = malta_irq_lines(&m->board);
     cpu_check_interrupts(c);
     if (m->board.reset_requested)
         return VB_RUN_RESET;

@@ -11,6 +11,13 @@
  * table at ENVP_PADDR 0x2000 (16 pointers, then 256-byte strings).
  * Malta FPGA SOFTRES (offset 0x500) == 0x42 requests a system reset
  * (malta_fpga_write).
+ *
+ * Interrupts: COM1 (the Super I/O's first serial port) drives ISA IRQ4;
+ * the PIIX4's master 8259 takes IRQ0-7 and the slave's INT on IR2, and the
+ * master's INT is the CPU's hardware interrupt 0, Cause.IP2 (QEMU 7.2
+ * hw/mips/malta.c: i8259_irq = env->irq[2], piix4 "intr"; Malta User's
+ * Manual MD00048, "Interrupt Controller"). A system reset resets both
+ * 8259s and the UART's IER (QEMU pic_reset, serial_reset).
  */
 #include "malta.h"
 
@@ -91,8 +98,14 @@ static void write_prom(struct malta *b)
     prom_set(b, i, NULL);
 }
 
+#define COM1_IR 4u
+#define CASCADE_IR 2u
+
 void malta_boot(struct malta *b, uint32_t gpr[32])
 {
+    i8259_reset(&b->pic[0]);
+    i8259_reset(&b->pic[1]);
+    b->uart.ier = 0;
     write_prom(b);
     gpr[29] = ENVP_VADDR - 64;          /* sp */
     gpr[4] = 2;                         /* a0: argc */
@@ -111,8 +124,35 @@ static double now_for(const struct malta *b)
     return b->uart.baud ? uart_now_ns() : 0.0;
 }
 
+uint8_t malta_irq_lines(struct malta *b)
+{
+    i8259_input(&b->pic[1], 0, false); /* nothing on the slave's inputs */
+    i8259_input(&b->pic[0], CASCADE_IR, i8259_int(&b->pic[1]));
+    i8259_input(&b->pic[0], COM1_IR, uart_irq(&b->uart, now_for(b)));
+    return i8259_int(&b->pic[0]) ? 1u << 2 : 0;
+}
+
+/* The 8259 at base, if pa is one of its two ports. */
+static struct i8259 *pic_at(struct malta *b, uint32_t pa, unsigned *port)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        uint32_t base = i ? BOARD_PIC_SLAVE : BOARD_PIC_MASTER;
+        if (pa >= base && pa < base + 2) {
+            *port = pa - base;
+            return &b->pic[i];
+        }
+    }
+    return NULL;
+}
+
 bool malta_io_read(struct malta *b, uint32_t pa, unsigned size, uint32_t *v)
 {
+    unsigned port;
+    struct i8259 *pic = pic_at(b, pa, &port);
+    if (pic) {
+        *v = i8259_read(pic, port);
+        return true;
+    }
     if (pa >= BOARD_UART_BASE && pa < BOARD_UART_BASE + 8) {
         *v = uart_read(&b->uart, pa - BOARD_UART_BASE, now_for(b));
         (void)size;
@@ -133,6 +173,12 @@ bool malta_io_read(struct malta *b, uint32_t pa, unsigned size, uint32_t *v)
 bool malta_io_write(struct malta *b, uint32_t pa, unsigned size, uint32_t v)
 {
     (void)size;
+    unsigned port;
+    struct i8259 *pic = pic_at(b, pa, &port);
+    if (pic) {
+        i8259_write(pic, port, (uint8_t)v);
+        return true;
+    }
     if (pa >= BOARD_UART_BASE && pa < BOARD_UART_BASE + 8) {
         uart_write(&b->uart, pa - BOARD_UART_BASE, (uint8_t)v, now_for(b));
         return true;

@@ -58,12 +58,14 @@ static void skip_idle(struct ppc_cpu *c)
 static enum vb_run_stop run(struct vb_machine *m, uint64_t n)
 {
     struct ppc_cpu *c = &m->board.cpu;
-    if (c->waiting)
+    ppce500_update_irq(&m->board); /* bytes received since */
+    if (c->waiting && !c->ext_input) /* a pending int ends the doze first */
         skip_idle(c);
     enum ppc_run_stop r = c->waiting ? PPC_RUN_IDLE : ppc_cpu_run(c, n);
     if (r == PPC_RUN_RESET)
         return VB_RUN_RESET;
     ppc_update_timers(c);
+    ppce500_update_irq(&m->board);
     ppc_check_interrupts(c);
     return c->waiting ? VB_RUN_IDLE : VB_RUN_SLICE;
 }

@@ -97,6 +97,7 @@ struct ppc_cpu {
     bool stop;                 /* leave the run loop after this instruction */
     bool waiting;              /* MSR[WE] doze: idle until an interrupt */
     bool reset_requested;      /* the board asked for a reset */
+    bool ext_input;            /* the board's external input (int) is asserted */
     bool careful;              /* per-instruction checks: watch, pass, single step */
     bool watch_on, watch_counting, watch_done;
     uint32_t watch_from, watch_to;

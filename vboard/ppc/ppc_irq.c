@@ -2,7 +2,8 @@
  * ppc_irq.c - Book E interrupts: where each saves its state (the four
  * interrupt classes), what it does to the MSR, the vector from IVPR and
  * IVORn, the return instructions, and the asynchronous interrupts vboard
- * raises (debug, decrementer, performance monitor) in priority order.
+ * raises (debug, external input, decrementer, performance monitor) in
+ * priority order.
  *
  * Power ISA 2.06 Book III-E chapter 7 "Interrupts and Exceptions" (7.5
  * "Interrupt Definitions", 7.6 "Partially Executed Instructions", 7.9
@@ -116,9 +117,10 @@ void ppc_return(struct ppc_cpu *c, unsigned kind)
     ppc_set_msr(c, msr);
 }
 
-/* Book III-E 7.9: debug (with MSR[DE]) before the decrementer before the
- * performance monitor, which is the lowest of the asynchronous interrupts
- * (e200z7.md section 1). The debug interrupt is level-sensitive on the
+/* Book III-E 7.9: debug (with MSR[DE]) before the external input before
+ * the decrementer before the performance monitor, which is the lowest of
+ * the asynchronous interrupts (e200z7.md section 1). The external input is
+ * level-sensitive: taken while the board asserts it and MSR[EE] is set. The debug interrupt is level-sensitive on the
  * DBSR event bits, so an event recorded while MSR[DE] = 0 is taken when DE
  * is set (DBSR[IDE]). */
 bool ppc_check_interrupts(struct ppc_cpu *c)
@@ -130,6 +132,10 @@ bool ppc_check_interrupts(struct ppc_cpu *c)
     }
     if (!(c->msr & MSR_EE))
         return false;
+    if (c->ext_input) {
+        ppc_take(c, IVOR_EXTERNAL, c->pc);
+        return true;
+    }
     if ((c->tsr & TSR_DIS) && (c->tcr & TCR_DIE)) {
         ppc_take(c, IVOR_DEC, c->pc);
         return true;

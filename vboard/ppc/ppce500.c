@@ -16,7 +16,12 @@
  * QEMU's would be) and takes dt_size as 0 for the mapping.
  *
  * Devices: the 16550 at CCSR + 0x4500 (big-endian, regshift 0, as
- * serial_mm_init with DEVICE_BIG_ENDIAN), RSTCR at GUTS + 0xb0
+ * serial_mm_init with DEVICE_BIG_ENDIAN) whose interrupt is the MPIC's
+ * source 42 (e500.c serial_mm_init(..., mpic[42], ...)); the MPIC at
+ * CCSR + 0x40000 (32-bit big-endian registers, mpic.c), its processor 0
+ * int output the CPU's external input (e500.c irqs[OPENPIC_OUTPUT_INT] =
+ * input[PPCE500_INPUT_INT]); a reset resets it and the UART's IER
+ * (openpic_reset, serial_reset); RSTCR at GUTS + 0xb0
  * (mpc8544_guts.c: writing bit 0x2 requests a system reset; with
  * -no-reboot QEMU then exits with status 0). Anything else in CCSR and
  * anything unassigned reads 0 and ignores writes, as QEMU's unassigned
@@ -46,14 +51,37 @@ static double now_for(const struct ppce500 *b)
 /* Byte-wide 16550: a wider access touches consecutive registers, most
  * significant byte first (QEMU splits it into byte accesses the same
  * way). */
+void ppce500_update_irq(struct ppce500 *b)
+{
+    mpic_input(&b->mpic, PPCE500_UART_IRQ, uart_irq(&b->uart, now_for(b)));
+    b->cpu.ext_input = mpic_int(&b->mpic);
+}
+
+/* The MPIC's register offset for a 32-bit access at pa, or false. */
+static bool mpic_reg(uint64_t pa, unsigned size, uint32_t *off)
+{
+    uint64_t base = PPCE500_CCSR_BASE + PPCE500_MPIC;
+    if (size != 4 || pa < base || pa >= base + MPIC_SIZE)
+        return false;
+    *off = (uint32_t)(pa - base);
+    return true;
+}
+
 static bool bus_read(void *ctx, uint64_t pa, unsigned size, uint32_t *v)
 {
     struct ppce500 *b = ctx;
     uint64_t uart = PPCE500_CCSR_BASE + PPCE500_UART0;
+    uint32_t off;
     *v = 0;
     if (pa >= uart && pa + size <= uart + 8) {
         for (unsigned i = 0; i < size; i++)
             *v = *v << 8 | uart_read(&b->uart, (unsigned)(pa - uart) + i, now_for(b));
+        ppce500_update_irq(b);
+        return true;
+    }
+    if (mpic_reg(pa, size, &off)) {
+        *v = mpic_read(&b->mpic, off);
+        ppce500_update_irq(b);
         return true;
     }
     return pa >= PPCE500_CCSR_BASE && pa < PPCE500_CCSR_BASE + PPCE500_CCSR_SIZE;
@@ -63,10 +91,17 @@ static bool bus_write(void *ctx, uint64_t pa, unsigned size, uint32_t v)
 {
     struct ppce500 *b = ctx;
     uint64_t uart = PPCE500_CCSR_BASE + PPCE500_UART0;
+    uint32_t off;
     if (pa >= uart && pa + size <= uart + 8) {
         for (unsigned i = 0; i < size; i++)
             uart_write(&b->uart, (unsigned)(pa - uart) + i,
                        (uint8_t)(v >> (8 * (size - 1 - i))), now_for(b));
+        ppce500_update_irq(b);
+        return true;
+    }
+    if (mpic_reg(pa, size, &off)) {
+        mpic_write(&b->mpic, off, v);
+        ppce500_update_irq(b);
         return true;
     }
     if (pa == PPCE500_CCSR_BASE + PPCE500_GUTS + PPCE500_RSTCR && size == 4 && (v & 2u)) {
@@ -180,6 +215,9 @@ bool ppce500_boot(struct ppce500 *b, char *err, size_t errlen)
     uint32_t entry;
     uint64_t low, size;
     ppc_cpu_reset(c);
+    mpic_reset(&b->mpic);
+    b->uart.ier = 0;
+    ppce500_update_irq(b);
     if (!load_elf(b, &entry, &low, &size, err, errlen))
         return false;
     uint32_t dt_base = (uint32_t)(low + size + DTC_LOAD_PAD) & ~DTC_PAD_MASK;

@@ -1,23 +1,34 @@
 /*
- * interrupt.c - GDB's interrupt byte (0x03) while the program runs.
+ * interrupt.c - GDB's interrupt byte (0x03) while the program runs, the
+ * counter overflow interrupt, and the program's own interrupts.
  *
- * A polled UART cannot interrupt, so the stub polls it from the CP0
- * Count/Compare timer: while the program runs under "continue", the timer
- * fires every POLL_TICKS Count ticks, the stub looks for 0x03 and, finding
- * none, returns to the program at once. Which interrupt line the timer
- * drives is IntCtl.IPTI (MD00090 IntCtl); Cause.TI says it is pending
- * whatever the line, so only the line's Status.IM bit needs knowing.
+ * Where the board routes the debug UART's receive interrupt to the CPU
+ * (struct stub_board_rx_irq: Malta's COM1 through the i8259 on IP2), a
+ * continue arms that line and the UART: a byte from GDB interrupts the
+ * program, the stub reads the line (0x03 stops it, anything else is
+ * dropped), and the program is otherwise never interrupted for Ctrl-C.
+ *
+ * Without one, a polled UART cannot interrupt, so the stub polls it from
+ * the CP0 Count/Compare timer: while the program runs under "continue",
+ * the timer fires every POLL_TICKS Count ticks, the stub looks for 0x03
+ * and, finding none, returns to the program at once. Which interrupt line
+ * the timer drives is IntCtl.IPTI (MD00090 IntCtl); Cause.TI says it is
+ * pending whatever the line, so only the line's Status.IM bit needs
+ * knowing.
  *
  * The same path serves the counter overflow interrupt that keeps 64-bit
  * counts (pmu.c), armed on every resume, step included.
  *
  * What the program sees: Status.IE and the IM bits of those lines are set
  * while it runs, and restored to the program's own values at every stop, so
- * GDB shows the program's Status. The program's own Compare value is not
- * kept.
+ * GDB shows the program's Status. A program that clears Status.IE itself
+ * while it runs cannot be interrupted from GDB until it stops otherwise.
+ * The program's own Compare value is not kept.
  */
 #include "mips_port.h"
 #include "pmu.h"
+#include "pmustub/board.h"
+#include "rx_ctrlc.h"
 #include "pmustub/program.h"
 
 /* Count runs at half the pipeline clock on the 34K (MD00534 34K Software
@@ -26,36 +37,59 @@
 #define POLL_TICKS (1u << 20)
 
 static int (*poll_getc)(void);
+static const struct stub_board_rx_irq *rx; /* NULL: the timer poll */
+static uint32_t rx_im;    /* Status.IM bit of the receive interrupt's line */
 static uint32_t timer_im; /* Status.IM bit of the timer's line */
 static uint32_t saved_bits; /* the program's IE and our IM bits */
 static uint32_t armed_mask; /* what arming set in the program's Status */
-static int polling;         /* the Ctrl-C poll is armed */
+static int rx_armed;        /* the receive interrupt is armed */
+static int polling;         /* the Ctrl-C timer poll is armed */
 static int poll_off;        /* monitor ctrlc off */
 static int ctrlc_seen;      /* a 0x03 read at a resume, for the next tick */
 static int poll_missed;     /* a poll fell due while it was not armed */
 
-void mips_interrupt_init(int (*poll)(void))
+void mips_interrupt_init(int (*poll)(void),
+                         const struct stub_board_rx_irq *rx_irq)
 {
     /* Release 2 cores: IntCtl (12,1) bits 31:29 IPTI give the line, 2..7,
      * as IP2..IP7 = Status bits 10..15 (MD00090 IntCtl). */
     uint32_t ipti = CP0_READ(12, 1) >> 29;
     poll_getc = poll;
     timer_im = ipti >= 2 ? 1u << (8 + ipti) : 0;
+    if (poll && rx_irq && rx_irq->line >= 2 && rx_irq->line <= 7) {
+        rx = rx_irq;
+        rx_im = 1u << (8 + rx_irq->line);
+    }
 }
 
-/* Called on resume: a continue arms the Ctrl-C poll; every resume arms the
- * counter overflow. Other lines stay masked: their interrupts have no
- * handler here. */
+/* Called on resume: a continue arms Ctrl-C (the receive interrupt, or the
+ * timer poll); every resume arms the counter overflow. Other lines stay
+ * masked: their interrupts have no handler here. */
 void mips_interrupt_arm(enum stub_resume how)
 {
     uint32_t *st = &mips_ctx[CTX_STATUS], mask = pmu_irq_im();
+    int ctrlc = how == STUB_CONTINUE && poll_getc && !poll_off;
 
-    polling = how == STUB_CONTINUE && poll_getc && timer_im && !poll_off;
+    rx_armed = ctrlc && rx;
+    polling = ctrlc && !rx && timer_im;
+    if (rx_armed)
+        mask |= rx_im;
     if (polling)
         mask |= timer_im;
     armed_mask = mask ? mask | ST_IE : 0;
     saved_bits = *st & armed_mask;
     *st |= armed_mask;
+    if (rx_armed)
+        rx->arm();
+    if (rx) {
+        /* The timer is not the stub's, but its line may be the counters'
+         * (IPTI = IPPCI = 7 on the 34K): put the next match as far away
+         * as Count allows, 2^32 - 1 ticks, so that it does not interrupt
+         * the program while it runs. */
+        if (armed_mask & timer_im)
+            CP0_WRITE(11, 0, CP0_READ(9, 0) - 1);
+        return;
+    }
     if (!polling)
         return;
     /* A poll that fell due while the stub ran (a tracepoint's hidden stop
@@ -79,17 +113,26 @@ void mips_interrupt_arm(enum stub_resume how)
 }
 
 /* Called first on every exception, counters frozen. Returns 1 if it was
- * only an interrupt of the stub's own (a poll finding no 0x03, a counter
- * overflow folded): the program resumes at once. 0 to stop. */
+ * only an interrupt of the stub's own (a byte that is not 0x03, a poll
+ * finding none, a counter overflow folded): the program resumes at once.
+ * 0 to stop. */
 int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
 {
-    int ours = 0, c = -1;
+    int ours = 0, ctrlc = 0, c = -1;
     uint32_t pending = mips_ctx[CTX_CAUSE] & mips_ctx[CTX_STATUS] & ST_IM_ALL;
+    uint32_t prog = pending & ~armed_mask;
 
+    if (exc == 0 && rx_armed && (pending & rx_im)) {
+        int r = rx_ctrlc(rx, poll_getc);
+        if (r < 0)
+            prog |= rx_im; /* a source of the program's on the controller */
+        else
+            ours = 1, ctrlc = r;
+    }
     if (exc == 0) {
         /* The program's own sources first (pmustub/program.h). */
-        if ((pending & ~armed_mask) && pmustub_program_interrupt &&
-            pmustub_program_interrupt(pending >> 8)) {
+        if (prog && pmustub_program_interrupt &&
+            pmustub_program_interrupt(prog >> 8)) {
             /* The return path writes the saved Cause back, and its IP1..0
              * are the software interrupts the handler may have cleared. */
             mips_ctx[CTX_CAUSE] = CP0_READ(13, 0);
@@ -115,16 +158,20 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
                 ; /* GDB sends nothing else while the program runs */
             if (polling && ctrlc_seen)
                 c = 0x03, ctrlc_seen = 0;
-            if (polling && c == 0x03) {
-                why->signal = STUB_SIGINT;
-                why->interrupted = 1; /* its sender waits for the reply */
-                ours = 0;
-            }
+            ctrlc |= polling && c == 0x03;
+        }
+        if (ctrlc) {
+            why->signal = STUB_SIGINT;
+            why->interrupted = 1; /* its sender waits for the reply */
+            ours = 0;
         }
         if (ours)
             return 1;
     }
-    /* Stopping: give the program back its own IE and IM bits. */
+    /* Stopping: the UART quiet, the program's own IE and IM bits back. */
+    if (rx_armed)
+        rx->disarm();
+    rx_armed = 0;
     mips_ctx[CTX_STATUS] = (mips_ctx[CTX_STATUS] & ~armed_mask) | saved_bits;
     armed_mask = 0;
     return 0;
@@ -136,13 +183,17 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
 void mips_interrupt_off(void)
 {
     CP0_WRITE(12, 0, CP0_READ(12, 0) & ~ST_IE);
+    if (rx_armed)
+        rx->disarm();
+    rx_armed = 0;
     armed_mask = 0;
     polling = 0;
 }
 
-/* "monitor ctrlc [on|off]": the poll costs the program a few hundred
- * instructions every POLL_TICKS (not counted, but they move caches and
- * cycles); off, a running program cannot be interrupted from GDB. */
+/* "monitor ctrlc [on|off]": the timer poll costs the program a few
+ * hundred instructions every POLL_TICKS (not counted, but they move
+ * caches and cycles); the receive interrupt costs nothing until GDB
+ * sends a byte. Off, a running program cannot be interrupted from GDB. */
 int mips_mon_ctrlc(const char *args)
 {
     if (args[0] == 'o' && args[1] == 'n' && !args[2])
@@ -153,9 +204,16 @@ int mips_mon_ctrlc(const char *args)
         stub_mon_puts("ctrlc: usage: monitor ctrlc [on|off]\n");
         return -1;
     }
-    stub_mon_puts(poll_off ? "ctrlc: off: GDB cannot interrupt the running "
-                             "program\n"
-                           : "ctrlc: on: polled from the CP0 timer while the "
-                             "program runs\n");
+    if (poll_off)
+        stub_mon_puts("ctrlc: off: GDB cannot interrupt the running program\n");
+    else if (rx) {
+        static char msg[] = "ctrlc: on: by the UART's receive interrupt "
+                            "(IP?) while the program runs\n";
+        msg[sizeof "ctrlc: on: by the UART's receive interrupt (IP" - 1] =
+            (char)('0' + rx->line);
+        stub_mon_puts(msg);
+    } else
+        stub_mon_puts("ctrlc: on: polled from the CP0 timer while the "
+                      "program runs\n");
     return 0;
 }

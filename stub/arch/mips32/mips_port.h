@@ -23,7 +23,9 @@ void mips_fpu_save(void);
 void mips_fpu_restore(void);
 
 /* interrupt.c */
-void mips_interrupt_init(int (*poll)(void));
+struct stub_board_rx_irq;
+void mips_interrupt_init(int (*poll)(void),
+                         const struct stub_board_rx_irq *rx_irq);
 void mips_interrupt_arm(enum stub_resume how);
 int mips_interrupt_poll(unsigned exc, struct stub_stop *why);
 void mips_interrupt_off(void);

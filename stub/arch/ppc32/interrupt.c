@@ -2,9 +2,16 @@
  * interrupt.c - GDB's interrupt byte (0x03) while the program runs, and the
  * program's own interrupts.
  *
- * A polled UART cannot interrupt, so the stub polls it from the Book E
- * decrementer: while the program runs under "continue", DEC counts
- * POLL_TICKS time-base ticks down, TSR[DIS] and TCR[DIE] raise the
+ * Where the board routes the debug UART's receive interrupt to the core
+ * (struct stub_board_rx_irq: ppce500's DUART through the MPIC to the
+ * external input, IVOR4), a continue arms the UART: a byte from GDB
+ * interrupts the program, the stub reads the line (0x03 stops it,
+ * anything else is dropped), and the program is otherwise never
+ * interrupted for Ctrl-C.
+ *
+ * Without one, a polled UART cannot interrupt, so the stub polls it from
+ * the Book E decrementer: while the program runs under "continue", DEC
+ * counts POLL_TICKS time-base ticks down, TSR[DIS] and TCR[DIE] raise the
  * decrementer interrupt (IVOR10) once MSR[EE] is set, the stub looks for
  * 0x03 and, finding none, returns to the program at once (Power ISA Book E
  * "Decrementer"; e200z7 RM 2.4.8-2.4.9).
@@ -12,16 +19,20 @@
  * MSR[EE] gates the external input and fixed-interval timer interrupts
  * too, so a program's own sources see EE set while it runs. Such an
  * interrupt goes to pmustub_program_interrupt() (pmustub/program.h) when
- * the program had EE set itself; when EE was only the poll's, the program
- * gets EE off again with the interrupt still pending, and the poll stays
- * off until the next stop. At every stop the program's own EE is restored,
- * so GDB shows the program's MSR. The program's own decrementer value is
- * not kept.
+ * the program had EE set itself; when EE was only the stub's, the program
+ * gets EE off again with the interrupt still pending, and Ctrl-C stays
+ * off until the next stop. A program that clears MSR[EE] itself while it
+ * runs cannot be interrupted from GDB until it stops otherwise. At every
+ * stop the program's own EE is restored, so GDB shows the program's MSR.
+ * The program's own decrementer value is not kept where the stub polls.
  */
 #include "booke.h"
 #include "ppc_port.h"
+#include "pmustub/board.h"
 #include "pmustub/program.h"
+#include "rx_ctrlc.h"
 
+#define EXTERNAL_VECTOR 4
 #define DECREMENTER_VECTOR 10
 /* QEMU's ppce500 runs the time base at 400 MHz (hw/ppc/e500.c,
  * PLATFORM_CLK_FREQ_HZ): 2^20 ticks is 2.6 ms there, and milliseconds on
@@ -29,14 +40,17 @@
 #define POLL_TICKS (1u << 20)
 
 static int (*poll_getc)(void);
-static int polling;      /* the Ctrl-C poll is armed */
+static const struct stub_board_rx_irq *rx; /* NULL: the decrementer poll */
+static int polling;      /* Ctrl-C is armed (receive interrupt or poll) */
 static int poll_off;     /* monitor ctrlc off */
 static uint32_t prog_ee; /* the program's own MSR[EE] while polling */
 static int ctrlc_seen;   /* a 0x03 read at a resume, for the next tick */
 
-void ppc_interrupt_init(int (*poll)(void))
+void ppc_interrupt_init(int (*poll)(void),
+                        const struct stub_board_rx_irq *rx_irq)
 {
     poll_getc = poll;
+    rx = poll ? rx_irq : 0;
 }
 
 void ppc_interrupt_arm(enum stub_resume how)
@@ -46,6 +60,10 @@ void ppc_interrupt_arm(enum stub_resume how)
         return;
     prog_ee = ppc_ctx[CTX_MSR] & MSR_EE;
     ppc_ctx[CTX_MSR] |= MSR_EE;
+    if (rx) {
+        rx->arm();
+        return;
+    }
     /* A tick that fell due while the stub ran (a tracepoint's hidden
      * stop and step; a stop of GDB's): look for the 0x03 now, and if it
      * is there let the tick interrupt at once, where poll_tick stops. */
@@ -70,42 +88,64 @@ void ppc_interrupt_arm(enum stub_resume how)
     SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) | TCR_DIE);
 }
 
-/* The poll ends: the decrementer quiet, the program's EE back. */
+/* Ctrl-C ends: the UART or the decrementer quiet, the program's EE back. */
 void ppc_interrupt_stop(void)
 {
     if (!polling)
         return;
-    SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) & ~TCR_DIE);
-    SPR_WRITE(SPR_TSR, TSR_DIS);
+    if (rx) {
+        rx->disarm();
+    } else {
+        SPR_WRITE(SPR_TCR, SPR_READ(SPR_TCR) & ~TCR_DIE);
+        SPR_WRITE(SPR_TSR, TSR_DIS);
+    }
     ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~MSR_EE) | prog_ee;
     polling = 0;
 }
 
-/* A decrementer tick of the poll: 1 to resume, 0 (signal set) to stop. */
-static int poll_tick(struct stub_stop *why)
+/* Reads what came on the line, dropping it (GDB sends nothing else while
+ * the program runs): 1 to resume; 0, with why set, if there was a 0x03
+ * or one was seen before (seen). */
+static int take_ctrlc(int seen, struct stub_stop *why)
 {
     int c;
 
-    SPR_WRITE(SPR_TSR, TSR_DIS);
-    SPR_WRITE(SPR_DEC, POLL_TICKS);
     while ((c = poll_getc()) >= 0 && c != 0x03)
-        ; /* GDB sends nothing else while the program runs */
-    if (ctrlc_seen)
-        c = 0x03, ctrlc_seen = 0;
-    if (c < 0)
+        ;
+    if (c < 0 && !seen)
         return 1;
     why->signal = STUB_SIGINT;
     why->interrupted = 1; /* its sender waits for the stop reply */
     return 0;
 }
 
+/* A decrementer tick of the poll: 1 to resume, 0 (signal set) to stop. */
+static int poll_tick(struct stub_stop *why)
+{
+    int seen = ctrlc_seen;
+
+    SPR_WRITE(SPR_TSR, TSR_DIS);
+    SPR_WRITE(SPR_DEC, POLL_TICKS);
+    ctrlc_seen = 0;
+    return take_ctrlc(seen, why);
+}
+
 /* Called first on every entry. Returns 1 if the interrupt needs no stop
- * (a poll that found no 0x03, a program's interrupt it handled): the
+ * (a byte or a poll without 0x03, a program's interrupt it handled): the
  * program resumes at once. 0 to stop, with why set. */
 int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
 {
-    if (vector == DECREMENTER_VECTOR && polling &&
-        (SPR_READ(SPR_TSR) & TSR_DIS)) {
+    int r = -1;
+
+    if (vector == EXTERNAL_VECTOR && polling && rx)
+        r = rx_ctrlc(rx, poll_getc);
+    if (r == 0)
+        return 1;
+    if (r > 0) {
+        why->signal = STUB_SIGINT;
+        why->interrupted = 1; /* its sender waits for the stop reply */
+    } else if (vector == DECREMENTER_VECTOR && polling && !rx &&
+               (SPR_READ(SPR_TSR) & TSR_DIS)) {
         if (poll_tick(why))
             return 1;
     } else if (why->signal == STUB_SIGINT) {
@@ -120,8 +160,9 @@ int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
     return 0;
 }
 
-/* "monitor ctrlc [on|off]": the poll costs the program some hundred
- * instructions every POLL_TICKS; off, GDB cannot interrupt it. */
+/* "monitor ctrlc [on|off]": the decrementer poll costs the program some
+ * hundred instructions every POLL_TICKS, the receive interrupt nothing
+ * until GDB sends a byte; off, GDB cannot interrupt it. */
 int ppc_mon_ctrlc(const char *args)
 {
     static const char *const word[2] = {"on", "off"};
@@ -142,7 +183,9 @@ int ppc_mon_ctrlc(const char *args)
     }
     stub_mon_puts(poll_off ? "ctrlc: off: GDB cannot interrupt the running "
                              "program\n"
-                           : "ctrlc: on: polled from the decrementer while "
-                             "the program runs\n");
+                  : rx ? "ctrlc: on: by the UART's receive interrupt "
+                         "(external input) while the program runs\n"
+                       : "ctrlc: on: polled from the decrementer while "
+                         "the program runs\n");
     return 0;
 }

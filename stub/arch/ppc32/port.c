@@ -124,7 +124,7 @@ void stub_port_init(const struct stub_board_io *io)
     pmu_describe(ppc_pmu_core, ppc_pmu_counters, pmustub_power_target_xml, xml,
                  expedite, 3);
     target.target_xml = xml;
-    ppc_interrupt_init(io->poll_getc);
+    ppc_interrupt_init(io->poll_getc, io->rx_irq);
     stub_init(&target);
 }
 

@@ -58,7 +58,9 @@ int ppc_step_arm(void);  /* -1: the instruction at pc cannot be stepped */
 int ppc_step_end(void);  /* disarms; 1 if a step was armed */
 
 /* ---- interrupt.c ---- */
-void ppc_interrupt_init(int (*poll)(void));
+struct stub_board_rx_irq;
+void ppc_interrupt_init(int (*poll)(void),
+                        const struct stub_board_rx_irq *rx_irq);
 void ppc_interrupt_arm(enum stub_resume how);
 int ppc_interrupt_poll(unsigned vector, struct stub_stop *why);
 void ppc_interrupt_stop(void);

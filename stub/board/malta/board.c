@@ -1,10 +1,12 @@
 /*
- * board.c - Malta board support: the debug line, the board reset, and the
- * two words that carry vRun's marker across it.
+ * board.c - Malta board support: the debug line and its receive
+ * interrupt, the board reset, and the two words that carry vRun's marker
+ * across it.
  */
 #include <stdint.h>
 #include "pmustub/board.h"
 #include "uart16550.h"
+#include "rx_irq.h"
 
 /* Malta's first serial port, the ISA COM1 16550 at physical 0x180003f8
  * (QEMU hw/mips/malta.c; DESIGN.md), reached uncached through kseg1. At
@@ -38,10 +40,12 @@ static const struct stub_board_io malta_io = {
     .putc = uart16550_putc,
     .reset = malta_reset,
     .keep = MALTA_KEEP,
+    .rx_irq = &malta_rx_irq,
 };
 
 void pmustub_board_init(void)
 {
     uart16550_init(MALTA_COM1);
+    malta_rx_irq_init();
     stub_port_init(&malta_io);
 }

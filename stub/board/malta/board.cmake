@@ -9,5 +9,5 @@ set(PMUSTUB_BOARD_CROSS mips-linux-gnu)
 # -G0: no $gp-relative small data, so nothing depends on _gp being loaded.
 set(PMUSTUB_BOARD_FLAGS -march=34kc -mno-dsp -EB -ffreestanding -fno-pic
     -mno-abicalls -G0 -fno-builtin)
-set(PMUSTUB_BOARD_SOURCES start.S board.c ../uart16550.c)
+set(PMUSTUB_BOARD_SOURCES start.S board.c rx_irq.c ../uart16550.c)
 set(PMUSTUB_BOARD_LDS malta.ld)

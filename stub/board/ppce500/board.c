@@ -1,6 +1,6 @@
 /*
- * board.c - ppce500 board support: the CCSR mapping, the debug line and the
- * board reset.
+ * board.c - ppce500 board support: the CCSR mapping, the debug line and
+ * its receive interrupt, and the board reset.
  *
  * QEMU's ppce500 puts CCSR, the SoC's register block, at physical
  * 0xF_E000_0000 (hw/ppc/e500plat.c, ccsrbar_base; DESIGN.md), outside the
@@ -12,6 +12,7 @@
 #include "booke.h" /* the arch's SPR access (SPR_WRITE) and numbers */
 #include "pmustub/board.h"
 #include "uart16550.h"
+#include "rx_irq.h"
 
 #define CCSR_VA 0xE0000000u
 #define CCSR_PA 0xFE0000000ull
@@ -56,11 +57,13 @@ static const struct stub_board_io ppce500_io = {
     .poll_getc = uart16550_poll_getc,
     .putc = uart16550_putc,
     .reset = ppce500_reset,
+    .rx_irq = &ppce500_rx_irq,
 };
 
 void pmustub_board_init(void)
 {
     map_ccsr();
     uart16550_init(UART0);
+    ppce500_rx_irq_init(CCSR_VA);
     stub_port_init(&ppce500_io);
 }

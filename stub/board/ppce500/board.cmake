@@ -16,5 +16,5 @@ set(PMUSTUB_BOARD_FLAGS -mcpu=8548 -msoft-float -msdata=none -ffreestanding
 # _restgpr_N_x, which -nostdlib leaves out: programs link with -lgcc, as
 # the GCC manual advises for -nostdlib (README).
 set(PMUSTUB_BOARD_LINK_LIBS gcc)
-set(PMUSTUB_BOARD_SOURCES start.S board.c ../uart16550.c)
+set(PMUSTUB_BOARD_SOURCES start.S board.c rx_irq.c ../uart16550.c)
 set(PMUSTUB_BOARD_LDS ppce500.ld)

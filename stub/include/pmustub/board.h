@@ -10,6 +10,23 @@
 
 #include <stdint.h>
 
+/* The debug UART's receive interrupt, on a board that routes it to the
+ * CPU: the port then learns of GDB's 0x03 by that interrupt while the
+ * program runs, and never interrupts the program otherwise. Without one
+ * (rx_irq = NULL) the port polls the line from a timer interrupt. The
+ * board sets its interrupt controller up before stub_port_init(). */
+struct stub_board_rx_irq {
+    /* MIPS: the Cause.IP line (2..7) the controller's output reaches;
+     * Power Book E: 0, the external input (IVOR4). */
+    unsigned line;
+    void (*arm)(void);    /* a received byte interrupts from now on */
+    void (*disarm)(void); /* it does not, and no request of it is left */
+    /* The interrupt being taken is the UART's: acknowledged at the
+     * controller, 1; 0: another source's, and nothing was touched. */
+    int (*claim)(void);
+    void (*eoi)(void);    /* after a claim, once the UART has been read */
+};
+
 struct stub_board_io {
     int (*getc)(void);      /* waits for a byte of the debug line */
     int (*poll_getc)(void); /* a byte, or -1 at once if none came */
@@ -18,6 +35,7 @@ struct stub_board_io {
     /* stub_target.keep: two RAM words a board reset leaves as they were
      * (vRun's marker), or NULL: then vRun is refused. */
     uint32_t *keep;
+    const struct stub_board_rx_irq *rx_irq; /* NULL: a timer poll */
 };
 
 /* The arch port's start: takes the line, finds the core, installs its

@@ -3,9 +3,10 @@
  *
  * The stub owns every MIPS exception vector. A program that has interrupt
  * sources of its own defines pmustub_program_interrupt(); the stub calls
- * it for every interrupt that is not the stub's (the counter overflow, the
- * Ctrl-C poll timer), in exception context: Status.EXL = 1, counters
- * frozen, on the stub's stack. It must quiet its source and return nonzero;
+ * it for every interrupt that is not the stub's (the counter overflow;
+ * Ctrl-C: the debug UART's receive interrupt, which its controller
+ * claims, or on a board without one the poll timer), in exception
+ * context: Status.EXL = 1, counters frozen, on the stub's stack. It must quiet its source and return nonzero;
  * the program then resumes where it was. Returning 0 (or not defining the
  * function) makes the interrupt a stop that GDB sees as SIGINT.
  *
@@ -16,8 +17,9 @@
  *
  * Power Book E: the stub owns IVPR and every IVOR the same way, and calls
  * the same function for the asynchronous interrupts that are not its own
- * (critical input 0, external input 4, decrementer 10 when the Ctrl-C poll
- * is not running, fixed-interval timer 11, watchdog 12, and performance
+ * (critical input 0, external input 4 when the MPIC does not give the
+ * UART's source, decrementer 10 unless the board polls Ctrl-C with it,
+ * fixed-interval timer 11, watchdog 12, and performance
  * monitor 35 on a core whose PMU the stub does not publish), with MSR[EE,
  * CE, DE] = 0 and the counters frozen, from the interrupt's level
  * (critical for 0 and 12). Where the stub publishes the PMU, IVOR35 is its

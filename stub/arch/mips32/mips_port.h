@@ -14,6 +14,9 @@ extern uint32_t mips_probe_recover;
 
 int mips_probe_read(uint32_t addr, unsigned size, uint32_t *out);
 int mips_probe_write(uint32_t addr, unsigned size, uint32_t val);
+/* memory.c: the word at addr, read around the caches (a kseg0 address
+ * through its kseg1 alias); 0, or -1 if the read faulted. */
+int mips_peek_word(uint32_t addr, uint32_t *out);
 int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
                   uint32_t next[2]);
 

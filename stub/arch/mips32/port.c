@@ -103,7 +103,7 @@ static int prepare_resume(enum stub_resume how)
     mips_interrupt_arm(how);
     if (how == STUB_CONTINUE)
         return 0;
-    if (mips_probe_read(mips_ctx[CTX_PC], 4, &insn) ||
+    if (mips_peek_word(mips_ctx[CTX_PC], &insn) ||
         (n = mips_next_pcs(mips_ctx[CTX_PC], insn, mips_ctx, next)) == 0)
         return -1;
     for (int i = 0; i < n; i++) {
@@ -186,7 +186,7 @@ void mips_trap(void)
     step_remove();
     if (!why.signal)
         why.signal = STUB_SIGTRAP;
-    if (exc == 13 && !mips_probe_read(mips_ctx[CTX_PC], 4, &insn))
+    if (exc == 13 && !mips_peek_word(mips_ctx[CTX_PC], &insn))
         why.signal = trap_signal(insn);
     if (stepping && exc == 9)
         why.swbreak = 0; /* the step ended: report a plain SIGTRAP */

@@ -110,6 +110,9 @@ pm_start_vboard() {
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     VBOARD_PID=$!
     E2E_PIDS+=($VBOARD_PID)
-    for _ in $(seq 1200); do grep -q "waiting\|listening" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
+    for _ in $(seq 1200); do
+        grep -q "waiting\|listening" "$E2E_TMP/vboard.log" 2>/dev/null && break
+        sleep 0.05
+    done
     sleep 0.3
 }

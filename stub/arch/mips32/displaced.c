@@ -50,6 +50,10 @@ enum { SLOT_WORDS = 5, W_TAKEN = 4, W_FALL = 2 };
 
 static uint32_t slot[SLOT_WORDS];
 
+/* What mips_steps_out_of_line read last: mips_displaced_arm, which the
+ * port calls right after it for the same pc, takes it from here. */
+static uint32_t checked_insn, checked_delay;
+
 static struct {
     uint32_t pc, target;   /* the step's pc; a branch's taken target */
     uint32_t saved_rs;     /* jr/jalr: the register's own value */
@@ -93,12 +97,16 @@ int mips_steps_out_of_line(uint32_t pc)
     if ((mips_ctx[CTX_STATUS] & ST_KSU) != 0 || slot_addr(0) >> 29 != 5 ||
         !original(pc, &insn))
         return 0;
+    checked_insn = insn;
     kind = mips_branch_of(insn);
     if (kind == MIPS_BRANCH_ERET)
         return 0;
-    if (kind == MIPS_BRANCH_REG)
-        return original(pc + 4, &delay) && RS(insn) != 0 && !names(delay, RS(insn));
-    return kind == MIPS_BRANCH_NONE || original(pc + 4, &delay);
+    if (kind == MIPS_BRANCH_NONE)
+        return 1;
+    if (!original(pc + 4, &delay))
+        return 0;
+    checked_delay = delay;
+    return kind != MIPS_BRANCH_REG || (RS(insn) != 0 && !names(delay, RS(insn)));
 }
 
 /* The branch at slot word 0, taking its target to word W_TAKEN; sets the
@@ -134,19 +142,14 @@ static uint32_t relocate(uint32_t insn, enum mips_branch kind)
 
 int mips_displaced_arm(void)
 {
-    uint32_t pc = mips_ctx[CTX_PC], insn, delay = 0;
-    enum mips_branch kind;
+    uint32_t pc = mips_ctx[CTX_PC], insn = checked_insn, delay = checked_delay;
+    enum mips_branch kind = mips_branch_of(insn);
 
-    if (!original(pc, &insn))
-        return -1;
-    kind = mips_branch_of(insn);
     ds.pc = pc;
     ds.rs = 0;
     ds.link = 0;
     ds.branch = kind != MIPS_BRANCH_NONE;
     if (ds.branch) {
-        if (!original(pc + 4, &delay))
-            return -1;
         if (kind != MIPS_BRANCH_REG)
             ds.target = mips_branch_target(pc, insn);
         insn = relocate(insn, kind);

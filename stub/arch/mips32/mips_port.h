@@ -32,8 +32,8 @@ int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
                   uint32_t next[2]);
 
 /* displaced.c: a step out of line. Can the instruction at pc be? Arm
- * it (0, or -1); after an exception: was one under way? (It is over, and
- * the pc is the program's again.) */
+ * it, right after a yes for the pc (0); after an exception: was one under
+ * way? (It is over, and the pc is the program's again.) */
 int mips_steps_out_of_line(uint32_t pc);
 int mips_displaced_arm(void);
 int mips_displaced_end(unsigned exc);

@@ -57,6 +57,9 @@ unsigned bp_state(stub_addr_t addr)
 void bp_lift(stub_addr_t addr)
 {
     int i = find(addr);
+    /* A port that steps out of line runs the original from bps[].saved. */
+    if (stub_t->steps_out_of_line && stub_t->steps_out_of_line(addr))
+        return;
     if (i >= 0 && !bps[i].lifted) {
         (void)trace_live_target()->mem_write(addr, bps[i].saved,
                                              stub_t->break_len);
@@ -80,6 +83,17 @@ void bp_lay(stub_addr_t addr)
     }
 }
 #endif
+
+int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len)
+{
+    int i = find(addr);
+
+    if (i < 0 || bps[i].lifted || len != stub_t->break_len)
+        return trace_live_target()->mem_read(addr, buf, len);
+    for (unsigned k = 0; k < len; k++)
+        buf[k] = bps[i].saved[k];
+    return STUB_MEM_OK;
+}
 
 static int same(const uint8_t *a, const uint8_t *b, unsigned n)
 {

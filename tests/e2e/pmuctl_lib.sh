@@ -99,3 +99,20 @@ pm_wait_settled() {
     done
     return 1
 }
+
+# pm_start_vboard ELF [VBOARD OPTION...]: $VBOARD's 34k running ELF, the
+# stub waiting on its serial line at a fresh port (VPORT); VBOARD_PID.
+pm_start_vboard() {
+    local elf=$1
+    shift
+    pm_pick_port VPORT
+    "$VBOARD" --cpu 34k --no-reboot --kernel "$elf" "$@" \
+        --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
+    VBOARD_PID=$!
+    E2E_PIDS+=($VBOARD_PID)
+    for _ in $(seq 1200); do
+        grep -q "waiting\|listening" "$E2E_TMP/vboard.log" 2>/dev/null && break
+        sleep 0.05
+    done
+    sleep 0.3
+}

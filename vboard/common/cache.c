@@ -100,3 +100,18 @@ enum cache_result cache_access(struct cache *k, uint32_t paddr, bool store,
     default: return lookup(k, paddr, store, slot, k->ways);
     }
 }
+
+bool cache_invalidate(struct cache *k, uint32_t paddr)
+{
+    uint32_t line = paddr >> k->line_shift;
+    uint32_t key = (line << 2) | CACHE_VALID;
+    struct cache_way *w = &k->way[(line & (k->sets - 1)) * k->ways];
+    for (unsigned i = 0; i < k->ways; i++) {
+        if ((w[i].tag & ~CACHE_DIRTY) == key) {
+            w[i].tag = 0;
+            w[i].stamp = 0; /* invalid lines are the first victims */
+            return true;
+        }
+    }
+    return false;
+}

@@ -38,6 +38,12 @@ enum cache_result { CACHE_HIT = 0, CACHE_MISS = 1, CACHE_MISS_WB = 2 };
 enum cache_result cache_access(struct cache *k, uint32_t paddr, bool store,
                                unsigned *slot);
 
+/* Takes the line that holds paddr out of the cache, if it is there (a
+ * dirty line's write-back is not counted: only what a later access finds
+ * matters to the model). Returns whether it was there. The caller clears
+ * any cache_memo of this cache. */
+bool cache_invalidate(struct cache *k, uint32_t paddr);
+
 /* The two lines most recently looked up in one cache. Touching one of them
  * again changes no LRU order when it is the newest, or when the newest is in
  * another set (then it is still the newest of its own set): such accesses

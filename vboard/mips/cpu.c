@@ -325,7 +325,9 @@ static void exec_regimm(struct cpu *c, uint32_t insn)
     case 0x11: c->gpr[31] = c->cur_pc + 8; cond_branch(c, a >= 0, insn); break;   /* bgezal, bal */
     case 0x12: c->gpr[31] = c->cur_pc + 8; likely_branch(c, a < 0, insn); break;  /* bltzall */
     case 0x13: c->gpr[31] = c->cur_pc + 8; likely_branch(c, a >= 0, insn); break; /* bgezall */
-    case 0x1f: break; /* synci: caches hold no data in this model */
+    case 0x1f: /* synci: D line written back (no change here), I line gone */
+        mem_cache_invalidate(c, c->gpr[RS(insn)] + SIMM(insn), true, false);
+        break;
     default: reserved(c); break;
     }
 }
@@ -527,9 +529,20 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
     case 0x17: likely_branch(c, (int32_t)a > 0, insn); break;
     case 0x1c: exec_special2(c, insn); break;
     case 0x1f: exec_special3(c, insn); break;
-    case 0x2f: /* cache: tag-only model, no data to write back or invalidate */
-        if (!cp0_usable(c))
+    case 0x2f: /* cache: Hit_Invalidate (op 4) of I or D, Hit_Writeback_
+                * Invalidate of D (op 5) take the line out of the model;
+                * the other operations change nothing a tag-only model
+                * keeps (MD00086 CACHE: op = insn[20:18], cache = [17:16]) */
+        if (!cp0_usable(c)) {
             cop_unusable(c, 0);
+        } else {
+            unsigned op = (insn >> 18) & 7u, which = (insn >> 16) & 3u;
+            uint32_t va = c->gpr[RS(insn)] + SIMM(insn);
+            if (op == 4 && which <= 1)
+                mem_cache_invalidate(c, va, which == 0, which == 1);
+            else if (op == 5 && which == 1)
+                mem_cache_invalidate(c, va, false, true);
+        }
         break;
     case 0x33: c->ev[EV_PREFETCH]++; break; /* pref: a hint */
     default: exec_load_store(c, insn); break;

@@ -169,6 +169,24 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
     return MEM_EXCEPTION;
 }
 
+void mem_cache_invalidate(struct cpu *c, uint32_t va, bool icache, bool dcache)
+{
+    uint32_t pa;
+    enum seg s = classify(c, va, &pa);
+
+    /* Hit operations look the physical line up whatever the segment's
+     * cacheability; mapped segments have no TLB entry on this board. */
+    if (s != SEG_CACHED && s != SEG_UNCACHED)
+        return;
+    if (icache && cache_invalidate(&c->icache, pa)) {
+        cache_memo_clear(&c->imemo);
+        c->fetch_line = 1; /* close the fast fetch window (cpu.c fetch) */
+        c->fetch_mask = 0xffffffffu;
+    }
+    if (dcache && cache_invalidate(&c->dcache, pa))
+        cache_memo_clear(&c->dmemo);
+}
+
 static bool debug_pa(const struct cpu *c, uint32_t va, uint32_t *pa)
 {
     enum seg s = classify(c, va, pa);

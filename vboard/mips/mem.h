@@ -42,6 +42,11 @@ enum mem_result mem_merge_word(struct cpu *c, uint32_t va, uint32_t keep,
 bool mem_peek(struct cpu *c, uint32_t va, unsigned size, uint32_t *val);
 bool mem_poke(struct cpu *c, uint32_t va, unsigned size, uint32_t val);
 
+/* The cache model's side of SYNCI and of CACHE's Hit operations at va
+ * (MD00086 CACHE, SYNCI): `icache` and/or `dcache` lose the line that
+ * holds it. Other CACHE operations change nothing in the model. */
+void mem_cache_invalidate(struct cpu *c, uint32_t va, bool icache, bool dcache);
+
 /* I-cache and timing model for a cached fetch at physical pa. */
 static inline void mem_model_fetch(struct cpu *c, uint32_t pa)
 {

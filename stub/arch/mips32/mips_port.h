@@ -14,8 +14,29 @@ extern uint32_t mips_probe_recover;
 
 int mips_probe_read(uint32_t addr, unsigned size, uint32_t *out);
 int mips_probe_write(uint32_t addr, unsigned size, uint32_t val);
+/* memory.c: the word at addr, read around the caches (a kseg0 address
+ * through its kseg1 alias); 0, or -1 if the read faulted. */
+int mips_peek_word(uint32_t addr, uint32_t *out);
+/* step.c */
+enum mips_branch {
+    MIPS_BRANCH_NONE,
+    MIPS_BRANCH_COND, /* 16-bit offset: b*, b*l, b*al(l), bc1f/t(l) */
+    MIPS_BRANCH_JUMP, /* j, jal: 26-bit index in the pc's 256 MB region */
+    MIPS_BRANCH_REG,  /* jr, jalr */
+    MIPS_BRANCH_ERET, /* eret, deret: no delay slot, EPC's target */
+};
+enum mips_branch mips_branch_of(uint32_t insn);
+/* The taken target of a COND or JUMP branch at pc. */
+uint32_t mips_branch_target(uint32_t pc, uint32_t insn);
 int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
                   uint32_t next[2]);
+
+/* displaced.c: a step out of line. Can the instruction at pc be? Arm
+ * it, right after a yes for the pc (0); after an exception: was one under
+ * way? (It is over, and the pc is the program's again.) */
+int mips_steps_out_of_line(uint32_t pc);
+int mips_displaced_arm(void);
+int mips_displaced_end(unsigned exc);
 
 /* fpu.c */
 extern int mips_has_fpu;

@@ -1,7 +1,8 @@
 /*
  * port.c - the MIPS32 port: exception entry from vectors.S, the mapping of
- * exceptions to the signals GDB expects, single-step by temporary
- * breakpoints, and the struct stub_target the core talks to.
+ * exceptions to the signals GDB expects, single-step (out of line,
+ * displaced.c, or by temporary breakpoints), and the struct stub_target
+ * the core talks to.
  */
 #include "mips_port.h"
 #include "pmustub/board.h"
@@ -103,7 +104,9 @@ static int prepare_resume(enum stub_resume how)
     mips_interrupt_arm(how);
     if (how == STUB_CONTINUE)
         return 0;
-    if (mips_probe_read(mips_ctx[CTX_PC], 4, &insn) ||
+    if (mips_steps_out_of_line(mips_ctx[CTX_PC]))
+        return mips_displaced_arm();
+    if (mips_peek_word(mips_ctx[CTX_PC], &insn) ||
         (n = mips_next_pcs(mips_ctx[CTX_PC], insn, mips_ctx, next)) == 0)
         return -1;
     for (int i = 0; i < n; i++) {
@@ -149,6 +152,7 @@ static struct stub_target target = {
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
+    .steps_out_of_line = mips_steps_out_of_line,
     .triple = "mips",
     .big_endian = 1,
     .monitor_cmds = mips_monitor_cmds,
@@ -183,10 +187,11 @@ void mips_trap(void)
         pmu_unfreeze();
         return; /* the timer poll found no 0x03: straight back */
     }
+    stepping |= mips_displaced_end(exc);
     step_remove();
     if (!why.signal)
         why.signal = STUB_SIGTRAP;
-    if (exc == 13 && !mips_probe_read(mips_ctx[CTX_PC], 4, &insn))
+    if (exc == 13 && !mips_peek_word(mips_ctx[CTX_PC], &insn))
         why.signal = trap_signal(insn);
     if (stepping && exc == 9)
         why.swbreak = 0; /* the step ended: report a plain SIGTRAP */

@@ -1,6 +1,7 @@
 /*
- * step.c - where the instruction at pc can go next, for single-stepping by
- * temporary breakpoints. A branch or jump is stepped together with its
+ * step.c - what kind of branch an instruction is, and where the
+ * instruction at pc can go next, for single-stepping by temporary
+ * breakpoints (displaced.c steps out of line where it can). A branch or jump is stepped together with its
  * delay slot, as GDB's own MIPS software single-step does; a branch-likely
  * that is not taken skips (nullifies) its delay slot, so pc + 8 covers both.
  *
@@ -23,37 +24,56 @@ enum {
     FUNCT_JR = 8, FUNCT_JALR = 9, COP1_BC = 8,
 };
 
+enum mips_branch mips_branch_of(uint32_t insn)
+{
+    unsigned op = OP(insn);
+
+    if (op == OP_SPECIAL &&
+        (FUNCT(insn) == FUNCT_JR || FUNCT(insn) == FUNCT_JALR))
+        return MIPS_BRANCH_REG;
+    if (op == OP_J || op == OP_JAL)
+        return MIPS_BRANCH_JUMP;
+    /* REGIMM rt 0-3 bltz/bgez(l), 16-19 bltzal/bgezal(l); rt 8-14 are
+     * traps, which fall through. */
+    if ((op == OP_REGIMM && (RT(insn) & 0xc) == 0) ||
+        (op >= OP_BEQ && op <= OP_BGTZ) || (op >= OP_BEQL && op <= OP_BGTZL) ||
+        (op == OP_COP1 && RS(insn) == COP1_BC))
+        return MIPS_BRANCH_COND;
+    if (insn == COP0_ERET || insn == COP0_DERET)
+        return MIPS_BRANCH_ERET;
+    return MIPS_BRANCH_NONE;
+}
+
+uint32_t mips_branch_target(uint32_t pc, uint32_t insn)
+{
+    if (OP(insn) == OP_J || OP(insn) == OP_JAL)
+        return ((pc + 4) & 0xf0000000u) | ((insn & 0x03ffffffu) << 2);
+    return BRANCH_TARGET(pc, insn);
+}
+
 /* Returns how many of next[] are filled (1 or 2), or 0 if the instruction
  * cannot be stepped. */
 int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
                   uint32_t next[2])
 {
-    unsigned op = OP(insn);
-
-    if (op == OP_SPECIAL &&
-        (FUNCT(insn) == FUNCT_JR || FUNCT(insn) == FUNCT_JALR)) {
+    switch (mips_branch_of(insn)) {
+    case MIPS_BRANCH_REG:
         next[0] = ctx[RS(insn)];
         return 1;
-    }
-    if (op == OP_J || op == OP_JAL) {
-        next[0] = ((pc + 4) & 0xf0000000u) | ((insn & 0x03ffffffu) << 2);
+    case MIPS_BRANCH_JUMP:
+        next[0] = mips_branch_target(pc, insn);
         return 1;
-    }
-    /* REGIMM rt 0-3 bltz/bgez(l), 16-19 bltzal/bgezal(l); rt 8-14 are
-     * traps, which fall through. */
-    if ((op == OP_REGIMM && (RT(insn) & 0xc) == 0) ||
-        (op >= OP_BEQ && op <= OP_BGTZ) || (op >= OP_BEQL && op <= OP_BGTZL) ||
-        (op == OP_COP1 && RS(insn) == COP1_BC)) {
-        next[0] = BRANCH_TARGET(pc, insn);
+    case MIPS_BRANCH_COND:
+        next[0] = mips_branch_target(pc, insn);
         next[1] = pc + 8;
         return next[0] == next[1] ? 1 : 2;
-    }
-    if (insn == COP0_ERET || insn == COP0_DERET) {
+    case MIPS_BRANCH_ERET:
         /* Its destination is the EPC of an exception the program was
          * handling, which the stub's own break exception has overwritten:
          * this stub cannot step it (EJTAG can). */
         return 0;
+    default:
+        next[0] = pc + 4;
+        return 1;
     }
-    next[0] = pc + 4;
-    return 1;
 }

@@ -25,24 +25,40 @@ _start:
     ehb
     la      $sp, _stack_top
     la      $gp, _gp            /* for programs built without -G0 */
-    la      $t0, __bss_start
-    la      $t1, __bss_end
-1:  beq     $t0, $t1, 2f
+    la      $a0, __bss_start    /* the program's bss (kseg0) */
+    la      $a1, __bss_end
+    jal     zero_words
     nop
-    sw      $zero, 0($t0)
-    b       1b
-    addiu   $t0, $t0, 4
-2:  jal     pmustub_board_init
+    la      $a0, __stub_bss_start /* the stub's (kseg1, malta.ld) */
+    la      $a1, __stub_bss_end
+    jal     zero_words
+    nop
+    jal     pmustub_board_init
     nop
     /* The first stop: GDB attaches here, before any user code runs. The
      * port steps over this instruction when GDB resumes. */
     .globl pmustub_boot_break
 pmustub_boot_break:
     break   0x3ff
-    jal     main
+    /* main is in kseg0, this code in kseg1 (malta.ld): a jal would keep
+     * the top four bits of this pc (MD00086 JAL), so through a register. */
+    la      $t9, main
+    jalr    $t9
     nop
     jal     pmustub_exit
     move    $a0, $v0
 3:  b       3b
     nop
     .end _start
+
+/* zero_words(a0 = start, a1 = end): zeroes the words in [start, end). */
+    .ent zero_words
+zero_words:
+1:  beq     $a0, $a1, 2f
+    nop
+    sw      $zero, 0($a0)
+    b       1b
+    addiu   $a0, $a0, 4
+2:  jr      $ra
+    nop
+    .end zero_words

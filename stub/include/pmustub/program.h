@@ -33,6 +33,13 @@
 
 /* MIPS: pending = Cause.IP7..IP0 (Cause bits 15:8) that are pending and
  * enabled. Power: pending = the interrupt's IVOR number. */
+#if defined(__mips__)
+/* A long call (through a register): the Malta stub runs in kseg1 and the
+ * program in kseg0, out of a jal's reach (board/malta/malta.ld). */
+int pmustub_program_interrupt(uint32_t pending)
+    __attribute__((weak, long_call));
+#else
 int pmustub_program_interrupt(uint32_t pending) __attribute__((weak));
+#endif
 
 #endif

@@ -34,6 +34,10 @@ void stub_stopped(const struct stub_stop *why);
  * as input lasts (forever on a real line). */
 void stub_exited(int code);
 
+/* The instruction bytes at addr as the program has them: the original
+ * under a trap of ours, else memory's. Returns 0, or STUB_MEM_FAULT. */
+int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len);
+
 /* Host tests only: process packets until one resumes the program; returns
  * 1 if resumed, 0 if the input ended. */
 int stub_serve(void);

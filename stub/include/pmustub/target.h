@@ -63,6 +63,12 @@ struct stub_target {
     /* Arm (step) or not (continue) the single-step machinery before the core
      * returns to the program. Returns 0, or -1 if a step cannot be armed. */
     int (*prepare_resume)(enum stub_resume how);
+    /* Optional: nonzero if prepare_resume(STUB_STEP) at pc runs the
+     * instruction there out of line, the original of a trap of ours
+     * included (stub_bp_original), so that a step over the trap leaves it
+     * in memory and the program's code is not written at every hit.
+     * NULL: the trap is lifted for the step and laid again after it. */
+    int (*steps_out_of_line)(stub_addr_t pc);
     /* 'k' and vRun: reset the board, which reloads the program's image and
      * starts it from its entry; never returns on real hardware. */
     void (*kill)(void);

@@ -2,7 +2,8 @@
  * test_cache.c - the cache and timing model, checked by arithmetic on known
  * access patterns (docs/vboard.md "Modelled"): compulsory misses only when
  * the data fits, LRU thrashing when it does not, write-backs of dirty
- * victims, and the cycle count = instructions + 50 per miss.
+ * victims, the cycle count = instructions + 50 per miss, and what SYNCI
+ * and CACHE's Hit operations take out of the model.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,6 +78,76 @@ static void test_stamp_renumbering_keeps_lru(void **state)
     cache_free(&k);
 }
 
+/* cache_invalidate: the line goes (the next access misses), the others
+ * stay, and its way is the set's first victim. */
+static void test_invalidate(void **state)
+{
+    (void)state;
+    struct cache k;
+    unsigned slot;
+    assert_true(cache_init(&k, 64, 2, 32)); /* one set, two ways */
+    cache_access(&k, 0, false, &slot);      /* A */
+    cache_access(&k, 32, false, &slot);     /* B, newest */
+    assert_true(cache_invalidate(&k, 36));  /* B's line */
+    assert_false(cache_invalidate(&k, 36)); /* gone already */
+    assert_false(cache_invalidate(&k, 64)); /* never there */
+    assert_int_equal(cache_access(&k, 64, false, &slot), CACHE_MISS); /* C: B's way */
+    assert_int_equal(cache_access(&k, 0, false, &slot), CACHE_HIT);   /* A stayed */
+    assert_int_equal(cache_access(&k, 32, false, &slot), CACHE_MISS);
+    cache_free(&k);
+}
+
+/* Through the CPU: a load, a CACHE operation on its line, the load again.
+ * Hit_Writeback_Invalidate_D (0x15) and Hit_Invalidate_D (0x11) make the
+ * second load miss, Hit_Writeback_D (0x19) does not (MD00086 CACHE);
+ * SYNCI leaves the D-cache alone and takes the I-cache line (the next
+ * fetch of the line misses). */
+static unsigned dmisses_around(uint32_t cache_insn)
+{
+    struct malta_machine *b = fixture(PMU_CORE_34K);
+    struct cpu *c = &b->cpu;
+    LOAD(b, LUI(8, 0x8004), LW(11, 0, 8), cache_insn, LW(11, 0, 8), SYSCALL);
+    uint64_t m0 = c->ev[EV_DC_MISS];
+    cpu_run(c, 1000);
+    assert_int_equal((c->cause >> 2) & 31u, EXC_SYS);
+    return (unsigned)(c->ev[EV_DC_MISS] - m0);
+}
+
+#define CACHE_OP(op, base) (0x2fu << 26 | (uint32_t)(base) << 21 | (uint32_t)(op) << 16)
+#define SYNCI(base) (1u << 26 | (uint32_t)(base) << 21 | 0x1fu << 16)
+
+static void test_cpu_cache_ops(void **state)
+{
+    (void)state;
+    assert_int_equal(dmisses_around(CACHE_OP(0x15, 8)), 2);
+    assert_int_equal(dmisses_around(CACHE_OP(0x11, 8)), 2);
+    assert_int_equal(dmisses_around(CACHE_OP(0x19, 8)), 1);
+    assert_int_equal(dmisses_around(SYNCI(8)), 1);
+    assert_int_equal(dmisses_around(NOP), 1);
+}
+
+/* SYNCI in a loop of two rounds that fits one I-cache line (8 words at
+ * 0x80001000): on a data line it costs nothing, on the loop's own line
+ * each round's next fetch misses: 1 cold miss, then 1 per SYNCI. */
+static unsigned imisses_synci(uint32_t line_hi, uint32_t line_lo)
+{
+    struct malta_machine *b = fixture(PMU_CORE_34K);
+    struct cpu *c = &b->cpu;
+    LOAD(b, LUI(8, line_hi), ORI(8, 8, line_lo), ADDIU(10, 0, 2),
+         SYNCI(8), ADDIU(10, 10, -1), BNE(10, 0, -3), NOP, SYSCALL);
+    uint64_t m0 = c->ev[EV_IC_MISS];
+    cpu_run(c, 1000);
+    assert_int_equal((c->cause >> 2) & 31u, EXC_SYS);
+    return (unsigned)(c->ev[EV_IC_MISS] - m0);
+}
+
+static void test_cpu_synci(void **state)
+{
+    (void)state;
+    assert_int_equal(imisses_synci(0x8004, 0), 1);
+    assert_int_equal(imisses_synci(0x8000, 0x1000), 3);
+}
+
 /* Through the CPU and the counters: a loop loading 16 KiB twice. D-cache
  * accesses = loads; misses only on the first pass; cycles = instructions
  * + 50 per miss. */
@@ -119,6 +190,9 @@ int main(void)
         cmocka_unit_test(test_writebacks),
         cmocka_unit_test(test_stamp_renumbering_keeps_lru),
         cmocka_unit_test(test_cpu_counts_modelled_events),
+        cmocka_unit_test(test_invalidate),
+        cmocka_unit_test(test_cpu_cache_ops),
+        cmocka_unit_test(test_cpu_synci),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

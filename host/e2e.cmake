@@ -6,15 +6,14 @@ add_test(NAME e2e_pmuctl_vboard
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
-# A noisy serial line (bit flips both ways) and a slow one (issue 10).
+# A noisy serial line (bit flips both ways) and a slow one.
 add_test(NAME e2e_pmuctl_noisy
          COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
 set_tests_properties(e2e_pmuctl_noisy PROPERTIES TIMEOUT 600)
 pmustub_test_needs(e2e_pmuctl_noisy qemu-system-mips gdb-multiarch)
-# An ELF that is not the program, through the stub's qCRC (issue 10,
-# section 4). Through OpenOCD, whose gdb server answers qCRC,
-# pmuctl_openocd.sh checks the same.
+# An ELF that is not the program, through the stub's qCRC. Through
+# OpenOCD, whose gdb server answers qCRC, pmuctl_openocd.sh checks the same.
 add_test(NAME e2e_pmuctl_elf_check
          COMMAND bash ${_e2e}/pmuctl_elf_check.sh $<TARGET_FILE:pmuctl>
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
@@ -37,17 +36,17 @@ function(pmuctl_openocd_test name)
   pmustub_test_needs(e2e_pmuctl_${name} qemu-system-mips gdb-multiarch openocd)
 endfunction()
 pmuctl_openocd_test(openocd)
-# GDB through pmuctl proxy to OpenOCD (issue 14).
+# GDB through pmuctl proxy to OpenOCD.
 pmuctl_openocd_test(proxy)
-# Power (issue 13): QEMU's e500v2 publishes no PMU; the Power catalogues.
+# Power: QEMU's e500v2 publishes no PMU; the Power catalogues.
 add_test(NAME e2e_pmuctl_power_qemu
          COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>
                  ${PMUSTUB_PPCE500_DIR}/pmustub-demo.elf)
 set_tests_properties(e2e_pmuctl_power_qemu PROPERTIES TIMEOUT 120)
 pmustub_test_needs(e2e_pmuctl_power_qemu qemu-system-ppc gdb-multiarch)
-# Power (issue 13): pmuctl measuring on vboard's e200z7 and e500v2 against
+# Power: pmuctl measuring on vboard's e200z7 and e500v2 against
 # QEMU's e500v2 exec log of the same ELF.
-foreach(cpu e200z7 e500v2)
+foreach(cpu ${PMUSTUB_BOARD_ppce500_CORES})
   add_test(NAME e2e_pmuctl_power_${cpu}
            COMMAND bash ${_e2e}/pmuctl_power_vboard.sh $<TARGET_FILE:pmuctl>
                    $<TARGET_FILE:vboard> ${PMUCTL_PPC_FW_ELF} ${cpu} ${CMAKE_SOURCE_DIR})

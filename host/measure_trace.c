@@ -1,6 +1,6 @@
 /*
  * measure_trace.c - measuring with tracepoints: the target adds up the
- * counts itself, and pmuctl reads the sums once per run (issue 15).
+ * counts itself, and pmuctl reads the sums once per run.
  *
  * One run per event group (and, with --per-iteration, per buffer-full):
  *   QTinit; QTDV for the variables below; QTDP at FROM and TO;

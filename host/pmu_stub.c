@@ -19,8 +19,9 @@
 
 #include "exit_status.h"
 #include "pmu_backends.h"
+#include "pmustub/wire.h"
 
-#define PMU_QUERY "qPmustub.Pmu"
+#define PMU_QUERY PMUSTUB_Q_PMU
 
 static const struct pmu_family_reg *role_reg(const struct pmu_family *f,
                                              enum pmu_role role)

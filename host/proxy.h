@@ -1,5 +1,5 @@
 /*
- * proxy.h - pmuctl proxy (issue 14, docs/proxy.md): a GDB remote server in
+ * proxy.h - pmuctl proxy (docs/proxy.md): a GDB remote server in
  * front of OpenOCD's gdb server that adds the PMU as GDB registers.
  *
  *  proxy_splice.c  OpenOCD's target description plus our PMU feature

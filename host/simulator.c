@@ -9,7 +9,7 @@
  *    the board; a stub answers a q packet it does not know with the empty
  *    reply (GDB manual, "General Query Packets"), so a board says nothing;
  *  - through OpenOCD, the IDCODE OpenOCD read from the JTAG TAP the target
- *    sits on: vboard's is 0x0340024f (tests/vboard/ejtag.c, a part number
+ *    sits on: vboard's is VBOARD_EJTAG_IDCODE (pmustub/wire.h, a part number
  *    of its own); the IDCODE is the TAP's, not something the CPU can read.
  */
 #include <stdio.h>
@@ -18,9 +18,9 @@
 
 #include "exit_status.h"
 #include "target.h"
+#include "pmustub/wire.h"
 
-#define SIM_QUERY "qPmustub.Simulator"
-#define VBOARD_IDCODE 0x0340024fu /* tests/vboard/ejtag.c ejtag_idcode_value */
+#define SIM_QUERY PMUSTUB_Q_SIMULATOR
 
 int target_ask_simulator(struct target *t)
 {
@@ -47,7 +47,7 @@ int target_openocd_simulator(struct target *t)
         return target_io_fail(t, rc, "monitor jtag cget -idcode");
     char *end;
     unsigned long id = strtoul(out, &end, 0);
-    if (!failed && end != out && id == VBOARD_IDCODE)
+    if (!failed && end != out && id == VBOARD_EJTAG_IDCODE)
         snprintf(t->sim_name, sizeof t->sim_name, "vboard");
     return 0;
 }

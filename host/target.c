@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "exit_status.h"
+#include "pmustub/wire.h"
 
 volatile sig_atomic_t pmuctl_interrupted;
 
@@ -229,7 +230,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         return target_io_fail(t, rc, "waiting for the target's first reply");
     t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
     /* qSupported starts a new session on a stub that resets its ack mode
-     * there (issue 10): its answer says again which mode we are in. */
+     * there: its answer says again which mode we are in. */
     /* xmlRegisters: the architectures whose descriptions we read (GDB
      * manual, "qSupported"); a stub with one description ignores it. */
     if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips,powerpc",
@@ -246,7 +247,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
                        strstr(t->rsp.reply, "TraceStateVariables+") &&
                        strstr(t->rsp.reply, "ConditionalBreakpoints+");
     t->bracket_offered = t->trace_offered &&
-                         strstr(t->rsp.reply, "qPmustub.Bracket+") != NULL;
+                         strstr(t->rsp.reply, PMUSTUB_FEATURE_BRACKET) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;

@@ -14,6 +14,7 @@
 
 #include "exit_status.h"
 #include "target.h"
+#include "pmustub/wire.h"
 
 int target_trace_offered(const struct target *t)
 {
@@ -120,7 +121,7 @@ int target_trace_bracket(struct target *t, unsigned from_tp, unsigned to_tp,
                          const int *regs, const unsigned *bases, int ns)
 {
     char pkt[256];
-    int n = snprintf(pkt, sizeof pkt, "QPmustub.Bracket:%x,%x,%lx,%x,%x",
+    int n = snprintf(pkt, sizeof pkt, PMUSTUB_Q_BRACKET "%x,%x,%lx,%x,%x",
                      from_tp, to_tp, k, n_var, armed_var);
     for (int i = 0; i < ns && n > 0 && (size_t)n < sizeof pkt; i++)
         n += snprintf(pkt + n, sizeof pkt - (size_t)n, ";%x,%x", regs[i], bases[i]);

@@ -7,6 +7,7 @@
 #   PMUSTUB_CORE_<key>_COUNTERS its number of counters
 #   PMUSTUB_CORE_<key>_QEMU_CPU the QEMU -cpu that runs its firmware as the
 #                               oracle for instruction counts
+#   PMUSTUB_CORE_<key>_VBOARD_ID the id register (PRId, PVR) vboard shows
 #   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
 #   PMUSTUB_GEN_PMU             the generator, for build-time outputs
 #   PMUSTUB_GEN_PMU_SOURCES     its modules: the loader (pmu_registry.py) and

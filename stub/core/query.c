@@ -6,6 +6,7 @@
  * empty reply, which GDB reads as "not supported".
  */
 #include "trace.h"
+#include "pmustub/wire.h"
 
 /* The target description is the concatenation of the port's pieces. A
  * cursor walks it so that a read costs its length, not offset x length. */
@@ -122,7 +123,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
-    } else if (str_starts(pkt, "qPmustub.Pmu", &rest) && !*rest) {
+    } else if (str_starts(pkt, PMUSTUB_Q_PMU, &rest) && !*rest) {
         stub_pmu_query(r);
     } else if (str_starts(pkt, "qOffsets", &rest) && !*rest) {
         /* The program runs where it is linked: nothing is relocated. LLDB

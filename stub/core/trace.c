@@ -7,6 +7,7 @@
  * their packets are in trace_frames.c, the hits in trace_hit.c.
  */
 #include "trace_native.h"
+#include "pmustub/wire.h"
 
 struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
 unsigned trace_npoints;
@@ -696,7 +697,7 @@ int trace_set_query(const char *pkt, struct reply *r)
         ok_or_error(r, start());
     } else if (str_starts(pkt, "QTNotes:", &p)) {
         ok_or_error(r, set_notes(p));
-    } else if (str_starts(pkt, "QPmustub.Bracket:", &p)) {
+    } else if (str_starts(pkt, PMUSTUB_Q_BRACKET, &p)) {
         ok_or_error(r, trace_native_bind(p));
     } else if (str_starts(pkt, "QTStop", &p) && !*p) {
         trace_stop(TR_STOP, 0, AGENT_OK);

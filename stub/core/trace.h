@@ -8,6 +8,7 @@
 #define PMUSTUB_TRACE_H
 
 #include "stub_internal.h"
+#include "pmustub/wire.h"
 
 /* The breakpoint table's owners of a trap (breakpoints.c). */
 enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
@@ -16,7 +17,7 @@ enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
 
 /* qSupported's features for all this. */
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
-    ";ConditionalBreakpoints+;QTBuffer:size+;qPmustub.Bracket+"
+    ";ConditionalBreakpoints+;QTBuffer:size+;" PMUSTUB_FEATURE_BRACKET
 
 /* The program stopped; *why may be adjusted (swbreak). Returns 1 if the
  * stop was the stub's own business (a tracepoint collected, a condition

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Figures for issue 5: the same N-iteration measurement of the region
+# Figures: the same N-iteration measurement of the region
 # region_begin..region_end (host/firmware) on vboard (34k), made by pmuctl
 # and by gdb-multiarch with breakpoint `commands` that read and reset
 # $perfcnt*, over TCP and over vboard's --baud 115200 serial pacing.
 # Prints iterations per second for each, the ratios to the GDB script,
 # and pmuctl's RSP packets and continues per iteration.
-# Issue 15: pmuctl with tracepoints (the default where the stub offers
+# pmuctl with tracepoints (the default where the stub offers
 # them: no exchange per iteration) and with --no-trace (breakpoints).
 # Usage: pmuctl_vs_gdb.sh BUILD_DIR [N [N_TRACE]]
 #   N: iterations for breakpoints and the GDB script (default 200);

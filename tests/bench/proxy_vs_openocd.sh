@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for issue 14: what pmuctl proxy adds to a packet. One run, on
+# Figures: what pmuctl proxy adds to a packet. One run, on
 # vboard's EJTAG port (34K) with stock OpenOCD 0.12: the same packets sent
 # N times straight to OpenOCD's gdb server and N times through the proxy,
 # in alternating rounds (OpenOCD serves one gdb connection at a time):

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 10 section 4, through the stub: pmuctl refuses an ELF
+# End to end, through the stub: pmuctl refuses an ELF
 # that is not the program on the target, before it changes anything there.
 # Usage: pmuctl_elf_check.sh PMUCTL VBOARD FIRMWARE.elf
 # The stub answers qCRC (GDB's compare-sections): the right ELF passes

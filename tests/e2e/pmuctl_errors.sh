@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 5: how pmuctl ends when the target cannot serve it.
+# End to end: how pmuctl ends when the target cannot serve it.
 # Usage: pmuctl_errors.sh PMUCTL FIRMWARE.elf
 # A target with no PMU (QEMU's 34Kf: Config1.PC = 0) gets one sentence and
 # status 1, and is left usable; a port nobody listens on, a peer that

@@ -27,7 +27,7 @@ s = socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1])))' "$p" 2>/dev/null; 
 }
 
 # pm_other_elf IN OUT: OUT is IN with one byte in the middle of .text
-# changed: another program with the same symbols (issue 10, section 4).
+# changed: another program with the same symbols.
 pm_other_elf() {
     mips-linux-gnu-objcopy -O binary --only-section=.text "$1" "$2.text" &&
     python3 -c 'import sys

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 10 section 5: a noisy line gives the same counts, and a
+# End to end: a noisy line gives the same counts, and a
 # slow line is not a lost one.
 # Usage: pmuctl_noisy.sh PMUCTL VBOARD FIRMWARE.elf
 # - A serial line that flips one bit in NOISE_RATE of the bytes each way

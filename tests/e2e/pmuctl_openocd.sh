@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 5: pmuctl through stock OpenOCD 0.12 (mips_m4k) on
+# End to end: pmuctl through stock OpenOCD 0.12 (mips_m4k) on
 # vboard's EJTAG port, whose target description has no counter registers:
 # pmuctl recognises OpenOCD and uses "monitor mips32 cp0 25 SEL [VALUE]".
 # Usage: pmuctl_openocd.sh PMUCTL VBOARD CFG EJTAG_LOOP.elf TOP_SRC_DIR

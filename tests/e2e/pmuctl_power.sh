@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 13: pmuctl on Power where the performance monitor is
+# End to end: pmuctl on Power where the performance monitor is
 # not there. QEMU's ppce500 (e500v2) has no PMRs (mfpmr is illegal there:
 # DESIGN.md), so the Power stub publishes no PMU feature: pmuctl says so in
 # one line with status 1 and leaves the board usable; GDB then runs the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 13: pmuctl measuring on Power, on vboard's e200z7 or
+# End to end: pmuctl measuring on Power, on vboard's e200z7 or
 # e500v2 running pmuctl's Power firmware (host/firmware/ppc_bench_loop.S)
 # linked with the real ppce500 stub.
 # Usage: pmuctl_power_vboard.sh PMUCTL VBOARD FIRMWARE.elf CPU TOP_SRC_DIR

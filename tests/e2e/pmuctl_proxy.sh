@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 14: gdb-multiarch through pmuctl proxy to stock OpenOCD
+# End to end: gdb-multiarch through pmuctl proxy to stock OpenOCD
 # 0.12 (mips_m4k) on vboard's EJTAG port (remote_bitbang).
 # Usage: pmuctl_proxy.sh PMUCTL VBOARD CFG EJTAG_LOOP.elf TOP_SRC_DIR
 # Oracles: the 34K's four counters (MD00548; cores.toml: 4, the M chain);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 5: pmuctl straight to the stub on vboard (34K).
+# End to end: pmuctl straight to the stub on vboard (34K).
 # Usage: pmuctl_vboard.sh PMUCTL VBOARD FIRMWARE.elf TOP_SRC_DIR
 # Oracles: QEMU's execution log of the same ELF for the instruction count
 # of region_begin..region_end (vboard/tests/qemu_count.py after
@@ -36,7 +36,7 @@ echo "# pmuctl: $(cat "$OUT")"
 check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iteration" \
     grep -qx "$QEMU_COUNT,,instructions,5,0.00%" "$OUT"
 
-# Issue 15: the stub offers tracepoints, so that was measured with them.
+# The stub offers tracepoints, so that was measured with them.
 # 2000 iterations on the target: QEMU's count in each, under 0.1 packets
 # per iteration, one continue per group; --no-trace (breakpoints, two
 # stops each) the same; --per-iteration, each iteration's count read back

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 13: the Power performance monitor registers in GDB, on
+# End to end: the Power performance monitor registers in GDB, on
 # the real ppce500 stub firmware under gdb-multiarch, on vboard as CPU.
 # Usage: ppc_pmu.sh VBOARD FIRMWARE.elf CPU TOP_SRC_DIR
 # Oracles: register names and numbers from the registry (cores.toml, by

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 12: the real Power stub firmware (built for QEMU's
+# End to end: the real Power stub firmware (built for QEMU's
 # ppce500) runs on vboard's Power machine as the CPU named, and the real
 # gdb-multiarch debugs it through the stub: break, step (through the debug
 # interrupt the core uses: CSRR0/1 + rfci on the e500v2, DSRR0/1 + rfdi on

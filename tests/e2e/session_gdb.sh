@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 10: every debugging session works, whatever the last one
+# End to end: every debugging session works, whatever the last one
 # left, and GDB's compare-sections works through qCRC. The real
 # gdb-multiarch and the real stub firmware on QEMU's Malta (34Kf).
 # Usage: session_gdb.sh FIRMWARE.elf VBOARD

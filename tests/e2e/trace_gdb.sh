@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 15 (the stub's half): gdb-multiarch's own tracepoint
+# End to end, the stub's half: gdb-multiarch's own tracepoint
 # commands (trace, actions, collect, teval, tvariable, tstart, tstop,
 # tstatus, tfind, tdump) and target-evaluated breakpoint conditions, on the
 # real stub firmware on vboard --cpu 34k.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end, issue 4: the counters of a vboard core as GDB registers.
+# End to end: the counters of a vboard core as GDB registers.
 # Usage: QEMU_CPU=QEMU-CPU vboard_pmu.sh VBOARD FIRMWARE.elf CPU COUNTERS TOP_SRC_DIR
 # CPU is a registry key (target-xml/cores.toml), COUNTERS its number of
 # counters and QEMU_CPU its qemu_cpu, as the registry says (CMake passes

@@ -126,7 +126,7 @@ static void thresholds_only_on_pmc0_and_pmc1(void **s)
     assert_non_null(strstr(err, "unknown event 'instructons' for e200z7; did you mean instructions"));
 }
 
-/* Shaped like the Power stub's description (issue 13's numbers). */
+/* Shaped like the Power stub's description (the registry's numbers). */
 static const char power_like[] =
     "<target><architecture>powerpc:e500</architecture>"
     "<feature name=\"org.gnu.gdb.power.core\">"

@@ -209,7 +209,7 @@ void ppc_pmr_write(unsigned regno, uint32_t v)
     fake_pmr[regno] = v;
 }
 
-/* issue 13's numbers (cores.toml family power). */
+/* The registry's numbers (cores.toml family power). */
 enum { PMGC0 = 80, PMLCA0 = 81, PMLCB0 = 85, PMC0 = 89, UPMGC0 = 93, UPMLCA0 = 94,
        UPMLCB0 = 98, UPMC0 = 102, PMC0_64 = 106, PMC3_64 = 109 };
 

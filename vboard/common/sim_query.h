@@ -16,8 +16,9 @@
 #define VBOARD_SIM_QUERY_H
 
 #include <stdint.h>
+#include "pmustub/wire.h"
 
-#define SIM_QUERY_PACKET "qPmustub.Simulator"
+#define SIM_QUERY_PACKET PMUSTUB_Q_SIMULATOR
 /* Bytes a filter may hold back: "$" + the packet + "#" + checksum. */
 #define SIM_QUERY_HOLD (sizeof(SIM_QUERY_PACKET) + 3)
 #define SIM_QUERY_ANSWER_MAX 80

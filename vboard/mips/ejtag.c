@@ -14,14 +14,10 @@
 #include "ejtag_tap.h"
 
 #include <stdlib.h>
+#include "pmustub/wire.h"
 
-/* IDCODE: version 0, part 0x3400 (vboard's own number, not a real part),
- * manufacturer 0x127 = JEP106 bank 3 (two continuation codes) id 0x27,
- * "MIPS Technologies" (openocd v0.12.0 src/helper/jep106.inc
- * [2][0x27 - 1]), bit 0 = 1 as IEEE 1149.1 requires. Not Microchip's
- * 0x029, which would send OpenOCD down its PIC32 path (mips_m4k.c). */
-const uint32_t ejtag_idcode_value =
-    (0x0u << 28) | (0x3400u << 12) | (0x127u << 1) | 1u;
+/* IDCODE: pmustub/wire.h says what it is; pmuctl knows vboard by it. */
+const uint32_t ejtag_idcode_value = VBOARD_EJTAG_IDCODE;
 /* IMPCODE: EJTAG 3.1, DINT supported, 8-bit ASID, no DMA, no MIPS16, MIPS32
  * (fields in ejtag_regs.h). OpenOCD treats version 0 as EJTAG 2.0 with
  * different drseg addresses, so the version must be >= 1. */

@@ -1,0 +1,29 @@
+/*
+ * wire.h - the names on the line that the stub, pmuctl and vboard share:
+ * the remote-protocol packets of pmustub's own (GDB manual, "General Query
+ * Packets": qCompany.Operation), and the IDs vboard shows a debugger. One
+ * header for every side, so that no layer spells another's string.
+ */
+#ifndef PMUSTUB_WIRE_H
+#define PMUSTUB_WIRE_H
+
+/* The PMU's identity and freeze state: "id=HHHHHHHH;frozen=0|1"
+ * (stub/core/monitor_pmu.c). */
+#define PMUSTUB_Q_PMU "qPmustub.Pmu"
+/* A simulator's own answer, "name=vboard;cpu=CORE": vboard's UART answers
+ * it before the stub sees it (vboard/common/sim_query.h). */
+#define PMUSTUB_Q_SIMULATOR "qPmustub.Simulator"
+/* The native bracket (stub/core/trace_native.h): the qSupported feature
+ * that offers it and the packet that binds it. */
+#define PMUSTUB_FEATURE_BRACKET "qPmustub.Bracket+"
+#define PMUSTUB_Q_BRACKET "QPmustub.Bracket:"
+
+/* vboard's EJTAG TAP IDCODE: version 0, part 0x3400 (vboard's own number,
+ * not a real part), manufacturer 0x127 = JEP106 bank 3 (two continuation
+ * codes) id 0x27, "MIPS Technologies" (openocd v0.12.0
+ * src/helper/jep106.inc [2][0x27 - 1]), bit 0 = 1 as IEEE 1149.1
+ * requires. Not Microchip's 0x029, which would send OpenOCD down its PIC32
+ * path (mips_m4k.c). pmuctl knows vboard behind OpenOCD by it. */
+#define VBOARD_EJTAG_IDCODE ((0x0u << 28) | (0x3400u << 12) | (0x127u << 1) | 1u)
+
+#endif

@@ -291,7 +291,8 @@ static void resume_marks_the_program_and_forces_fcm0_and_ce(void **st)
 {
     (void)st;
     ppc_ctx[CTX_MSR] = 0x1000; /* ME, as start.S enters main */
-    fake_pmr[PMLCA0 + 2] = 0x00020000; /* written behind the stub's back */
+    fake_pmr[PMLCA0 + 2] = 0x00020000; /* the program's mtpmr, then a stop */
+    ppc_pmu_entry();
     ppc_pmu_resume_value();
     assert_int_equal(ppc_ctx[CTX_MSR], 0x1000u | MSR_PMM);
     for (unsigned n = 0; n < 4; n++)

@@ -54,6 +54,10 @@ static uint32_t prog_pmie;
  * the next entry was written by the program. */
 static uint32_t resumed_pmlca[PMU_MAX_COUNTERS], resumed_pmc[PMU_MAX_COUNTERS];
 static uint32_t resumed_pmgc0;
+/* PMLCa and PMC as the hardware holds them while the stub runs (read once
+ * at the entry, kept up to date by the stub's own writes): the resume
+ * needs no read of its own. */
+static uint32_t hw_pmlca[PMU_MAX_COUNTERS], hw_pmc[PMU_MAX_COUNTERS];
 /* The program cleared MSR[PMM] itself since GDB last resumed it (its
  * counts with FCM0 stopped there); port.c clears it at GDB's resumes. */
 int ppc_pmu_unmarked;
@@ -86,8 +90,9 @@ void ppc_pmu_attach(const struct pmu_core *core)
         uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
         prog_forced[n] = a & PMLCA_FORCED;
         ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_FORCED);
-        resumed_pmlca[n] = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        resumed_pmlca[n] = hw_pmlca[n] = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
         resumed_pmc[n] = 0;
+        hw_pmc[n] = ppc_pmr_read(PMU_REGNUM_COUNT(n));
     }
     prog_pmie = core ? ppc_pmr_read(PMU_REGNUM_GLOBAL) & PMGC0_PMIE : 0;
     resumed_pmgc0 = core ? ppc_ctx[CTX_PMGC0] : 0;
@@ -102,21 +107,34 @@ uint64_t ppc_pmu_count64(unsigned n)
 void ppc_pmu_set_count64(unsigned n, uint64_t v)
 {
     ext[n] = v & ~(uint64_t)(COUNT_TOP - 1);
-    ppc_pmr_write(PMU_REGNUM_COUNT(n), (uint32_t)v & (COUNT_TOP - 1));
+    hw_pmc[n] = (uint32_t)v & (COUNT_TOP - 1);
+    ppc_pmr_write(PMU_REGNUM_COUNT(n), hw_pmc[n]);
 }
 
 /* Counts whose bit 31 is set move it into their extension. Called with
  * the counters frozen: on every entry (the interrupt may have waited for
  * MSR[EE], or not be due yet) and for the interrupt itself. */
+static void fold(unsigned n)
+{
+    uint32_t c = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+
+    /* A count can only rise while the program runs (bit 31 is folded at
+     * every entry): one below its resume value was written by the
+     * program, which counts from there; its extension goes. */
+    if (c < resumed_pmc[n])
+        ext[n] = 0;
+    if (c & COUNT_TOP) {
+        ext[n] += COUNT_TOP;
+        c &= ~COUNT_TOP;
+        ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
+    }
+    hw_pmc[n] = c;
+}
+
 void ppc_pmu_fold(void)
 {
-    for (unsigned n = 0; n < ppc_pmu_counters; n++) {
-        uint32_t c = ppc_pmr_read(PMU_REGNUM_COUNT(n));
-        if (c & COUNT_TOP) {
-            ext[n] += COUNT_TOP;
-            ppc_pmr_write(PMU_REGNUM_COUNT(n), c & ~COUNT_TOP);
-        }
-    }
+    for (unsigned n = 0; n < ppc_pmu_counters; n++)
+        fold(n);
 }
 
 /* The program's FAC while "monitor pmu freeze" resumed it frozen. */
@@ -144,15 +162,11 @@ void ppc_pmu_entry(void)
         uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
         if (a != resumed_pmlca[n])
             prog_forced[n] = a & PMLCA_FORCED;
-        /* A count can only rise while the program runs (bit 31 is folded
-         * at every entry): one below its resume value was written by the
-         * program, which counts from there; its extension goes. */
-        if (ppc_pmr_read(PMU_REGNUM_COUNT(n)) < resumed_pmc[n])
-            ext[n] = 0;
+        hw_pmlca[n] = a;
+        fold(n);
     }
     if (resumed_marked && !(ppc_ctx[CTX_MSR] & MSR_PMM))
         ppc_pmu_unmarked = 1;
-    ppc_pmu_fold();
 }
 
 /* The hardware and the context for the return path: the program marked,
@@ -163,13 +177,12 @@ void ppc_pmu_resume_value(void)
     if (!ppc_pmu_core)
         return;
     for (unsigned n = 0; n < ppc_pmu_counters; n++) {
-        uint32_t a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
-        if ((a & PMLCA_FORCED) != PMLCA_FORCED) {
-            ppc_pmr_write(PMU_REGNUM_CONTROL(n), a | PMLCA_FORCED);
-            a = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
+        if ((hw_pmlca[n] & PMLCA_FORCED) != PMLCA_FORCED) {
+            ppc_pmr_write(PMU_REGNUM_CONTROL(n), hw_pmlca[n] | PMLCA_FORCED);
+            hw_pmlca[n] = ppc_pmr_read(PMU_REGNUM_CONTROL(n));
         }
-        resumed_pmlca[n] = a;
-        resumed_pmc[n] = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+        resumed_pmlca[n] = hw_pmlca[n];
+        resumed_pmc[n] = hw_pmc[n];
     }
     ppc_ctx[CTX_MSR] |= MSR_PMM;
     resumed_marked = 1;
@@ -244,6 +257,7 @@ int ppc_pmu_reg_write(unsigned regno, const uint8_t *buf)
     case PMU_ROLE_CONTROL: /* reserved bits read back 0 */
         prog_forced[r->n] = v & PMLCA_FORCED;
         ppc_pmr_write(regno, v | PMLCA_FORCED);
+        hw_pmlca[r->n] = ppc_pmr_read(regno);
         break;
     case PMU_ROLE_CONTROL_B:
         ppc_pmr_write(regno, v);

@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
 # perturbation.sh - what a debugger leaves in the caches of vboard's 34K
-# (docs/stub.md, "What the stub leaves in the caches"): for the two
-# cache-sized regions of tests/e2e/perturb_loop.S (a sweep of the 32 KiB
-# D-cache, 30 KiB of straight-line code under the 32 KiB I-cache), the
-# D- and I-cache misses per pass
+# and e200z7 (docs/stub.md, "What the stub leaves in the caches"): for the
+# two cache-sized regions of tests/e2e/perturb_loop.S (34K: a sweep of the
+# 32 KiB D-cache, 30 KiB of straight-line code under the 32 KiB I-cache)
+# and of tests/e2e/ppc_cache_sweep.S (e200z7: the same for its 16 KiB
+# caches), the D- and I-cache misses per pass
 #   - by vboard's own count, no debugger (--count-events of passes 1 to
 #     ITER, the passes pmuctl measures: pass 1 is the cold one),
 #   - through the stub with pmuctl, tracepoints (the default),
 #   - through the stub with pmuctl, breakpoints (--no-trace),
 #   - through stock OpenOCD over vboard's EJTAG port (hardware breakpoints,
-#     no stub entered: the same ELF with its boot stop a no-op),
-# and the stub's own instructions per traced bracket (below).
+#     no stub entered: the same ELF with its boot stop a no-op; 34K only:
+#     OpenOCD has no Power target),
+# and the stub's own instructions per traced bracket on the 34K (below;
+# tests/bench/trace_cost.sh gives both cores' by function).
 #
-# Usage: tests/bench/perturbation.sh BUILD_DIR [ELF]
-#   ELF: a perturb_loop firmware (default BUILD_DIR/tests/e2e/perturb.elf;
-#   link another against an older libpmustub.a to compare stubs).
+# Usage: tests/bench/perturbation.sh BUILD_DIR [ELF [PPC_ELF]]
+#   ELF: a perturb_loop firmware (default BUILD_DIR/tests/e2e/perturb.elf),
+#   PPC_ELF: a ppc_cache_sweep one (default
+#   BUILD_DIR/tests/e2e/ppc_cache_sweep.elf); link others against an older
+#   libpmustub.a to compare stubs.
 # Environment: ITER (brackets per measurement, default 20), STATS_N (N of
 # the instruction count, default 100).
 set -u
 BUILD=$(cd "$1" && pwd)
 ELF=${2:-$BUILD/tests/e2e/perturb.elf}
+PPC_ELF=${3:-$BUILD/tests/e2e/ppc_cache_sweep.elf}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 VBOARD=$BUILD/bin/vboard PMUCTL=$BUILD/bin/pmuctl
 CFG=$TOP/vboard/tests/openocd/vboard-34k.cfg
@@ -54,7 +60,8 @@ misses_of() {
     python3 - "$1" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-ev = {e["event"]: e for e in d["events"]}
+# in -e's order: the D-cache's, then the I-cache's (under the core's names)
+ev = dict(zip(("dcache_misses", "icache_misses"), d["events"]))
 def f(e):
     e = ev[e]
     lo, hi = e.get("min"), e.get("max")
@@ -67,41 +74,61 @@ PY
 EVENTS='{dcache_misses,icache_misses}'
 REGIONS=("dsweep_begin dsweep_end" "icode_begin icode_end")
 
-printf '%-34s %-6s %18s %18s\n' "# misses per pass, vboard 34k" region D-cache I-cache
-for r in "${REGIONS[@]}"; do
-    set -- $r
-    for p in $(seq "$ITER"); do
-        "$VBOARD" --cpu 34k --kernel "$T/plain.elf" --count-events "$1:$2:$p" \
-            </dev/null 2>&1 >/dev/null | awk '$1 ~ /^[di]cache_misses$/'
-    done >"$T/ce"
-    printf '%-34s %-6s %s\n' "vboard --count-events, passes 1-$ITER" "${1%_begin}" \
-        "$(python3 - "$T/ce" <<'PY'
-import sys
+# own_counts CPU PLAIN_ELF "FROM TO"...: vboard's own count of passes 1 to
+# ITER of each region, the mean (smallest-largest).
+own_counts() {
+    local cpu=$1 plain=$2; shift 2
+    for r in "$@"; do
+        set -- $r
+        for p in $(seq "$ITER"); do
+            "$VBOARD" --cpu "$cpu" --kernel "$plain" --count-events "$1:$2:$p" \
+                </dev/null 2>&1 >/dev/null | awk '{ print }' >>"$T/ce.raw"
+        done
+        "$PMUCTL" list --cpu "$cpu" 2>/dev/null >"$T/list"
+        printf '%-34s %-6s %s\n' "vboard --count-events, passes 1-$ITER" "${1%_begin}" \
+            "$(python3 - "$T/ce.raw" "$T/list" <<'PY'
+import re, sys
+# the core's names behind the generic ones (pmuctl list: "generic names: a = b, ...")
+gen = dict(re.findall(r"(\w+) = (\w+)", open(sys.argv[2]).read().split("generic names:")[-1]))
+names = {g: gen.get(g, g) for g in ("dcache_misses", "icache_misses")}
 v = {}
 for line in open(sys.argv[1]):
-    k, n = line.split()
-    v.setdefault(k, []).append(int(n))
-f = lambda k: f"{sum(v[k]) / len(v[k]):.1f} ({min(v[k])}-{max(v[k])})"
+    k, _, n = line.strip().partition(" ")
+    if k in names.values() and n.isdigit():
+        v.setdefault(k, []).append(int(n))
+f = lambda g: (lambda x: f"{sum(x) / len(x):.1f} ({min(x)}-{max(x)})")(v[names[g]])
 print(f"{f('dcache_misses'):>18} {f('icache_misses'):>18}")
 PY
 )"
-done
-
-for mode in trace no-trace; do
-    for r in "${REGIONS[@]}"; do
-        set -- $r
-        flags=()
-        [ $mode = no-trace ] && flags=(--no-trace)
-        start_vboard "$ELF"
-        "$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --from "$1" --to "$2" \
-            -e "$EVENTS" -r "$ITER" "${flags[@]}" --json -o "$T/pm.json" >"$T/pm.out" 2>&1 ||
-            { cat "$T/pm.out"; exit 1; }
-        stop_vboard
-        label="stub, tracepoints"
-        [ $mode = no-trace ] && label="stub, breakpoints (--no-trace)"
-        printf '%-34s %-6s %s\n' "$label" "${1%_begin}" "$(misses_of "$T/pm.json")"
+        rm -f "$T/ce.raw"
     done
-done
+}
+
+# stub_counts CPU ELF "FROM TO"...: through the stub, tracepoints and
+# breakpoints.
+stub_counts() {
+    local cpu=$1 elf=$2; shift 2
+    local regions=("$@")
+    for mode in trace no-trace; do
+        for r in "${regions[@]}"; do
+            set -- $r
+            flags=()
+            [ $mode = no-trace ] && flags=(--no-trace)
+            start_vboard "$elf" --cpu "$cpu"
+            "$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$elf" --from "$1" --to "$2" \
+                -e "$EVENTS" -r "$ITER" "${flags[@]}" --json -o "$T/pm.json" >"$T/pm.out" 2>&1 ||
+                { cat "$T/pm.out"; exit 1; }
+            stop_vboard
+            label="stub, tracepoints"
+            [ $mode = no-trace ] && label="stub, breakpoints (--no-trace)"
+            printf '%-34s %-6s %s\n' "$label" "${1%_begin}" "$(misses_of "$T/pm.json")"
+        done
+    done
+}
+
+printf '%-34s %-6s %18s %18s\n' "# misses per pass, vboard 34k" region D-cache I-cache
+own_counts 34k "$T/plain.elf" "${REGIONS[@]}"
+stub_counts 34k "$ELF" "${REGIONS[@]}"
 
 if command -v openocd >/dev/null; then
     for r in "${REGIONS[@]}"; do
@@ -118,6 +145,17 @@ if command -v openocd >/dev/null; then
     done
 else
     echo "# OpenOCD: not installed, not measured"
+fi
+
+if [ -f "$PPC_ELF" ]; then
+    python3 "$TOP/vboard/tests/no_boot_stop.py" "$PPC_ELF" "$T/ppc_plain.elf" \
+        "$(powerpc-linux-gnu-nm "$PPC_ELF" | awk '$3 == "pmustub_boot_break" { print $1 }')" 60000000
+    PPC_REGIONS=("dregion_begin dregion_end" "iregion_begin iregion_end")
+    printf '%-34s %-6s %18s %18s\n' "# misses per pass, vboard e200z7" region D-cache I-cache
+    own_counts e200z7 "$T/ppc_plain.elf" "${PPC_REGIONS[@]}"
+    stub_counts e200z7 "$PPC_ELF" "${PPC_REGIONS[@]}"
+else
+    echo "# e200z7: no $PPC_ELF, not measured"
 fi
 
 # The stub's instructions per traced bracket of the D-region: vboard's

@@ -194,18 +194,32 @@ static bool x_stwcx(struct ppc_cpu *c, uint32_t i)
  * or a store (dcbi, dcbz) would be, so they fault the same way; touches
  * and dcba are hints that never fault (Book II "Cache Management
  * Instructions"). The modelled caches are tag-only: only dcbz changes
- * memory (the 32-byte line of EA becomes zeros). */
-static bool cache_op(struct ppc_cpu *c, uint32_t i, bool store)
+ * memory (the 32-byte line of EA becomes zeros). dcbf and dcbi take the
+ * line out of the data cache, icbi out of the instruction cache (Book II:
+ * "flush", "invalidate"), so that a later access misses as on the core;
+ * dcbst keeps it (its write-back is not counted: cache.h). */
+enum cache_effect { KEEP, DROP_D, DROP_I };
+
+static bool cache_op(struct ppc_cpu *c, uint32_t i, bool store, enum cache_effect effect)
 {
     uint64_t pa;
     if (!ppc_translate_data(c, gpr0(c, RA(i)) + c->gpr[RB(i)], store, &pa))
         return false;
     c->ev[PEV_CACHEOP]++;
+    if (effect == DROP_D) {
+        cache_invalidate(&c->dcache, (uint32_t)pa);
+        cache_memo_clear(&c->dmemo);
+    } else if (effect == DROP_I) {
+        cache_invalidate(&c->icache, (uint32_t)pa);
+        cache_memo_clear(&c->imemo);
+    }
     return next(c);
 }
 
-static bool x_dcbf(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, false); }
-static bool x_dcbi(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, true); }
+static bool x_dcbst(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, false, KEEP); }
+static bool x_dcbf(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, false, DROP_D); }
+static bool x_icbi(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, false, DROP_I); }
+static bool x_dcbi(struct ppc_cpu *c, uint32_t i) { return cache_op(c, i, true, DROP_D); }
 
 static bool x_touch(struct ppc_cpu *c, uint32_t i)
 {
@@ -272,8 +286,8 @@ static const struct xop ops31[] = {
     { 131, true, x_wrtee },    { 163, true, x_wrteei },   { 339, false, x_mfspr },
     { 467, false, x_mtspr },   { 371, false, x_mftb },    { 334, false, x_mfpmr },
     { 462, false, x_mtpmr },   { 20, false, x_lwarx },    { 150, false, x_stwcx },
-    { 54, false, x_dcbf },     /* dcbst */
-    { 86, false, x_dcbf },     { 982, false, x_dcbf },    /* icbi */
+    { 54, false, x_dcbst },
+    { 86, false, x_dcbf },     { 982, false, x_icbi },
     { 470, true, x_dcbi },     { 1014, false, x_dcbz },
     { 246, false, x_touch },   { 278, false, x_touch },   { 22, false, x_touch }, /* icbt */
     { 758, false, x_dcba },

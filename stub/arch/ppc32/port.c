@@ -62,6 +62,10 @@ static int prepare_resume(enum stub_resume how)
         ppc_ctx[CTX_PC] += 4;
     resumed_msr = ppc_ctx[CTX_MSR];
     ppc_pmu_unmarked = 0;
+    /* A step runs the instruction out of line where it can (displaced.c),
+     * so that stepping over a trap writes no code. */
+    if (how == STUB_STEP && ppc_steps_out_of_line(ppc_ctx[CTX_PC]) && ppc_displaced_arm())
+        return -1;
     if (how == STUB_STEP && ppc_step_arm())
         return -1;
     ppc_interrupt_arm(how);
@@ -101,6 +105,7 @@ static struct stub_target target = {
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
+    .steps_out_of_line = ppc_steps_out_of_line,
     .triple = "powerpc",
     .big_endian = 1,
     .monitor_cmds = ppc_monitor_cmds,
@@ -146,6 +151,7 @@ void ppc_trap(void)
         ppc_pmu_resume_value();
         return;
     }
+    (void)ppc_displaced_end();
     (void)ppc_step_end();
     why.swbreak = why.signal == STUB_SIGTRAP && vector == PROGRAM_VECTOR;
     stub_stopped(&why);
@@ -158,6 +164,7 @@ void pmustub_exit(int code)
     __asm__ volatile("mtmsr %0\n\tisync" : : "r"(MSR_ME)); /* as in ppc_trap */
     ppc_pmu_freeze();
     ppc_interrupt_stop();
+    (void)ppc_displaced_end();
     (void)ppc_step_end();
     stub_exited(code);
     for (;;)

@@ -53,6 +53,11 @@ extern uint32_t ppc_probe_msr;
 int ppc_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len);
 int ppc_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
 
+/* ---- displaced.c: a step out of line ---- */
+int ppc_steps_out_of_line(stub_addr_t pc); /* can the instruction at pc be? */
+int ppc_displaced_arm(void);  /* pc into the slot; -1 if it cannot */
+int ppc_displaced_end(void);  /* at every stop: pc, LR, CTR the program's; 1 if armed */
+
 /* ---- step.c ---- */
 int ppc_step_arm(void);  /* -1: the instruction at pc cannot be stepped */
 int ppc_step_end(void);  /* disarms; 1 if a step was armed */

@@ -31,15 +31,6 @@ own() {
         </dev/null 2>&1 >/dev/null
 }
 
-start_board() {
-    pm_pick_port VPORT
-    "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
-        --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
-    E2E_PIDS+=($!)
-    for _ in $(seq 1200); do grep -q "waiting" "$E2E_TMP/vboard.log" && break; sleep 0.05; done
-    sleep 0.3
-}
-
 # within OWN MEASURE.json: every iteration of the measure is within 2 of
 # vboard's own count OWN ("name count" lines) of the same event.
 within() {
@@ -58,7 +49,7 @@ PY
 for r in d i; do
     for how in trace no-trace; do
         X=(); [ $how = no-trace ] && X=(--no-trace)
-        start_board
+        pm_start_vboard "$ELF" --cpu "$CPU" # (the last --cpu counts)
         M=("$PMUCTL" -t "127.0.0.1:$VPORT" measure --elf "$ELF" --from "${r}region_begin"
            --to "${r}region_end" -e "$DNAME,$INAME" --no-progress "${X[@]}")
         # Pass 1 (cold, and after the start-up's writes), then passes 2-11.

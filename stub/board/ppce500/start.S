@@ -21,6 +21,20 @@
 #define MAS2_I 0x8
 #define MAS3_SX_SW_SR 0x15
 
+/* Zeroes the words from start to end (r0 = 0; uses r3, r4). */
+.macro ZERO_WORDS start, end
+    lis     %r3, \start@ha
+    addi    %r3, %r3, \start@l
+    lis     %r4, \end@ha
+    addi    %r4, %r4, \end@l
+1:  cmplw   %r3, %r4
+    bge     2f
+    stw     %r0, 0(%r3)
+    addi    %r3, %r3, 4
+    b       1b
+2:
+.endm
+
 /* Writes TLB1 entry esel: va onto pa, tsize, MAS2 attribute bits wimge. */
 .macro TLB1_MAP esel, va, pa, tsize, wimge
     lis     %r3, (0x10000000 | (\esel << 16))@h
@@ -69,25 +83,9 @@ _start:
     stwu    %r0, -16(%r1)       /* ABI: the first frame's back chain is 0 */
     lis     %r13, _SDA_BASE_@ha /* for programs built with small data */
     addi    %r13, %r13, _SDA_BASE_@l
-    lis     %r3, __bss_start@ha
-    addi    %r3, %r3, __bss_start@l
-    lis     %r4, __bss_end@ha
-    addi    %r4, %r4, __bss_end@l
-2:  cmplw   %r3, %r4
-    bge     3f
-    stw     %r0, 0(%r3)
-    addi    %r3, %r3, 4
-    b       2b
-3:  lis     %r3, __pmustub_bss_start@ha
-    addi    %r3, %r3, __pmustub_bss_start@l
-    lis     %r4, __pmustub_bss_end@ha
-    addi    %r4, %r4, __pmustub_bss_end@l
-5:  cmplw   %r3, %r4
-    bge     6f
-    stw     %r0, 0(%r3)
-    addi    %r3, %r3, 4
-    b       5b
-6:  bl      pmustub_board_init
+    ZERO_WORDS __bss_start, __bss_end                 /* the program's */
+    ZERO_WORDS __pmustub_bss_start, __pmustub_bss_end /* the stub's, uncached */
+    bl      pmustub_board_init
     /* The first stop: GDB attaches here, before any user code runs. The
      * port steps over this trap when GDB resumes. */
     .globl pmustub_boot_break

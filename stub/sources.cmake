@@ -24,6 +24,8 @@ set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
   ${_S}/arch/common/pmu_core.c ${_S}/arch/common/rx_ctrlc.c
   ${_S}/arch/mips32/pmu.c)
+# The quick path serves the native bracket, a tracepoint feature.
+set(PMUSTUB_ARCH_mips32_TRACE_SOURCES ${_S}/arch/mips32/quick.c)
 set(PMUSTUB_MIPS_FEATURES
   ${_T}/mips/mips-cpu.xml ${_T}/mips/mips-cp0.xml ${_T}/mips/mips-fpu.xml)
 set(PMUSTUB_ARCH_mips32_FEATURES ${PMUSTUB_MIPS_FEATURES})

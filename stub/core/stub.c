@@ -313,16 +313,17 @@ void stub_stopped(const struct stub_stop *stop)
 {
     struct stub_stop w = *stop, *why = &w;
 
-    if (trace_on_stop(why))
-        return; /* a tracepoint or a false condition: the program goes on */
-    last_stop = *why;
-    last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
-    if (gdb_waiting || why->interrupted) {
-        struct reply r = {out_buf, 0, sizeof out_buf};
-        reply_stop(&r);
-        rsp_send(out_buf, r.len);
-    }
-    (void)stub_serve();
+    if (!trace_on_stop(why)) {
+        last_stop = *why;
+        last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
+        if (gdb_waiting || why->interrupted) {
+            struct reply r = {out_buf, 0, sizeof out_buf};
+            reply_stop(&r);
+            rsp_send(out_buf, r.len);
+        }
+        (void)stub_serve();
+    } /* else a tracepoint or a false condition: the program goes on */
+    trace_native_publish();
 }
 
 void stub_exited(int code)

@@ -39,6 +39,9 @@ void trace_frame_none(void);
  * (trace_frames.c): traps go in and out of the program's memory whatever
  * frame GDB looks at. */
 const struct stub_target *trace_live_target(void);
+/* The program is about to resume from a stop: tells the port which
+ * native bracket's hits it may serve on its own (trace_native.c). */
+void trace_native_publish(void);
 /* QT... and qT... packets; return 1 if the packet was one of them. */
 int trace_set_query(const char *pkt, struct reply *r);
 int trace_query(const char *pkt, struct reply *r);
@@ -61,6 +64,7 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_program_ended(code) ((void)(code))
 #define trace_frame_none() ((void)0)
 #define trace_live_target() stub_t
+#define trace_native_publish() ((void)0)
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define trace_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define bp_cond_set(addr, list, end)                                       \

@@ -4,9 +4,11 @@
  * counter's width), so a hit reads its counters and does the arithmetic,
  * nothing else: no lookup, no bytecode. The arithmetic is the agent
  * expressions' of host/trace_exprs.c, so that both paths give the same
- * numbers.
+ * numbers. A port may serve the two hits on its own (pmustub/quick.h):
+ * it hands the counts to add_bracket, the same arithmetic.
  */
 #include "trace_native.h"
+#include "pmustub/quick.h"
 
 enum { V_START, V_REF, V_SUM, V_SQ, V_MIN, V_MAX, V_PER_SLOT };
 
@@ -17,9 +19,11 @@ struct slot {
 
 static struct {
     struct trace_var *n, *armed;
+    struct tracepoint *from, *to;
     uint64_t k;
     unsigned ns;
     uint8_t stop;
+    uint8_t served; /* the port's quick path counted this TO hit */
     struct slot s[PMUSTUB_NATIVE_SLOTS];
 } nb;
 
@@ -27,7 +31,8 @@ void trace_native_clear(void)
 {
     nb.ns = 0;
     nb.n = nb.armed = 0;
-    nb.stop = 0;
+    nb.stop = nb.served = 0;
+    nb.from = nb.to = 0;
     for (unsigned i = 0; i < trace_npoints; i++)
         trace_points[i].native = 0;
 }
@@ -85,6 +90,8 @@ unsigned trace_native_bind(const char *p)
     }
     if (*p || !nb.ns)
         goto refused;
+    nb.from = tf;
+    nb.to = tt;
     tf->native |= NATIVE_FROM;
     tt->native |= NATIVE_TO;
     return 0;
@@ -102,33 +109,50 @@ static uint64_t count_now(const struct slot *s)
     return agent_from_target(b, s->len);
 }
 
-/* The bracket that ends now, into the sums. */
-static void accumulate(void)
+/* A bracket ended with counts[i] for slot i (raw: a 4-byte register's
+ * count is taken mod 2^32 here), into the sums. Inlined into the quick
+ * path's stub_quick_end: a call less at every bracket. */
+static inline __attribute__((always_inline)) void add_bracket(const uint64_t *counts)
 {
+    int first = nb.n->value == 0;
+
     for (unsigned i = 0; i < nb.ns; i++) {
         struct slot *s = &nb.s[i];
-        uint64_t c = count_now(s) - (uint64_t)s->v[V_START]->value, d;
+        struct trace_var **v = s->v;
+        uint64_t c = counts[i], d;
         if (s->len == 4)
             c &= 0xffffffffu;
-        if (nb.n->value == 0)
-            s->v[V_REF]->value = (int64_t)c;
-        d = c - (uint64_t)s->v[V_REF]->value;
-        s->v[V_SUM]->value = (int64_t)((uint64_t)s->v[V_SUM]->value + c);
-        s->v[V_SQ]->value = (int64_t)((uint64_t)s->v[V_SQ]->value + d * d);
+        if (first)
+            v[V_REF]->value = (int64_t)c;
+        d = c - (uint64_t)v[V_REF]->value;
+        v[V_SUM]->value = (int64_t)((uint64_t)v[V_SUM]->value + c);
+        v[V_SQ]->value = (int64_t)((uint64_t)v[V_SQ]->value + d * d);
         /* min starts at all ones: the comparisons are unsigned */
-        if (c < (uint64_t)s->v[V_MIN]->value)
-            s->v[V_MIN]->value = (int64_t)c;
-        if (c > (uint64_t)s->v[V_MAX]->value)
-            s->v[V_MAX]->value = (int64_t)c;
+        if (c < (uint64_t)v[V_MIN]->value)
+            v[V_MIN]->value = (int64_t)c;
+        if (c > (uint64_t)v[V_MAX]->value)
+            v[V_MAX]->value = (int64_t)c;
     }
     nb.n->value++;
     nb.stop = (uint64_t)nb.n->value == nb.k;
 }
 
+/* The bracket that ends now, read through the port's registers. */
+static void accumulate(void)
+{
+    uint64_t c[PMUSTUB_NATIVE_SLOTS];
+
+    for (unsigned i = 0; i < nb.ns; i++)
+        c[i] = count_now(&nb.s[i]) - (uint64_t)nb.s[i].v[V_START]->value;
+    add_bracket(c);
+}
+
 void trace_native_hit(unsigned role)
 {
     /* TO first: with one point the hit ends a pass and starts the next. */
-    if ((role & NATIVE_TO) && nb.armed->value) {
+    if (nb.served)
+        nb.served = 0; /* the quick path has counted this TO */
+    else if ((role & NATIVE_TO) && nb.armed->value) {
         accumulate();
         nb.armed->value = 0;
     }
@@ -144,4 +168,69 @@ int trace_native_stop(void)
     int stop = nb.stop;
     nb.stop = 0;
     return stop;
+}
+
+/* ---- the port's quick path (pmustub/quick.h) ---- */
+
+/* Is a trap at addr the bracket's alone: no breakpoint of GDB's, no
+ * other tracepoint there? */
+static int bracket_only(stub_addr_t addr)
+{
+    if (bp_state(addr) & BP_STATE_GDB)
+        return 0;
+    for (unsigned i = 0; i < trace_npoints; i++) {
+        const struct tracepoint *t = &trace_points[i];
+        if (t->enabled && t->addr == addr && !t->native)
+            return 0;
+    }
+    return 1;
+}
+
+void trace_native_publish(void)
+{
+    struct stub_quick q;
+
+    if (!stub_t->quick_set)
+        return;
+    /* A bracket left open by the full path ends there too: its start is
+     * the core's (V_START), not the port's. */
+    if (!trace_st.running || !nb.ns || nb.ns > STUB_QUICK_COUNTERS ||
+        nb.armed->value || !nb.from->enabled || !nb.to->enabled ||
+        !bracket_only(nb.from->addr) || !bracket_only(nb.to->addr)) {
+        stub_t->quick_set(0);
+        return;
+    }
+    q.from = nb.from->addr;
+    q.to = nb.to->addr;
+    q.n = nb.ns;
+    for (unsigned i = 0; i < nb.ns; i++)
+        q.reg[i] = nb.s[i].reg;
+    stub_t->quick_set(&q);
+}
+
+void stub_quick_update(void)
+{
+    trace_native_publish();
+}
+
+int stub_quick_end(const uint64_t *counts)
+{
+    add_bracket(counts);
+    if (!nb.stop) {
+        nb.to->hits++;
+        return 0;
+    }
+    /* The full path reports the stop, and counts this hit at TO. */
+    nb.served = 1;
+    return 1;
+}
+
+void stub_quick_started(unsigned from_hits, int open, const uint64_t *start)
+{
+    nb.from->hits += from_hits;
+    if (!open)
+        return;
+    for (unsigned i = 0; i < nb.ns; i++)
+        nb.s[i].v[V_START]->value = (int64_t)start[i];
+    nb.armed->value = 1;
 }

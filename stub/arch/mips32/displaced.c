@@ -46,9 +46,8 @@
 #define CAUSE_BD (1u << 31)
 #define BREAK_INSN 0x0005000du /* "break 5", as the port's traps */
 
-enum { SLOT_WORDS = 5, W_TAKEN = 4, W_FALL = 2 };
 
-static uint32_t slot[SLOT_WORDS];
+static uint32_t slot[MIPS_SLOT_WORDS];
 
 /* What mips_steps_out_of_line read last: mips_displaced_arm, which the
  * port calls right after it for the same pc, takes it from here. */
@@ -63,7 +62,7 @@ static struct {
 
 /* The instruction at addr as the program has it (under a trap of ours:
  * the original); 0 if it cannot be read. */
-static int original(uint32_t addr, uint32_t *insn)
+int mips_original(uint32_t addr, uint32_t *insn)
 {
     uint8_t b[4];
 
@@ -95,7 +94,7 @@ int mips_steps_out_of_line(uint32_t pc)
      * program's mode. The slot must be uncached (kseg1: its top three
      * bits 0b101), or the I-cache could hold a stale copy of it. */
     if ((mips_ctx[CTX_STATUS] & ST_KSU) != 0 || slot_addr(0) >> 29 != 5 ||
-        !original(pc, &insn))
+        !mips_original(pc, &insn))
         return 0;
     checked_insn = insn;
     kind = mips_branch_of(insn);
@@ -103,66 +102,77 @@ int mips_steps_out_of_line(uint32_t pc)
         return 0;
     if (kind == MIPS_BRANCH_NONE)
         return 1;
-    if (!original(pc + 4, &delay))
+    if (!mips_original(pc + 4, &delay))
         return 0;
     checked_delay = delay;
     return kind != MIPS_BRANCH_REG || (RS(insn) != 0 && !names(delay, RS(insn)));
 }
 
-/* The branch at slot word 0, taking its target to word W_TAKEN; sets the
- * link the original would write. */
-static uint32_t relocate(uint32_t insn, enum mips_branch kind)
+/* The original at slot word 0 (a branch: retargeted to word W_TAKEN), its
+ * delay slot or a trap, and the traps; what the step must do around it
+ * goes to *p. A jr/jalr's register is the caller's to point at W_TAKEN. */
+void mips_slot_fill(uint32_t *sl, uint32_t pc, uint32_t insn, uint32_t delay,
+                    struct mips_slot_plan *p)
 {
+    enum mips_branch kind = mips_branch_of(insn);
+    uint32_t taken = (uint32_t)(uintptr_t)&sl[W_TAKEN];
     unsigned op = OP(insn), link = 0;
 
+    p->branch = kind != MIPS_BRANCH_NONE;
+    p->target = 0;
+    if (kind == MIPS_BRANCH_JUMP || kind == MIPS_BRANCH_COND)
+        p->target = mips_branch_target(pc, insn);
     if (kind == MIPS_BRANCH_JUMP) {
         if (op == OP_JAL)
             link = 31, insn = (insn & 0x03ffffffu) | OP_J << 26;
-        insn = (insn & 0xfc000000u) | ((slot_addr(W_TAKEN) >> 2) & 0x03ffffffu);
+        insn = (insn & 0xfc000000u) | ((taken >> 2) & 0x03ffffffu);
     } else if (kind == MIPS_BRANCH_COND) {
         if (op == OP_REGIMM && (RT(insn) & REGIMM_LINK))
             link = 31, insn &= ~(REGIMM_LINK << 16);
         /* offset in words from the delay slot (word 1) to word 4 */
         insn = (insn & 0xffff0000u) | (W_TAKEN - 1);
-    } else { /* jr, jalr */
+    } else if (kind == MIPS_BRANCH_REG) {
         if ((insn & 63) == FUNCT_JALR && RD(insn) != 0)
             link = RD(insn), insn &= ~(31u << 11);
+    }
+    p->link = (uint8_t)link;
+    sl[0] = insn;
+    sl[1] = p->branch ? delay : BREAK_INSN;
+    sl[W_FALL] = BREAK_INSN;
+    sl[3] = BREAK_INSN;
+    sl[W_TAKEN] = BREAK_INSN;
+    __asm__ volatile("sync" : : : "memory"); /* stored before fetched */
+}
+
+int mips_displaced_arm(void)
+{
+    uint32_t pc = mips_ctx[CTX_PC], insn = checked_insn;
+    struct mips_slot_plan p;
+
+    mips_slot_fill(slot, pc, insn, checked_delay, &p);
+    ds.pc = pc;
+    ds.branch = p.branch;
+    ds.target = p.target;
+    ds.rs = 0;
+    if (mips_branch_of(insn) == MIPS_BRANCH_REG) {
         ds.rs = (uint8_t)RS(insn);
         ds.saved_rs = mips_ctx[ds.rs];
         ds.target = ds.saved_rs;
         mips_ctx[ds.rs] = slot_addr(W_TAKEN);
     }
-    ds.link = (uint8_t)link;
-    if (link) {
-        ds.saved_link = mips_ctx[link];
-        mips_ctx[link] = ds.pc + 8;
+    ds.link = p.link;
+    if (p.link) {
+        ds.saved_link = mips_ctx[p.link];
+        mips_ctx[p.link] = pc + 8;
     }
-    return insn;
-}
-
-int mips_displaced_arm(void)
-{
-    uint32_t pc = mips_ctx[CTX_PC], insn = checked_insn, delay = checked_delay;
-    enum mips_branch kind = mips_branch_of(insn);
-
-    ds.pc = pc;
-    ds.rs = 0;
-    ds.link = 0;
-    ds.branch = kind != MIPS_BRANCH_NONE;
-    if (ds.branch) {
-        if (kind != MIPS_BRANCH_REG)
-            ds.target = mips_branch_target(pc, insn);
-        insn = relocate(insn, kind);
-    }
-    slot[0] = insn;
-    slot[1] = ds.branch ? delay : BREAK_INSN;
-    slot[W_FALL] = BREAK_INSN;
-    slot[3] = BREAK_INSN;
-    slot[W_TAKEN] = BREAK_INSN;
-    __asm__ volatile("sync" : : : "memory");
     mips_ctx[CTX_PC] = slot_addr(0);
     ds.active = 1;
     return 0;
+}
+
+int mips_displaced_active(void)
+{
+    return ds.active;
 }
 
 int mips_displaced_end(unsigned exc)

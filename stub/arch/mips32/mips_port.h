@@ -35,8 +35,35 @@ int mips_next_pcs(uint32_t pc, uint32_t insn, const uint32_t *ctx,
  * it, right after a yes for the pc (0); after an exception: was one under
  * way? (It is over, and the pc is the program's again.) */
 int mips_steps_out_of_line(uint32_t pc);
+/* The instruction at addr as the program has it (under a trap of ours:
+ * the original); 0 if it cannot be read. */
+int mips_original(uint32_t addr, uint32_t *insn);
 int mips_displaced_arm(void);
+/* A slot for the instruction insn at pc (delay: the word after it), in
+ * words sl[0..MIPS_SLOT_WORDS-1] at their own address (uncached): it ends
+ * in a trap at word 1 (no branch: pc + 4 next), W_FALL (pc + 8) or
+ * W_TAKEN (the branch's target). *p: what the original does besides. */
+enum { MIPS_SLOT_WORDS = 5, W_FALL = 2, W_TAKEN = 4 };
+struct mips_slot_plan {
+    uint32_t target;      /* a b/j's taken target (jr/jalr: 0) */
+    uint8_t branch, link; /* link: the register it writes pc + 8 to, or 0 */
+};
+void mips_slot_fill(uint32_t *sl, uint32_t pc, uint32_t insn, uint32_t delay,
+                    struct mips_slot_plan *p);
 int mips_displaced_end(unsigned exc);
+int mips_displaced_active(void);
+/* port.c: is a step (out of line or by temporary breakpoints) armed? */
+int mips_step_armed(void);
+
+/* quick.c: the native bracket's quick path (pmustub/quick.h), with
+ * tracepoints only. */
+#if PMUSTUB_TRACEPOINTS
+struct stub_quick;
+void mips_quick_set(const struct stub_quick *q);
+void mips_quick_retire(void);
+#else
+#define mips_quick_retire() ((void)0)
+#endif
 
 /* fpu.c */
 extern int mips_has_fpu;

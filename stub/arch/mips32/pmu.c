@@ -131,6 +131,13 @@ uint64_t pmu_count64(unsigned n)
     return ext[n] + cp0_25_read(2 * n + 1);
 }
 
+/* The 64-bit count whose hardware half read hw (the quick path's reading
+ * at FROM, quick.c, taken since the last fold). */
+uint64_t pmu_count64_from(unsigned n, uint32_t hw)
+{
+    return ext[n] + hw;
+}
+
 /* The 32-bit register shows the low half of the 64-bit count. */
 uint32_t pmu_count(unsigned n)
 {

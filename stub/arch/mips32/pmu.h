@@ -24,6 +24,7 @@ void pmu_set_ctl(unsigned n, uint32_t v);
 void pmu_set_count(unsigned n, uint32_t v);
 uint64_t pmu_count64(unsigned n);
 void pmu_set_count64(unsigned n, uint64_t v);
+uint64_t pmu_count64_from(unsigned n, uint32_t hw);
 /* Folds every count whose bit 31 is set into its 64-bit extension; returns
  * how many it folded (called on interrupts). */
 int pmu_overflow(void);

@@ -9,6 +9,7 @@
 #include "pmu.h"
 #include "mips_target_xml.h"
 #include "pmu_core.h"
+#include "pmustub/quick.h"
 
 uint32_t mips_probe_recover;
 
@@ -82,6 +83,11 @@ static int step_insert(uint32_t addr)
     return 0;
 }
 
+int mips_step_armed(void)
+{
+    return step_bps > 0 || mips_displaced_active();
+}
+
 static stub_addr_t get_pc(void)
 {
     return mips_ctx[CTX_PC];
@@ -153,6 +159,9 @@ static struct stub_target target = {
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
     .steps_out_of_line = mips_steps_out_of_line,
+#if PMUSTUB_TRACEPOINTS
+    .quick_set = mips_quick_set,
+#endif
     .triple = "mips",
     .big_endian = 1,
     .monitor_cmds = mips_monitor_cmds,
@@ -183,7 +192,11 @@ void mips_trap(void)
     int stepping = step_bps > 0;
 
     pmu_freeze(); /* before anything else: the stub must not be counted */
+    mips_quick_retire();
     if (mips_interrupt_poll(exc, &why)) {
+#if PMUSTUB_TRACEPOINTS
+        stub_quick_update();
+#endif
         pmu_unfreeze();
         return; /* the timer poll found no 0x03: straight back */
     }

@@ -12,6 +12,7 @@
  * code never keeps values in them, so the entry code may use them freely.
  */
 #include "regs_layout.h"
+#include "quick_layout.h"
 
     .set noreorder
     .set noat
@@ -80,6 +81,53 @@ mips_probe_write:
     .org    0x180
     /* 0x180: general exception */
 mips_exc_common:
+#if PMUSTUB_TRACEPOINTS
+    /* While the quick path is on: the break at the end of one of its
+     * slots, or one of the native bracket's traps (quick.c). Q_ON is 0
+     * whenever the stub itself runs, so a fault of its memory probes,
+     * which leaves EPC as it was (EXL = 1), is never taken for either. */
+    lui     $k0, %hi(mips_quick)
+    addiu   $k0, $k0, %lo(mips_quick)
+    lw      $k1, Q_ON($k0)
+    beqz    $k1, mips_exc_full
+    mfc0    $k1, $14                /* EPC */
+    sw      $1, Q_AT($k0)
+    /* In a slot? Only a break word has a resume address: an interrupt
+     * taken there goes on after the trap as the break would, and is
+     * taken again there. */
+    addiu   $1, $k0, Q_SLOT
+    subu    $1, $k1, $1             /* EPC's offset in the slots */
+    sltiu   $k1, $1, Q_SLOT_BYTES
+    beqz    $k1, 1f
+    addu    $1, $1, $k0
+    lw      $1, Q_RESUME($1)
+    bnez    $1, 2f
+1:  mfc0    $k1, $14                /* (also bnez's delay slot) */
+    /* At a trap: Cause.ExcCode 9 = Bp (MD00090 Table "Cause Register
+     * ExcCode Field"); an interrupt taken at FROM or TO is not a hit. */
+    mfc0    $1, $13
+    andi    $1, $1, 0x7c
+    xori    $1, $1, 9 << 2
+    bnez    $1, 3f
+    /* A program in user mode (Status.KSU != 0) cannot fetch the slots
+     * (kseg1): the full path, whose steps run in place. */
+    mfc0    $1, $12
+    andi    $1, $1, 0x18
+    bnez    $1, 3f
+    lw      $1, Q_FROM($k0)
+    beq     $k1, $1, mips_quick_from
+    lw      $1, Q_TO($k0)
+    beq     $k1, $1, mips_quick_to_call
+    nop
+3:  b       mips_exc_full
+    lw      $1, Q_AT($k0)
+2:  mtc0    $1, $14
+    lw      $1, Q_AT($k0)
+    ehb                             /* EPC written before eret reads it */
+    eret
+
+#endif
+mips_exc_full:
     lui     $k0, %hi(mips_probe_recover)
     lw      $k0, %lo(mips_probe_recover)($k0)
     bnez    $k0, mips_probe_fault
@@ -183,6 +231,104 @@ mips_exc_common:
 mips_probe_fault:
     jr      $k0
     nop
+
+#if PMUSTUB_TRACEPOINTS
+/*
+ * The quick path (quick.c), $k0 = &mips_quick, EXL = 1. Only $1 and the
+ * registers of mips_quick_to's call are saved, into mips_quick (uncached,
+ * as the rest of the stub). Where the pc is none of the quick path's, on
+ * to the full path with every register as it came.
+ */
+/* A break at FROM: the counters' values (PerfCnt3..0, up to the highest
+ * the bracket uses: Q_SNAP enters the reads there) into Q_HW, $31 set if
+ * FROM's instruction links, then the program runs FROM's instruction in
+ * its slot. */
+mips_quick_from:
+    lw      $1, Q_SNAP($k0)
+    jr      $1
+    nop
+    .globl  mips_quick_snap_4, mips_quick_snap_3, mips_quick_snap_2, mips_quick_snap_1
+mips_quick_snap_4:
+    mfc0    $1, $25, 7
+    sw      $1, Q_HW + 12($k0)
+mips_quick_snap_3:
+    mfc0    $1, $25, 5
+    sw      $1, Q_HW + 8($k0)
+mips_quick_snap_2:
+    mfc0    $1, $25, 3
+    sw      $1, Q_HW + 4($k0)
+mips_quick_snap_1:
+    mfc0    $1, $25, 1
+    sw      $1, Q_HW + 0($k0)
+    li      $1, 1
+    sw      $1, Q_ARMED($k0)
+    lw      $1, Q_FROM_HITS($k0)
+    addiu   $1, $1, 1
+    sw      $1, Q_FROM_HITS($k0)
+    lw      $1, Q_FROM_LINK($k0)
+    beqz    $1, 2b
+    addiu   $1, $k0, Q_SLOT
+    lw      $31, Q_FROM_LINK($k0)
+    b       2b
+    nop
+
+/* A break at TO: mips_quick_to, on the stub's stack, returns the slot to
+ * go on in, or 0 for the full path. $k0 survives the call: compiled code
+ * never uses $k0/$k1 (o32). */
+mips_quick_to_call:
+    sw      $2, Q_REGS + 0($k0)
+    sw      $3, Q_REGS + 4($k0)
+    sw      $4, Q_REGS + 8($k0)
+    sw      $5, Q_REGS + 12($k0)
+    sw      $6, Q_REGS + 16($k0)
+    sw      $7, Q_REGS + 20($k0)
+    sw      $8, Q_REGS + 24($k0)
+    sw      $9, Q_REGS + 28($k0)
+    sw      $10, Q_REGS + 32($k0)
+    sw      $11, Q_REGS + 36($k0)
+    sw      $12, Q_REGS + 40($k0)
+    sw      $13, Q_REGS + 44($k0)
+    sw      $14, Q_REGS + 48($k0)
+    sw      $15, Q_REGS + 52($k0)
+    sw      $24, Q_REGS + 56($k0)
+    sw      $25, Q_REGS + 60($k0)
+    sw      $29, Q_REGS + 64($k0)
+    sw      $31, Q_REGS + 68($k0)
+    mflo    $1
+    sw      $1, Q_REGS + 72($k0)
+    mfhi    $1
+    la      $sp, mips_stub_stack + STUB_STACK_BYTES
+    jal     mips_quick_to
+    sw      $1, Q_REGS + 76($k0)
+    beqz    $2, 4f
+    lw      $1, Q_REGS + 72($k0)
+    mtc0    $2, $14                 /* go on in TO's slot */
+4:  mtlo    $1
+    lw      $1, Q_REGS + 76($k0)
+    mthi    $1
+    lw      $3, Q_REGS + 4($k0)
+    lw      $4, Q_REGS + 8($k0)
+    lw      $5, Q_REGS + 12($k0)
+    lw      $6, Q_REGS + 16($k0)
+    lw      $7, Q_REGS + 20($k0)
+    lw      $8, Q_REGS + 24($k0)
+    lw      $9, Q_REGS + 28($k0)
+    lw      $10, Q_REGS + 32($k0)
+    lw      $11, Q_REGS + 36($k0)
+    lw      $12, Q_REGS + 40($k0)
+    lw      $13, Q_REGS + 44($k0)
+    lw      $14, Q_REGS + 48($k0)
+    lw      $15, Q_REGS + 52($k0)
+    lw      $24, Q_REGS + 56($k0)
+    lw      $25, Q_REGS + 60($k0)
+    lw      $29, Q_REGS + 64($k0)
+    lw      $31, Q_REGS + 68($k0)
+    beqz    $2, 3b                  /* the full path, registers as they came */
+    lw      $2, Q_REGS + 0($k0)
+    lw      $1, Q_AT($k0)
+    ehb
+    eret
+#endif
 
     .section .bss.mips_stub_stack, "aw", @nobits
     .balign 8

@@ -17,6 +17,7 @@
 typedef uint32_t stub_addr_t;
 
 struct stub_pmu_ops; /* pmustub/monitor_pmu.h */
+struct stub_quick;   /* pmustub/quick.h */
 
 /* Register access results. */
 enum {
@@ -69,6 +70,11 @@ struct stub_target {
      * in memory and the program's code is not written at every hit.
      * NULL: the trap is lifted for the step and laid again after it. */
     int (*steps_out_of_line)(stub_addr_t pc);
+    /* Optional: the native bracket's quick path (pmustub/quick.h). The
+     * core calls it each time the program is about to resume, with the
+     * bracket whose hits the port may serve on its own, or NULL for none.
+     * The port declines (serves nothing) whatever it cannot serve. */
+    void (*quick_set)(const struct stub_quick *q);
     /* 'k' and vRun: reset the board, which reloads the program's image and
      * starts it from its entry; never returns on real hardware. */
     void (*kill)(void);

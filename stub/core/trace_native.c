@@ -110,9 +110,8 @@ static uint64_t count_now(const struct slot *s)
 }
 
 /* A bracket ended with counts[i] for slot i (raw: a 4-byte register's
- * count is taken mod 2^32 here), into the sums. Inlined into the quick
- * path's stub_quick_end: a call less at every bracket. */
-static inline __attribute__((always_inline)) void add_bracket(const uint64_t *counts)
+ * count is taken mod 2^32 here), into the sums. */
+static void add_bracket(const uint64_t *counts)
 {
     int first = nb.n->value == 0;
 
@@ -205,6 +204,9 @@ void trace_native_publish(void)
     q.n = nb.ns;
     for (unsigned i = 0; i < nb.ns; i++)
         q.reg[i] = nb.s[i].reg;
+    q.left = (uint64_t)nb.n->value >= nb.k ? 0
+           : nb.k - (uint64_t)nb.n->value > 0xffffffffu ? 0xffffffffu
+           : (uint32_t)(nb.k - (uint64_t)nb.n->value);
     stub_t->quick_set(&q);
 }
 
@@ -213,16 +215,66 @@ void stub_quick_update(void)
     trace_native_publish();
 }
 
-int stub_quick_end(const uint64_t *counts)
+/* One counter's numbers through a run of brackets, as add_bracket adds
+ * them: counts[b * stride] is bracket b's. Every count is below 2^32 here
+ * (a 4-byte register's mask is moot), so while ref is too, |c - ref| is a
+ * 32-bit number whose square is d * d mod 2^64 for d = c - ref either
+ * way, and min and max compare in 32 bits (a 64-bit one from the full
+ * path is above every count here, or below none). */
+static void add_run(struct trace_var **v, const uint32_t *counts,
+                    unsigned brackets, unsigned stride, int first)
 {
-    add_bracket(counts);
-    if (!nb.stop) {
-        nb.to->hits++;
-        return 0;
+    uint64_t ref = first ? counts[0] : (uint64_t)v[V_REF]->value;
+    uint64_t sum = (uint64_t)v[V_SUM]->value, sq = (uint64_t)v[V_SQ]->value;
+    uint64_t min = (uint64_t)v[V_MIN]->value, max = (uint64_t)v[V_MAX]->value;
+    uint32_t mn = min >> 32 ? 0xffffffffu : (uint32_t)min;
+    uint32_t mx = max >> 32 ? 0xffffffffu : (uint32_t)max;
+    uint32_t r = (uint32_t)ref;
+
+    if (ref >> 32) { /* a first bracket of 2^32 or more, by the full path */
+        for (unsigned b = 0; b < brackets; b++, counts += stride) {
+            uint64_t d = *counts - ref;
+            sq += d * d;
+            sum += *counts;
+            mn = *counts < mn ? *counts : mn;
+            mx = *counts > mx ? *counts : mx;
+        }
+    } else {
+        for (unsigned b = 0; b < brackets; b++, counts += stride) {
+            uint32_t c = *counts, e = c >= r ? c - r : r - c;
+            sq += (uint64_t)e * e;
+            sum += c;
+            mn = c < mn ? c : mn;
+            mx = c > mx ? c : mx;
+        }
     }
-    /* The full path reports the stop, and counts this hit at TO. */
-    nb.served = 1;
-    return 1;
+    v[V_REF]->value = (int64_t)ref;
+    v[V_SUM]->value = (int64_t)sum;
+    v[V_SQ]->value = (int64_t)sq;
+    if (mn < min)
+        v[V_MIN]->value = (int64_t)mn;
+    if (!(max >> 32))
+        v[V_MAX]->value = (int64_t)mx;
+}
+
+int stub_quick_end(const uint32_t *counts, unsigned brackets, unsigned stride,
+                   const uint8_t *at)
+{
+    int first = nb.n->value == 0;
+
+    for (unsigned i = 0; i < nb.ns; i++)
+        add_run(nb.s[i].v, counts + at[i], brackets, stride, first);
+    nb.n->value = (int64_t)((uint64_t)nb.n->value + brackets);
+    nb.stop = (uint64_t)nb.n->value == nb.k;
+    if (nb.stop) {
+        /* The last one is the one the program stops at: the full path
+         * reports it, and counts that hit at TO. */
+        nb.to->hits += brackets - 1;
+        nb.served = 1;
+        return 1;
+    }
+    nb.to->hits += brackets;
+    return 0;
 }
 
 void stub_quick_started(unsigned from_hits, int open, const uint64_t *start)

@@ -16,6 +16,7 @@
 
 #include "exchange.h"
 #include "trace.h"
+#include "pmustub/quick.h"
 
 #define A (FAKE_RAM_BASE + 0x200)
 #define DATA (FAKE_RAM_BASE + 0x40)
@@ -457,19 +458,45 @@ static void counted_hit(uint32_t pc, uint32_t c2, uint32_t c3)
     assert_int_equal(fake.prepare_how, STUB_CONTINUE);
 }
 
-static void the_native_bracket_adds_up_and_stops_at_the_kth(void **st)
+/* The numbers of bracket_started's three brackets: counter 2 counts 50,
+ * 70, 40; counter 3 32, 0, 5. */
+static void expect_three_brackets(void)
+{
+    /* counter 2: ref 50; sum 160; squares about 50: 0 + 400 + 100 */
+    expect_var(4, 50);
+    expect_var(5, 160);
+    expect_var(6, 500);
+    expect_var(7, 40);
+    expect_var(8, 70);
+    /* counter 3: ref 32; sum 37; squares 0 + 1024 + 729 */
+    expect_var(10, 32);
+    expect_var(11, 37);
+    expect_var(12, 1753);
+    expect_var(13, 0);
+    expect_var(14, 32);
+}
+
+/* FROM at A, TO at B, k = 3, counters in registers 2 and 3; started,
+ * and the program resumed (pmuctl waits for a stop). */
+static void bracket_started(void)
 {
     char pkt[64];
-    const char *r;
-    (void)st;
-    assert_true(has(exchange("qSupported"), ";qPmustub.Bracket+"));
+
     bracket_vars(0);
     qtdp("QTDP:1:%08x:E:0:0");
     snprintf(pkt, sizeof pkt, "QTDP:2:%08x:E:0:0", B);
     assert_string_equal(exchange(pkt), "OK");
     assert_string_equal(exchange("QPmustub.Bracket:1,2,3,1,2;2,3;3,9"), "OK");
     assert_string_equal(exchange("QTStart"), "OK");
-    expect_resume("c"); /* pmuctl waits for a stop */
+    expect_resume("c");
+}
+
+static void the_native_bracket_adds_up_and_stops_at_the_kth(void **st)
+{
+    const char *r;
+    (void)st;
+    assert_true(has(exchange("qSupported"), ";qPmustub.Bracket+"));
+    bracket_started();
     assert_mem(B, fake_break_insn, 4);
     /* TO before any FROM (a run that began mid-bracket): no bracket. */
     counted_hit(B, 5, 5);
@@ -491,18 +518,7 @@ static void the_native_bracket_adds_up_and_stops_at_the_kth(void **st)
     assert_mem(B, fake_break_insn, 4);
     expect_var(1, 3);
     expect_var(2, 0);
-    /* counter 2: ref 50; sum 160; squares about 50: 0 + 400 + 100 */
-    expect_var(4, 50);
-    expect_var(5, 160);
-    expect_var(6, 500);
-    expect_var(7, 40);
-    expect_var(8, 70);
-    /* counter 3: ref 32; sum 37; squares 0 + 1024 + 729 */
-    expect_var(10, 32);
-    expect_var(11, 37);
-    expect_var(12, 1753);
-    expect_var(13, 0);
-    expect_var(14, 32);
+    expect_three_brackets();
     assert_string_equal(exchange("QTStop"), "OK");
     assert_mem_pristine(B, 4);
 }
@@ -554,6 +570,120 @@ static void a_gdb_tracepoint_beside_the_bound_pair_collects(void **st)
     assert_string_equal(exchange("QTFrame:0"), "F0T3");
     assert_string_equal(exchange("p1d"), hexreg(29));
     assert_string_equal(exchange("QTFrame:-1"), "OK");
+}
+
+/* ---- the port's quick path (pmustub/quick.h) ---- */
+
+/* What the core last told the fake port it may serve quickly. */
+static struct {
+    int calls, on;
+    struct stub_quick q;
+} published;
+
+static void fake_quick_set(const struct stub_quick *q)
+{
+    published.calls++;
+    published.on = q != 0;
+    if (q)
+        published.q = *q;
+}
+
+/* bracket_started's, with the fake offering the quick path. */
+static void quick_bracket(void)
+{
+    memset(&published, 0, sizeof published);
+    fake_target.quick_set = fake_quick_set;
+    bracket_started();
+    trace_native_publish(); /* as stub_stopped does before the program goes on */
+}
+
+/* qTP's answer for tracepoint n at addr. */
+static const char *tp_status(unsigned n, uint32_t addr)
+{
+    char pkt[32];
+    snprintf(pkt, sizeof pkt, "qTP:%x:%x", n, addr);
+    return exchange(pkt);
+}
+
+static void the_quick_path_adds_up_as_the_full_path_does(void **st)
+{
+    /* Each bracket's counts as the port keeps them, one entry of four
+     * words a bracket, counter n's in word n (registers 2 and 3 are
+     * counters 1 and 0): the brackets of the full-path test above. */
+    static const uint32_t runs[3][4] = {{0x20, 50}, {0, 70}, {5, 40}};
+    static const uint8_t at[2] = {1, 0};
+    (void)st;
+    quick_bracket();
+    assert_true(published.on);
+    assert_int_equal(published.q.from, A);
+    assert_int_equal(published.q.to, B);
+    assert_int_equal(published.q.n, 2);
+    assert_int_equal(published.q.reg[0], 2);
+    assert_int_equal(published.q.reg[1], 3);
+    assert_int_equal(published.q.left, 3);
+    assert_int_equal(stub_quick_end(runs[0], 2, 4, at), 0);
+    stub_quick_started(2, 1, (const uint64_t[]){0, 0});
+    expect_var(1, 2);
+    assert_int_equal(stub_quick_end(runs[2], 1, 4, at), 1); /* the k-th */
+    /* The port's full path then reports the stop, at TO, counting it once. */
+    set_reg(2, 1234);
+    assert_true(stop_at(B, 1)[0] == 'T');
+    expect_var(1, 3);
+    expect_three_brackets();
+    /* Hits: FROM 2 (the port said so), TO 3; no frames. */
+    assert_string_equal(tp_status(1, A), "V2:0");
+    assert_string_equal(tp_status(2, B), "V3:0");
+    assert_string_equal(exchange("QTStop"), "OK");
+    fake_target.quick_set = 0;
+}
+
+static void a_bracket_the_quick_path_left_open_ends_on_the_full_path(void **st)
+{
+    (void)st;
+    quick_bracket();
+    /* The port's full path ran between FROM and TO: the bracket opened
+     * at counts 100 and 7 is the core's now, and nothing is published
+     * until it ends. */
+    stub_quick_started(1, 1, (const uint64_t[]){100, 7});
+    expect_var(2, 1);
+    expect_var(3, 100);
+    trace_native_publish();
+    assert_false(published.on);
+    counted_hit(B, 130, 9);
+    expect_var(1, 1);
+    expect_var(5, 30);
+    expect_var(11, 2);
+    /* Ended: the quick path may serve again, two brackets left. */
+    assert_true(published.on);
+    assert_int_equal(published.q.left, 2);
+    assert_string_equal(exchange("QTStop"), "OK");
+    fake_target.quick_set = 0;
+}
+
+static void the_quick_path_is_not_offered_where_a_trap_is_shared(void **st)
+{
+    char pkt[64];
+    (void)st;
+    quick_bracket();
+    assert_true(published.on);
+    /* GDB's own breakpoint at FROM: its stop is GDB's business. */
+    assert_string_equal(stop_at(A, 1), "");
+    snprintf(pkt, sizeof pkt, "Z0,%08x,4", A);
+    assert_string_equal(exchange(pkt), "OK");
+    published.calls = 0;
+    assert_string_equal(stop_at(A + 4, 0), "");
+    assert_int_equal(published.calls, 1);
+    assert_false(published.on);
+    snprintf(pkt, sizeof pkt, "z0,%08x,4", A);
+    assert_string_equal(exchange(pkt), "OK");
+    /* Without it, and the bracket ended at TO: served again. */
+    counted_hit(B, 5, 5);
+    assert_true(published.on);
+    /* The run stopped: nothing to serve. */
+    assert_string_equal(exchange("QTStop"), "OK");
+    trace_native_publish();
+    assert_false(published.on);
+    fake_target.quick_set = 0;
 }
 
 static void native_bracket_refusals(void **st)
@@ -609,6 +739,9 @@ int main(void)
         T(one_point_and_a_run_that_begins_armed),
         T(a_gdb_tracepoint_beside_the_bound_pair_collects),
         T(native_bracket_refusals),
+        T(the_quick_path_adds_up_as_the_full_path_does),
+        T(a_bracket_the_quick_path_left_open_ends_on_the_full_path),
+        T(the_quick_path_is_not_offered_where_a_trap_is_shared),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

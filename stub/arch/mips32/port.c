@@ -218,6 +218,7 @@ void mips_trap(void)
 void pmustub_exit(int code)
 {
     pmu_freeze();
+    mips_quick_retire(); /* brackets it measured count before the end */
     mips_interrupt_off();
     stub_exited(code);
     for (;;)

@@ -6,22 +6,26 @@
  * interrupt disarmed and armed, the breakpoint and tracepoint tables
  * searched, the step over the trap armed and ended. The quick path, in
  * vectors.S, sees a break (Cause.ExcCode 9) at one of the bracket's two
- * traps and serves it with what the bracket needs:
- *   - at FROM (assembly only): the counters' values go to Q_HW and the
- *     program resumes in slot words 0-1 (the instruction under the trap,
- *     then a break);
- *   - at TO (mips_quick_to, in C, with the caller-saved registers saved):
- *     each counter's count since FROM to the core (stub_quick_end), and
- *     the program resumes in slot words 2-3;
- *   - at a slot's break: the program resumes after its trap.
- * So each trap's instruction runs once, as itself, with the counters
- * running, out of line as in displaced.c; and the traps stay in memory.
+ * traps and does only what the bracket needs, with only the registers it
+ * uses saved:
+ *   - at FROM: the counters' values into Q_HW; the program goes on in
+ *     FROM's slot;
+ *   - at TO: each counter's count since FROM into the next entry of
+ *     Q_BUF; the program goes on in TO's slot. When the entries fill
+ *     Q_BUF, or the last is the bracket the program stops at, they go to
+ *     the core in one call (mips_quick_fold: stub_quick_end), which adds
+ *     them up as the full path would;
+ *   - at a slot's break: the program goes on after the trap.
+ * A slot holds the trap's instruction and a break, or, for a branch, the
+ * branch retargeted, its delay slot and breaks (displaced.c's slots): so
+ * each trap's instruction runs once, as itself, with the counters
+ * running, and the traps stay in memory.
  *
  * No freeze is needed: the stub runs with Status.EXL = 1, and a counter
  * whose PerfCtl.EXL is clear does not count in exception mode (MD00090
  * "Performance Counter Control"; the R10000 has the same bit, R10000
  * User's Manual 14.20). A counter that counts EXL would count the quick
- * path, so a bracket with one takes the full path (quick_set).
+ * path, so a bracket with one takes the full path (mips_quick_set).
  *
  * Between FROM and TO the counts cannot have passed bit 31 unseen: the
  * overflow interrupt that folds them runs the full path, which first
@@ -30,7 +34,7 @@
  *
  * State and slots live in the stub's bss, which malta.ld links in kseg1:
  * read and fetched uncached, they move none of the program's cache lines.
- * The program in user mode cannot fetch from kseg1 (MD00090, "Virtual
+ * A program in user mode cannot fetch from kseg1 (MD00090, "Virtual
  * Memory Segments"): its hits take the full path, whose steps run in place.
  */
 #include <stddef.h>
@@ -45,45 +49,68 @@ struct mips_quick {
     uint32_t on, from, to, from_link, armed, from_hits, snap, at;
     uint32_t hw[4];
     uint32_t slot[2][8], resume[16], regs[20];
-    /* C only: the traps' addresses, TO's link, each counter's PerfCnt */
-    uint32_t from_pc, to_pc, to_link;
-    unsigned n, top; /* top: the highest PerfCnt of the bracket */
+    uint32_t t2, t3, fill, fill_end, rearm, to_link, end;
+    uint32_t buf[Q_ENTRIES][Q_ENTRY_BYTES / 4];
+    /* C only: the traps' addresses; each counter's PerfCnt and the
+     * highest; the brackets to the one the program stops at (0: none) */
+    uint32_t from_pc, to_pc;
+    unsigned n, top, left;
     uint8_t cnt[STUB_QUICK_COUNTERS];
 };
 #define AT(f, o) _Static_assert(offsetof(struct mips_quick, f) == o, #o)
 AT(on, Q_ON); AT(from, Q_FROM); AT(to, Q_TO); AT(from_link, Q_FROM_LINK);
 AT(armed, Q_ARMED); AT(from_hits, Q_FROM_HITS); AT(snap, Q_SNAP); AT(at, Q_AT);
 AT(hw, Q_HW); AT(slot, Q_SLOT); AT(resume, Q_RESUME); AT(regs, Q_REGS);
+AT(t2, Q_T2); AT(t3, Q_T3); AT(fill, Q_FILL); AT(fill_end, Q_FILL_END);
+AT(rearm, Q_REARM); AT(to_link, Q_TO_LINK); AT(end, Q_END); AT(buf, Q_BUF);
 AT(from_pc, 4 * Q_WORDS);
-_Static_assert(sizeof(((struct mips_quick *)0)->slot) == Q_SLOT_BYTES, "Q_SLOT_BYTES");
 #undef AT
+_Static_assert(sizeof(((struct mips_quick *)0)->slot) == Q_SLOT_BYTES, "slots");
 
 struct mips_quick mips_quick;
 
-/* vectors.S: entries into the unrolled reads of PerfCnt3..0, one per
- * number of counters. */
+/* vectors.S: entries into the unrolled reads of PerfCnt3..0 at FROM and
+ * at TO, by the highest counter the bracket uses. */
 extern const char mips_quick_snap_1[], mips_quick_snap_2[],
-    mips_quick_snap_3[], mips_quick_snap_4[];
+    mips_quick_snap_3[], mips_quick_snap_4[], mips_quick_end_1[],
+    mips_quick_end_2[], mips_quick_end_3[], mips_quick_end_4[];
 static const char *const snap_entry[4] = {
     mips_quick_snap_1, mips_quick_snap_2, mips_quick_snap_3, mips_quick_snap_4};
+static const char *const end_entry[4] = {
+    mips_quick_end_1, mips_quick_end_2, mips_quick_end_3, mips_quick_end_4};
 
-/* PerfCnt0..top now (the select is in the instruction, so unrolled as
- * vectors.S's reads at FROM are). */
-static inline __attribute__((always_inline)) void read_counts(unsigned top,
-                                                              uint32_t *now)
+static uint32_t addr(const void *p)
 {
-    switch (top) {
-    case 3: now[3] = CP0_READ(25, 7); /* fall through */
-    case 2: now[2] = CP0_READ(25, 5); /* fall through */
-    case 1: now[1] = CP0_READ(25, 3); /* fall through */
-    default: now[0] = CP0_READ(25, 1);
-    }
+    return (uint32_t)(uintptr_t)p;
 }
 
-/* The slot half for the bracket's trap at pc (0: FROM, 1: TO); its
- * link's value into *link (0: none). 0 if the instruction cannot run from
- * it: jr/jalr and eret need the registers of the moment (the full path's
- * steps, displaced.c, take them). */
+/* Where vectors.S calls mips_quick_fold: at a full Q_BUF, or after the
+ * entry of the bracket the program stops at. */
+static void set_fill_end(struct mips_quick *q)
+{
+    unsigned room = q->left && q->left < Q_ENTRIES ? q->left : Q_ENTRIES;
+    q->fill_end = addr(q->buf[room]);
+}
+
+/* The recorded brackets to the core; 1 if the last was the one the
+ * program stops at. */
+static int fold(struct mips_quick *q)
+{
+    unsigned m = (q->fill - addr(q->buf)) / Q_ENTRY_BYTES;
+
+    if (!m)
+        return 0;
+    q->fill = addr(q->buf);
+    if (q->left)
+        q->left -= m;
+    set_fill_end(q);
+    return stub_quick_end(q->buf[0], m, Q_ENTRY_BYTES / 4, q->cnt);
+}
+
+/* The slot half for the bracket's trap at pc (0: FROM, 1: TO), with its
+ * words' resume addresses; its link's value into *link (0: none). 0 if
+ * the instruction cannot run from it: jr/jalr and eret need the registers
+ * of the moment (the full path's steps, displaced.c, take them). */
 static int fill(unsigned half, uint32_t pc, uint32_t *link)
 {
     struct mips_quick *q = &mips_quick;
@@ -125,77 +152,60 @@ void mips_quick_set(const struct stub_quick *sq)
 
     q->on = q->armed = q->from_hits = 0;
     if (!sq || mips_step_armed() || !pmu_counters || sq->n > STUB_QUICK_COUNTERS ||
-        (uint32_t)(uintptr_t)q >> 29 != 5 || !fill(0, sq->from, &q->from_link) ||
+        addr(q) >> 29 != 5 || !fill(0, sq->from, &q->from_link) ||
         !fill(1, sq->to, &q->to_link))
         return;
-    for (unsigned i = 0; i < sq->n; i++) {
+    q->n = sq->n;
+    q->top = 0;
+    for (unsigned i = 0; i < q->n; i++) {
         int c = counter_of(sq->reg[i]);
         if (c < 0 || (pmu_ctl((unsigned)c) & PERFCTL_EXL))
             return;
         q->cnt[i] = (uint8_t)c;
+        q->top = (unsigned)c > q->top ? (unsigned)c : q->top;
     }
-    q->n = sq->n;
-    q->top = 0;
-    for (unsigned i = 0; i < q->n; i++)
-        q->top = q->cnt[i] > q->top ? q->cnt[i] : q->top;
     q->from_pc = sq->from;
     q->to_pc = sq->to;
     q->from = sq->from == sq->to ? 1 : sq->from;
     q->to = sq->to;
-    q->snap = (uint32_t)(uintptr_t)snap_entry[q->top];
+    q->rearm = sq->from == sq->to; /* one point: each hit starts the next */
+    q->snap = addr(snap_entry[q->top]);
+    q->end = addr(end_entry[q->top]);
+    q->left = sq->left;
+    q->fill = addr(q->buf);
+    set_fill_end(q);
     q->on = 1;
 }
 
-/* After TO's hit: one point starts the next bracket at once (the
- * counters do not count at EXL = 1, so they still read as at the trap);
- * TO's instruction links as it would in place. Returns TO's slot. */
-static uint32_t to_next(void)
+/* vectors.S, when Q_BUF is due (EXL = 1, the registers a call may change
+ * saved): the brackets into the core. Returns where the program goes on
+ * (TO's slot, TO's link set as the instruction in place would set it), or
+ * 0 for the full path, which reports the stop. */
+uint32_t mips_quick_fold(void)
 {
     struct mips_quick *q = &mips_quick;
 
-    if (q->from_pc == q->to_pc) {
-        read_counts(q->top, q->hw);
-        q->armed = 1;
-    }
+    if (fold(q))
+        return 0;
     if (q->to_link)
         q->regs[Q_REG_RA] = q->to_link;
-    return (uint32_t)(uintptr_t)q->slot[1];
+    return addr(q->slot[1]);
 }
 
-/* A break at TO in kernel mode, from vectors.S (EXL = 1, caller-saved
- * registers saved). Returns where the program goes on (TO's slot), or 0
- * for the full path. Nothing lives across the call to the core, so that
- * the compiler keeps no register of its own. */
-uint32_t mips_quick_to(void)
-{
-    struct mips_quick *q = &mips_quick;
-    uint32_t now[4];
-    uint64_t c[STUB_QUICK_COUNTERS];
-
-    if (q->armed) {
-        q->armed = 0;
-        read_counts(q->top, now);
-        for (unsigned i = 0; i < q->n; i++)
-            c[i] = (uint32_t)(now[q->cnt[i]] - q->hw[q->cnt[i]]);
-        if (stub_quick_end(c))
-            return 0;
-    }
-    return to_next();
-}
-
-/* First thing on the full path, counters frozen: an open bracket and the
- * hits at FROM go back to the core, and a pc inside a slot (an interrupt
- * or a fault there) becomes the program's own address, as for
- * displaced.c's steps. */
+/* First thing on the full path, counters frozen: the recorded brackets,
+ * the hits at FROM and an open bracket go to the core, and a pc inside a
+ * slot (an interrupt or a fault there) becomes the program's own address,
+ * as for displaced.c's steps. */
 void mips_quick_retire(void)
 {
     struct mips_quick *q = &mips_quick;
     uint64_t start[STUB_QUICK_COUNTERS];
-    uint32_t off = mips_ctx[CTX_PC] - (uint32_t)(uintptr_t)q->slot;
+    uint32_t off = mips_ctx[CTX_PC] - addr(q->slot);
 
     if (!q->on)
         return;
     q->on = 0;
+    (void)fold(q); /* never the last bracket: that one is folded at once */
     for (unsigned i = 0; i < q->n; i++)
         start[i] = pmu_count64_from(q->cnt[i], q->hw[q->cnt[i]]);
     stub_quick_started(q->from_pc == q->to_pc ? 0 : q->from_hits, (int)q->armed,

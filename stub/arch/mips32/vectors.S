@@ -117,7 +117,7 @@ mips_exc_common:
     lw      $1, Q_FROM($k0)
     beq     $k1, $1, mips_quick_from
     lw      $1, Q_TO($k0)
-    beq     $k1, $1, mips_quick_to_call
+    beq     $k1, $1, mips_quick_to
     nop
 3:  b       mips_exc_full
     lw      $1, Q_AT($k0)
@@ -234,9 +234,9 @@ mips_probe_fault:
 
 #if PMUSTUB_TRACEPOINTS
 /*
- * The quick path (quick.c), $k0 = &mips_quick, EXL = 1. Only $1 and the
- * registers of mips_quick_to's call are saved, into mips_quick (uncached,
- * as the rest of the stub). Where the pc is none of the quick path's, on
+ * The quick path (quick.c), $k0 = &mips_quick, EXL = 1. Only the
+ * registers it uses are saved, into mips_quick (uncached, as the rest of
+ * the stub). Where the pc is none of the quick path's, on
  * to the full path with every register as it came.
  */
 /* A break at FROM: the counters' values (PerfCnt3..0, up to the highest
@@ -248,18 +248,18 @@ mips_quick_from:
     jr      $1
     nop
     .globl  mips_quick_snap_4, mips_quick_snap_3, mips_quick_snap_2, mips_quick_snap_1
+    .macro  QUICK_SNAP n
+    mfc0    $1, $25, 2 * \n + 1
+    sw      $1, Q_HW + 4 * \n($k0)
+    .endm
 mips_quick_snap_4:
-    mfc0    $1, $25, 7
-    sw      $1, Q_HW + 12($k0)
+    QUICK_SNAP 3
 mips_quick_snap_3:
-    mfc0    $1, $25, 5
-    sw      $1, Q_HW + 8($k0)
+    QUICK_SNAP 2
 mips_quick_snap_2:
-    mfc0    $1, $25, 3
-    sw      $1, Q_HW + 4($k0)
+    QUICK_SNAP 1
 mips_quick_snap_1:
-    mfc0    $1, $25, 1
-    sw      $1, Q_HW + 0($k0)
+    QUICK_SNAP 0
     li      $1, 1
     sw      $1, Q_ARMED($k0)
     lw      $1, Q_FROM_HITS($k0)
@@ -272,24 +272,64 @@ mips_quick_snap_1:
     b       2b
     nop
 
-/* A break at TO: mips_quick_to, on the stub's stack, returns the slot to
- * go on in, or 0 for the full path. $k0 survives the call: compiled code
- * never uses $k0/$k1 (o32). */
-mips_quick_to_call:
-    sw      $2, Q_REGS + 0($k0)
-    sw      $3, Q_REGS + 4($k0)
-    sw      $4, Q_REGS + 8($k0)
-    sw      $5, Q_REGS + 12($k0)
-    sw      $6, Q_REGS + 16($k0)
-    sw      $7, Q_REGS + 20($k0)
-    sw      $8, Q_REGS + 24($k0)
-    sw      $9, Q_REGS + 28($k0)
-    sw      $10, Q_REGS + 32($k0)
-    sw      $11, Q_REGS + 36($k0)
-    sw      $12, Q_REGS + 40($k0)
-    sw      $13, Q_REGS + 44($k0)
-    sw      $14, Q_REGS + 48($k0)
-    sw      $15, Q_REGS + 52($k0)
+/* A break at TO: each counter's count since FROM (PerfCnt3..0, up to the
+ * highest the bracket uses: Q_END enters the reads there) into the next
+ * entry of Q_BUF, which counts only if a bracket was open, and the
+ * reading into Q_HW, the next bracket's start when FROM is TO. The core adds the entries up when they fill Q_BUF or the
+ * last one is the bracket the program stops at (mips_quick_fold), and
+ * before the full path (mips_quick_retire). Then the program runs TO's
+ * instruction in its slot. */
+mips_quick_to:
+    sw      $2, Q_T2($k0)
+    sw      $3, Q_T3($k0)
+    lw      $2, Q_FILL($k0)
+    lw      $1, Q_END($k0)
+    jr      $1
+    nop
+    .globl  mips_quick_end_4, mips_quick_end_3, mips_quick_end_2, mips_quick_end_1
+    .macro  QUICK_END n
+    mfc0    $1, $25, 2 * \n + 1
+    lw      $3, Q_HW + 4 * \n($k0)
+    sw      $1, Q_HW + 4 * \n($k0)
+    subu    $1, $1, $3
+    sw      $1, 4 * \n($2)
+    .endm
+mips_quick_end_4:
+    QUICK_END 3
+mips_quick_end_3:
+    QUICK_END 2
+mips_quick_end_2:
+    QUICK_END 1
+mips_quick_end_1:
+    QUICK_END 0
+    lw      $1, Q_ARMED($k0)
+    beqz    $1, 5f                  /* no bracket was open: no entry */
+    lw      $1, Q_REARM($k0)
+    addiu   $2, $2, Q_ENTRY_BYTES
+    sw      $2, Q_FILL($k0)
+    sw      $1, Q_ARMED($k0)
+    lw      $3, Q_FILL_END($k0)
+    bne     $2, $3, 6f
+    lw      $3, Q_T3($k0)
+    b       mips_quick_fold_call
+    lw      $2, Q_T2($k0)
+5:  sw      $1, Q_ARMED($k0)       /* FROM is TO: the first bracket starts */
+6:  lw      $1, Q_TO_LINK($k0)
+    beqz    $1, 7f
+    lw      $2, Q_T2($k0)
+    move    $31, $1
+7:  lw      $3, Q_T3($k0)
+    b       2b
+    addiu   $1, $k0, Q_SLOT + Q_SLOT_BYTES / 2
+
+/* Q_BUF is due: mips_quick_fold, on the stub's stack, with the registers
+ * a C call may change saved, returns the slot to go on in, or 0 for the
+ * full path. $k0 survives the call: compiled code never uses $k0/$k1
+ * (o32). */
+mips_quick_fold_call:
+    .irp    r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    sw      $\r, Q_REGS + 4 * (\r - 2)($k0)
+    .endr
     sw      $24, Q_REGS + 56($k0)
     sw      $25, Q_REGS + 60($k0)
     sw      $29, Q_REGS + 64($k0)
@@ -298,7 +338,7 @@ mips_quick_to_call:
     sw      $1, Q_REGS + 72($k0)
     mfhi    $1
     la      $sp, mips_stub_stack + STUB_STACK_BYTES
-    jal     mips_quick_to
+    jal     mips_quick_fold
     sw      $1, Q_REGS + 76($k0)
     beqz    $2, 4f
     lw      $1, Q_REGS + 72($k0)
@@ -306,19 +346,9 @@ mips_quick_to_call:
 4:  mtlo    $1
     lw      $1, Q_REGS + 76($k0)
     mthi    $1
-    lw      $3, Q_REGS + 4($k0)
-    lw      $4, Q_REGS + 8($k0)
-    lw      $5, Q_REGS + 12($k0)
-    lw      $6, Q_REGS + 16($k0)
-    lw      $7, Q_REGS + 20($k0)
-    lw      $8, Q_REGS + 24($k0)
-    lw      $9, Q_REGS + 28($k0)
-    lw      $10, Q_REGS + 32($k0)
-    lw      $11, Q_REGS + 36($k0)
-    lw      $12, Q_REGS + 40($k0)
-    lw      $13, Q_REGS + 44($k0)
-    lw      $14, Q_REGS + 48($k0)
-    lw      $15, Q_REGS + 52($k0)
+    .irp    r, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    lw      $\r, Q_REGS + 4 * (\r - 2)($k0)
+    .endr
     lw      $24, Q_REGS + 56($k0)
     lw      $25, Q_REGS + 60($k0)
     lw      $29, Q_REGS + 64($k0)

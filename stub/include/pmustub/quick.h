@@ -10,10 +10,10 @@
  *   - the core decides when the quick path may run and tells the port
  *     (quick_set) each time the program resumes;
  *   - the port, at a trap at FROM, keeps the counters' values; at a trap
- *     at TO, it hands the core each counter's count since FROM
- *     (stub_quick_end), which does the bracket's arithmetic, the same
- *     arithmetic as the full path's. Each trap's instruction runs out of
- *     line, as for any step over a trap of ours;
+ *     at TO, it keeps each counter's count since FROM, and hands such
+ *     brackets to the core (stub_quick_end), which does the bracket's
+ *     arithmetic, the same arithmetic as the full path's. Each trap's
+ *     instruction runs out of line, as for any step over a trap of ours;
  *   - before its full stop path runs, for any reason, the port hands back
  *     a FROM it kept (stub_quick_started) and stops serving quick hits.
  */
@@ -29,14 +29,20 @@ struct stub_quick {
     stub_addr_t from, to; /* the traps (the same address for one point) */
     unsigned n;           /* counters of the bracket */
     unsigned reg[STUB_QUICK_COUNTERS]; /* their register numbers, in order */
+    /* Brackets to the one the program stops at, that one included (0:
+     * none): the port hands that one over at once. */
+    uint32_t left;
 };
 
-/* A quick hit at TO ended a bracket that a quick FROM started: counts[i]
- * is register reg[i]'s count since then. Returns 0 when the program goes
- * on, 1 when that bracket was the last one asked for: the port then takes
- * its full stop path, which reports the stop without counting the bracket
- * again. */
-int stub_quick_end(const uint64_t *counts);
+/* Brackets that quick hits at FROM and TO measured, in the order they
+ * ended: bracket b's count of register reg[i] since its FROM is
+ * counts[b * stride + at[i]] (mod 2^32: a bracket counts less than 2^32
+ * of any event, as the port's overflow interrupt guarantees). Returns 0
+ * when the program goes on, 1 when the last of them was the one the
+ * program stops at: the port then takes its full stop path, which reports
+ * the stop without counting that bracket again. */
+int stub_quick_end(const uint32_t *counts, unsigned brackets, unsigned stride,
+                   const uint8_t *at);
 /* Before the port's full path: from_hits quick hits at FROM since the last
  * call, the last of them still open (open != 0) with the counters at
  * start[i] (register reg[i]'s value, as the register reads). */

@@ -8,7 +8,7 @@
 #include "commands.h"
 #include "elfcheck.h"
 #include "elfsym.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "measure.h"
 
 #define DEFAULT_EVENTS "cycles,instructions"

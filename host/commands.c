@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "events.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 
 void pmuctl_error(const char *fmt, ...)
 {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "elfsym.h"
-#include "rsp.h"
+#include "rsp/rsp.h"
 
 enum elfcheck_result {
     ELFCHECK_SAME = 0,

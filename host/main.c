@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 
 static void on_sigint(int sig)

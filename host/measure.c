@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 
 /* Counts at this stop of the counters in mask, from the reply or read
  * from the target. */

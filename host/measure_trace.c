@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
-#include "trace_exprs.h"
+#include "base/exit_status.h"
+#include "rsp/trace_exprs.h"
 
 #define TP_FROM 1
 #define TP_TO 2

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 
 static const struct pmu_access *const backends[] = {
     &pmu_stub_access,

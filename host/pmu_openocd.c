@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 
 #define CONFIG1_PC (1u << 4)

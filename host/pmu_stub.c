@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 #include "pmustub/wire.h"
 

@@ -13,9 +13,9 @@
 #include <stddef.h>
 
 #include "cli.h"
-#include "rsp_conn.h"
+#include "rsp/conn.h"
 #include "target.h"
-#include "tdesc.h"
+#include "rsp/tdesc.h"
 
 /* The PMU registers the proxy serves: GDB numbers first .. first + n - 1,
  * each a counter's control or count. */

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 #include "proxy.h"
 

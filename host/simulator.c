@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "target.h"
 #include "pmustub/wire.h"
 

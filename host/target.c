@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmustub/wire.h"
 
 volatile sig_atomic_t pmuctl_interrupted;

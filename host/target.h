@@ -10,11 +10,11 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "ax.h"
+#include "rsp/ax.h"
 #include "catalog.h"
 #include "perfctl.h"
-#include "rsp.h"
-#include "tdesc.h"
+#include "rsp/rsp.h"
+#include "rsp/tdesc.h"
 
 #define TARGET_MAX_COUNTERS 8
 #define TARGET_MAX_BPS 8

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "target.h"
 
 int target_io_fail(struct target *t, int rc, const char *doing)

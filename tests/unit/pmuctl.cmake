@@ -17,7 +17,7 @@ endforeach()
 # (stub/core/agent.c, compiled in; the fake registers are the test's).
 add_executable(pmuctl_test_trace_exprs
   ${CMAKE_SOURCE_DIR}/tests/unit/pmuctl_test_trace_exprs.c
-  ${CMAKE_SOURCE_DIR}/host/ax.c ${CMAKE_SOURCE_DIR}/host/trace_exprs.c
+  ${CMAKE_SOURCE_DIR}/host/rsp/ax.c ${CMAKE_SOURCE_DIR}/host/rsp/trace_exprs.c
   ${CMAKE_SOURCE_DIR}/stub/core/agent.c)
 target_include_directories(pmuctl_test_trace_exprs PRIVATE
   ${CMAKE_SOURCE_DIR}/host ${CMAKE_SOURCE_DIR}/stub/core

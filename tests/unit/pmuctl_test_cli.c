@@ -14,7 +14,7 @@
 
 #include "catalog.h"
 #include "cli.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 
 static struct cli c;
 static char err[512];

@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 #include "pmuctl_peer_target.h"
 

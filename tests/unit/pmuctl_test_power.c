@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "events.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
 #include "pmu_backends.h"
 #include "pmuctl_peer_target.h"
 

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "agent.h"
-#include "trace_exprs.h"
+#include "rsp/trace_exprs.h"
 
 /* ---- the stub's side: registers 72.. are counters, big-endian ---- */
 #define REG0 72

@@ -1,5 +1,5 @@
 /*
- * trace_exprs.h - the agent expressions with which the target adds up a
+ * rsp/trace_exprs.h - the agent expressions with which the target adds up a
  * measurement's counts itself (measure_trace.c runs them; the layout is
  * described there). Pure data building: no target, so that a unit test
  * can run them through the stub's own interpreter.
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "ax.h"
+#include "rsp/ax.h"
 
 #define TRACE_SLOTS 8 /* events of one group: the counters */
 

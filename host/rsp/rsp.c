@@ -1,5 +1,5 @@
 /*
- * rsp.c - packet framing for the host side of GDB's remote protocol.
+ * rsp/rsp.c - packet framing for the host side of GDB's remote protocol.
  * GDB manual, "Remote Protocol": $payload#cs with cs the modulo-256 sum
  * of the payload, '}' escapes the next byte XOR 0x20, '*' repeats the
  * previous character (count = next char - 29). A '%' notification (non-stop
@@ -8,7 +8,7 @@
  * '-' and on a timeout; getpkt: '-' for a bad checksum), plus the nag for
  * a reply garbled into silence (rsp.h).
  */
-#include "rsp.h"
+#include "rsp/rsp.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * rsp.h - GDB Remote Serial Protocol packets over an rsp_conn: framing,
+ * rsp/rsp.h - GDB Remote Serial Protocol packets over an rsp_conn: framing,
  * checksums, '+'/'-' acknowledgements or no-ack mode, run-length and
  * binary-escape decoding (GDB manual, "Overview" and "Packet
  * Acknowledgment"), monitor commands (qRcmd).
@@ -18,7 +18,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "rsp_conn.h"
+#include "rsp/conn.h"
 
 #define RSP_PKT_MAX 16384
 /* Attempts at one exchange (sends, and '-' for a reply) before the line

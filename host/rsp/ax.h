@@ -1,5 +1,5 @@
 /*
- * ax.h - building agent expressions: GDB's bytecode (GDB manual, "Agent
+ * rsp/ax.h - building agent expressions: GDB's bytecode (GDB manual, "Agent
  * Expressions", "Bytecode Descriptions"; opcode numbers as
  * gdbsupport/ax.def fixes them), for the expressions pmuctl hands the
  * stub with its tracepoints and breakpoint conditions (measure_trace.c).

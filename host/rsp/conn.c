@@ -1,7 +1,7 @@
 /*
- * rsp_conn.c - TCP or serial byte stream with timeouts (poll(2)).
+ * rsp/conn.c - TCP or serial byte stream with timeouts (poll(2)).
  */
-#include "rsp_conn.h"
+#include "rsp/conn.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
 /*
- * trace_exprs.c - the agent expressions of a traced measurement
+ * rsp/trace_exprs.c - the agent expressions of a traced measurement
  * (trace_exprs.h). Stack comments: the values left, top last.
  */
-#include "trace_exprs.h"
+#include "rsp/trace_exprs.h"
 
 unsigned trace_var(int slot, int which)
 {

@@ -1,9 +1,9 @@
 /*
- * ax.c - agent-expression building (ax.h). Operands are big-endian in
+ * rsp/ax.c - agent-expression building (ax.h). Operands are big-endian in
  * the bytecode whatever the target (GDB manual, "Bytecode Descriptions":
  * "stored most significant byte first").
  */
-#include "ax.h"
+#include "rsp/ax.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * tdesc.h - what pmuctl needs from a GDB target description (GDB manual,
+ * rsp/tdesc.h - what pmuctl needs from a GDB target description (GDB manual,
  * "Target Descriptions"): every register's name, number, size, group and
  * type, read with libexpat; xi:include'd documents are fetched through a
  * callback (qXfer:features:read on a live target).

@@ -1,5 +1,5 @@
 /*
- * rsp_conn.h - the byte stream to a GDB remote target: TCP HOST:PORT or a
+ * rsp/conn.h - the byte stream to a GDB remote target: TCP HOST:PORT or a
  * serial DEVICE[@BAUD] set up raw with termios. Reads wait at most a
  * timeout; nothing here knows about packets.
  */

@@ -1,10 +1,10 @@
 /*
- * tdesc.c - target description reading with libexpat.
+ * rsp/tdesc.c - target description reading with libexpat.
  * Register numbering follows GDB ("Target Description Format", <reg>): a
  * regnum attribute sets the number, otherwise a register takes the number
  * after the previous one in document order, across features and includes.
  */
-#include "tdesc.h"
+#include "rsp/tdesc.h"
 
 #include <expat.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * exit_status.h - pmuctl's exit statuses: a script can tell a bad command
+ * base/exit_status.h - pmuctl's exit statuses: a script can tell a bad command
  * line from a target that is gone or silent (docs/pmuctl.md, "Exit status").
  */
 #ifndef PMUCTL_EXIT_STATUS_H

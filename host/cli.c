@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "pmu/catalog.h"
 #include "base/exit_status.h"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,

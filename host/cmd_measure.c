@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "elfcheck.h"
-#include "elfsym.h"
+#include "elf/elfcheck.h"
+#include "elf/elfsym.h"
 #include "base/exit_status.h"
 #include "measure.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "events.h"
+#include "pmu/events.h"
 #include "base/exit_status.h"
 
 void pmuctl_error(const char *fmt, ...)

@@ -5,8 +5,8 @@
 #ifndef PMUCTL_MEASURE_H
 #define PMUCTL_MEASURE_H
 
-#include "events.h"
-#include "report.h"
+#include "pmu/events.h"
+#include "report/report.h"
 #include "target.h"
 
 struct measure_opts {

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "rsp/ax.h"
-#include "catalog.h"
-#include "perfctl.h"
+#include "pmu/catalog.h"
+#include "pmu/perfctl.h"
 #include "rsp/rsp.h"
 #include "rsp/tdesc.h"
 

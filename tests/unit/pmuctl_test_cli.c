@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "catalog.h"
+#include "pmu/catalog.h"
 #include "cli.h"
 #include "base/exit_status.h"
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "events.h"
+#include "pmu/events.h"
 #include "base/exit_status.h"
 #include "pmu_backends.h"
 #include "pmuctl_peer_target.h"

@@ -1,5 +1,5 @@
 /*
- * events.h - the events a command asks for ("-e" lists, "set" arguments)
+ * pmu/events.h - the events a command asks for ("-e" lists, "set" arguments)
  * and how they share the counters: groups measured together, each event
  * on a counter that can count it (34K even/odd tables, R10000 counter
  * 0/1), groups taking turns over iterations.
@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "catalog.h"
-#include "perfctl.h"
+#include "pmu/catalog.h"
+#include "pmu/perfctl.h"
 
 #define EVENTS_MAX 64
 #define GROUPS_MAX 32

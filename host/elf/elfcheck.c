@@ -1,5 +1,5 @@
 /*
- * elfcheck.c - the ELF's read-only loaded sections (elfsym.c) against the
+ * elf/elfcheck.c - the ELF's read-only loaded sections (elfsym.c) against the
  * target's memory (elfcheck.h). GDB's compare-sections (gdb/remote.c) takes every
  * SEC_LOAD section and sends qCRC:ADDR,LENGTH, whose answer is "C" and
  * eight hex digits of gdb_crc32 over that memory, "E NN" when it cannot be
@@ -8,7 +8,7 @@
  * a program changes its data as it runs (measured: ejtag_loop.elf's .data
  * differs from its file after one pass).
  */
-#include "elfcheck.h"
+#include "elf/elfcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>

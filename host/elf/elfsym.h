@@ -1,5 +1,5 @@
 /*
- * elfsym.h - symbols, code ranges and read-only loaded sections of the
+ * elf/elfsym.h - symbols, code ranges and read-only loaded sections of the
  * program's ELF (libelf), so that --from/--to can name functions and
  * labels, a location that is not code is refused before the target is
  * touched, and the ELF can be compared with the target (elfcheck.h).

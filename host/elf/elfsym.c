@@ -1,7 +1,7 @@
 /*
- * elfsym.c - ELF symbol table reading with libelf (gelf API, elf(3)).
+ * elf/elfsym.c - ELF symbol table reading with libelf (gelf API, elf(3)).
  */
-#include "elfsym.h"
+#include "elf/elfsym.h"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "crc32.h"
+#include "elf/crc32.h"
 
 static int add_sym(struct elfsym *e, size_t *cap, const char *name,
                    unsigned long value)

@@ -1,5 +1,5 @@
 /*
- * catalog.h - the event catalogues generated from target-xml/events/CORE.csv
+ * pmu/catalog.h - the event catalogues generated from target-xml/events/CORE.csv
  * (pmu_catalog.h), looked up by name: which counters count an event and
  * with which EVENT code, and the nearest names for a misspelt one.
  */

@@ -1,9 +1,9 @@
 /*
- * catalog.c - name lookups over the generated catalogues. An event name can
+ * pmu/catalog.c - name lookups over the generated catalogues. An event name can
  * have several rows (R10000 "instructions" is code 15 on counter 0 and
  * code 1 on counter 1, seed 003): they are merged into one pmu_event.
  */
-#include "catalog.h"
+#include "pmu/catalog.h"
 
 #include <stdlib.h>
 #include <string.h>

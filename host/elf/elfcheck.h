@@ -1,5 +1,5 @@
 /*
- * elfcheck.h - is the ELF the program on the target? Its loaded,
+ * elf/elfcheck.h - is the ELF the program on the target? Its loaded,
  * read-only sections (code, constants: elfsym.h) are compared with the
  * target's memory through qCRC, as GDB's "compare-sections -r" does,
  * before anything on the target is changed.
@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "elfsym.h"
+#include "elf/elfsym.h"
 #include "rsp/rsp.h"
 
 enum elfcheck_result {

@@ -1,10 +1,10 @@
 /*
- * stats.c - summary statistics. The mean's spread is its standard error,
+ * report/stats.c - summary statistics. The mean's spread is its standard error,
  * s / sqrt(n) with the sample standard deviation s, which is what perf
  * stat prints as "+- x%" (tools/perf/util/stat.c, stddev_stats /
  * rel_stddev_stats).
  */
-#include "stats.h"
+#include "report/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * perfctl.c - control values encoded and decoded by the core's layout.
+ * pmu/perfctl.c - control values encoded and decoded by the core's layout.
  * The bits come from the registry's field files: target-xml/mips/
  * perfctl-fields.csv (MD00548 Table 2, 34K; R10000 User's Manual 14.20;
  * Linux asm/mipsregs.h M_PERFCTL_EXL 1<<0, KERNEL 1<<1, SUPERVISOR 1<<2,
@@ -9,7 +9,7 @@
  * 0x40000000, PMLCA_FCU 0x20000000, PMLCA_FCM1 0x10000000, PMLCA_FCM0
  * 0x08000000, PMLCA_CE 0x04000000).
  */
-#include "perfctl.h"
+#include "pmu/perfctl.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /*
- * events.c - event lists and their placement on counters. Placement is a
+ * pmu/events.c - event lists and their placement on counters. Placement is a
  * bipartite matching (events to counters that can count them) grown one
  * event at a time with augmenting paths, so an event is only refused a
  * group when no rearrangement of that group makes room for it.
  */
-#include "events.h"
+#include "pmu/events.h"
 
 #include <stdio.h>
 #include <string.h>

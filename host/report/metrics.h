@@ -1,5 +1,5 @@
 /*
- * metrics.h - metrics derived from measured events (IPC, miss rates,
+ * report/metrics.h - metrics derived from measured events (IPC, miss rates,
  * perfex's cache statistics), from a table; a metric is reported only
  * when every event it needs was measured.
  */

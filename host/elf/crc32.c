@@ -1,5 +1,5 @@
 /*
- * crc32.c - GDB's qCRC checksum. GDB computes it with libiberty's xcrc32
+ * elf/crc32.c - GDB's qCRC checksum. GDB computes it with libiberty's xcrc32
  * (libiberty/crc32.c: "used by the gdb remote protocol for the qCRC
  * command ... Width 32, Poly 0x04c11db7, Init parameter, typically
  * 0xffffffff, RefIn false, RefOut false, XorOut 0") and gdb/remote.c's
@@ -9,7 +9,7 @@
  * parametrised CRCs (RevEng) lists these parameters as CRC-32/MPEG-2,
  * check value ("123456789") 0x0376e6e7 (tests/unit/pmuctl_test_crc.c).
  */
-#include "crc32.h"
+#include "elf/crc32.h"
 
 #define POLY 0x04c11db7u
 

@@ -1,15 +1,15 @@
 /*
- * report.c - output formats. The -x and --json field names follow perf
+ * report/report.c - output formats. The -x and --json field names follow perf
  * stat's (-x: value, unit, event, ...; -j: "counter-value", "event",
  * "metric-value", "metric-unit") so that scripts written for perf stat
  * need little change; our own additions are min, max, median, spread.
  */
-#include "report.h"
+#include "report/report.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "report/metrics.h"
 
 double result_value(const struct result_event *e, int calibrated)
 {

@@ -1,5 +1,5 @@
 /*
- * crc32.h - the CRC-32 of GDB's qCRC packet, computed on the host to check
+ * elf/crc32.h - the CRC-32 of GDB's qCRC packet, computed on the host to check
  * a target's answer (elfcheck.c).
  */
 #ifndef PMUCTL_CRC32_H

@@ -1,5 +1,5 @@
 /*
- * perfctl.h - building and reading a counter's control value (MIPS
+ * pmu/perfctl.h - building and reading a counter's control value (MIPS
  * PerfCtl, Power PMLCa) from the core's layout, generated from the
  * registry (target-xml/cores.toml, family "modes"; pmuctl_fields.h).
  *

@@ -1,5 +1,5 @@
 /*
- * stats.h - per-event statistics over iterations, as perf stat reports
+ * report/stats.h - per-event statistics over iterations, as perf stat reports
  * them: mean, min, max, median and the standard error of the mean.
  */
 #ifndef PMUCTL_STATS_H

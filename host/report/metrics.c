@@ -1,9 +1,9 @@
 /*
- * metrics.c - evaluates the derived metrics. The table (which events make
+ * report/metrics.c - evaluates the derived metrics. The table (which events make
  * which metric, and the sources) is data: target-xml/metrics.toml, checked
  * against the catalogues and generated into pmu_metrics.h by gen_pmu.py.
  */
-#include "metrics.h"
+#include "report/metrics.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * report.h - a measurement's results and its three output formats: a
+ * report/report.h - a measurement's results and its three output formats: a
  * readable table, one line per event with a separator (-x), and JSON.
  */
 #ifndef PMUCTL_REPORT_H
@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "events.h"
-#include "stats.h"
+#include "pmu/events.h"
+#include "report/stats.h"
 
 struct result_event {
     char label[112];          /* event name, modes, [gN] */

@@ -7,7 +7,7 @@
 #define PMUCTL_COMMANDS_H
 
 #include "cli.h"
-#include "target.h"
+#include "target/target.h"
 
 int cmd_list(const struct cli *c, struct target *t); /* t may be NULL */
 int cmd_info(const struct cli *c, struct target *t);

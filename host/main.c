@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 
 static void on_sigint(int sig)
 {

@@ -7,7 +7,7 @@
 
 #include "pmu/events.h"
 #include "report/report.h"
-#include "target.h"
+#include "target/target.h"
 
 struct measure_opts {
     unsigned long from, to;

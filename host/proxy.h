@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "rsp/conn.h"
-#include "target.h"
+#include "target/target.h"
 #include "rsp/tdesc.h"
 
 /* The PMU registers the proxy serves: GDB numbers first .. first + n - 1,

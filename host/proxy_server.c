@@ -28,7 +28,7 @@
 
 #include "commands.h"
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 #include "proxy.h"
 
 #define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 #include "pmuctl_peer_target.h"
 
 static struct target *t;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 #include "pmuctl_peer_target.h"
 
 /* Shaped like the stub's: the core features with GDB's fixed numbers,

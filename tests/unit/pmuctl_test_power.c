@@ -17,7 +17,7 @@
 
 #include "pmu/events.h"
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 #include "pmuctl_peer_target.h"
 
 #define FC 0x80000000u

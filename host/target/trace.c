@@ -1,5 +1,5 @@
 /*
- * target_trace.c - the tracepoint packets pmuctl sends (GDB manual,
+ * target/trace.c - the tracepoint packets pmuctl sends (GDB manual,
  * "Tracepoint Packets"): definitions, the run, trace state variables, the
  * buffer, and breakpoints with a condition the target evaluates ("Z0"
  * with a condition list, "Packets"). measure_trace.c builds on these.
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "target.h"
+#include "target/target.h"
 #include "pmustub/wire.h"
 
 int target_trace_offered(const struct target *t)

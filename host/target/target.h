@@ -1,5 +1,5 @@
 /*
- * target.h - one debugging session with a target that has a PMU: connect
+ * target/target.h - one debugging session with a target that has a PMU: connect
  * (finding out whether the program was running), read the description,
  * find the counters, read/write them, breakpoints, resume and wait, and
  * leave the target as it was found.

@@ -1,5 +1,5 @@
 /*
- * simulator.c - whether the counts come from a board or from vboard, the
+ * target/simulator.c - whether the counts come from a board or from vboard, the
  * project's simulator, found out from signals the program and the stub
  * never see (docs/pmuctl.md, "Where the counts come from"):
  *
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "target.h"
+#include "target/target.h"
 #include "pmustub/wire.h"
 
 #define SIM_QUERY PMUSTUB_Q_SIMULATOR

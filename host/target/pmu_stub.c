@@ -1,5 +1,5 @@
 /*
- * pmu_stub.c - the PMU as the pmustub stub publishes it.
+ * target/pmu_stub.c - the PMU as the pmustub stub publishes it.
  *
  * - The family: the PMU feature of the target description whose name the
  *   registry gives (pmuctl_fields.h, generated from target-xml/cores.toml:
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 #include "pmustub/wire.h"
 
 #define PMU_QUERY PMUSTUB_Q_PMU

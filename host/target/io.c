@@ -1,5 +1,5 @@
 /*
- * target_io.c - how a failed exchange becomes an exit status, and
+ * target/io.c - how a failed exchange becomes an exit status, and
  * registers by GDB number, read with "p" and written with "P" (GDB manual,
  * "Packets"): the stub's PMU registers (pmu_stub.c), the PC (target.c).
  *
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "target.h"
+#include "target/target.h"
 
 int target_io_fail(struct target *t, int rc, const char *doing)
 {

@@ -1,11 +1,11 @@
 /*
- * pmu_backends.h - the ways pmuctl reaches a PMU (struct pmu_access in
+ * target/attach.h - the ways pmuctl reaches a PMU (struct pmu_access in
  * target.h), and the one place that chooses among them.
  */
 #ifndef PMUCTL_PMU_BACKENDS_H
 #define PMUCTL_PMU_BACKENDS_H
 
-#include "target.h"
+#include "target/target.h"
 
 /* pmu_stub.c: the stub's registers (its PMU feature in target.xml). */
 extern const struct pmu_access pmu_stub_access;

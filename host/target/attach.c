@@ -1,9 +1,9 @@
 /*
- * pmu_backends.c - which backend reaches the target's PMU: the stub's
+ * target/attach.c - which backend reaches the target's PMU: the stub's
  * registers where the description has a PMU feature pmuctl knows, else
  * OpenOCD's CP0 access where the gdb server is OpenOCD.
  */
-#include "pmu_backends.h"
+#include "target/attach.h"
 
 #include <stdio.h>
 

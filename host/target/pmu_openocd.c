@@ -1,5 +1,5 @@
 /*
- * pmu_openocd.c - the PMU through OpenOCD's gdb server, whose target
+ * target/pmu_openocd.c - the PMU through OpenOCD's gdb server, whose target
  * description (OpenOCD 0.12, mips_m4k) has no counter registers. OpenOCD
  * is recognised by "monitor version"; CP0 registers are read and written
  * with "monitor mips32 cp0 REG SEL [VALUE]", which answers
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "pmu_backends.h"
+#include "target/attach.h"
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)

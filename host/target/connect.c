@@ -1,9 +1,9 @@
 /*
- * target.c - the session with a GDB remote target (the pmustub stub, or
+ * target/connect.c - the session with a GDB remote target (the pmustub stub, or
  * OpenOCD's gdb server): connect, stop replies, breakpoints, resume, leave.
  * How the PMU is reached is the backend's (t->pmu, pmu_backends.c).
  */
-#include "target.h"
+#include "target/target.h"
 
 #include <stdio.h>
 #include <stdlib.h>

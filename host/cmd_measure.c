@@ -5,11 +5,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/exit_status.h"
 #include "commands.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
-#include "base/exit_status.h"
 #include "measure.h"
+#include "target/io.h"
+#include "target/simulator.h"
 
 #define DEFAULT_EVENTS "cycles,instructions"
 
@@ -102,11 +104,11 @@ int cmd_measure(const struct cli *c, struct target *t)
     if (have_elf && (rc = check_elf(c, t)))
         return rc;
 
-    modes = perfctl_default_modes(t->lay);
-    if ((c->modes && perfctl_parse_modes(t->lay, c->modes, &modes, err, sizeof err)) ||
-        events_parse(&l, c->events ? c->events : DEFAULT_EVENTS, t->cat,
-                     t->lay, modes, err, sizeof err) ||
-        events_assign(&l, t->n_counters, err, sizeof err)) {
+    modes = perfctl_default_modes(t->pmu.lay);
+    if ((c->modes && perfctl_parse_modes(t->pmu.lay, c->modes, &modes, err, sizeof err)) ||
+        events_parse(&l, c->events ? c->events : DEFAULT_EVENTS, t->pmu.cat,
+                     t->pmu.lay, modes, err, sizeof err) ||
+        events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
@@ -129,18 +131,18 @@ int cmd_measure(const struct cli *c, struct target *t)
         t->big_endian = elf.big_endian;
 
     memset(&r, 0, sizeof r);
-    r.core = t->core;
+    r.core = t->pmu.core;
     r.requested = o.iterations;
     target_counts_from(t, c->label, counts_from, sizeof counts_from);
     r.counts_from = counts_from;
-    r.simulator = t->sim_name[0] ? t->sim_name : NULL;
+    r.simulator = t->sim.name[0] ? t->sim.name : NULL;
     r.from = c->from;
     r.to = c->to;
     r.from_addr = from_addr;
     r.to_addr = to_addr;
     rc = measure_run(t, &l, &o, &r);
     for (int i = 0; i < l.n; i++) {
-        events_label(&l, i, t->lay, modes, r.ev[i].label, sizeof r.ev[i].label);
+        events_label(&l, i, t->pmu.lay, modes, r.ev[i].label, sizeof r.ev[i].label);
         r.ev[i].counting = target_sim_counting(t, r.ev[i].event);
     }
     if (rc)

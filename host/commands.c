@@ -7,8 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu/events.h"
 #include "base/exit_status.h"
+#include "pmu/catalog.h"
+#include "pmu/events.h"
+#include "pmu/perfctl.h"
+#include "target/counters.h"
+#include "target/simulator.h"
 
 void pmuctl_error(const char *fmt, ...)
 {
@@ -39,7 +43,7 @@ int cmd_list(const struct cli *c, struct target *t)
         return 0;
     }
     if (t) {
-        catalog_print(stdout, t->cat);
+        catalog_print(stdout, t->pmu.cat);
         return 0;
     }
     for (int i = 0; i < PMU_CATALOG_COUNT; i++) {
@@ -53,7 +57,7 @@ int cmd_list(const struct cli *c, struct target *t)
 /* The event a control value selects on counter n, as a name. */
 static const char *event_name(struct target *t, unsigned n, uint32_t ctl)
 {
-    const char *name = catalog_name_of(t->cat, n, perfctl_event(t->lay, ctl));
+    const char *name = catalog_name_of(t->pmu.cat, n, perfctl_event(t->pmu.lay, ctl));
     return name ? name : "(reserved code)";
 }
 
@@ -63,18 +67,18 @@ int cmd_info(const struct cli *c, struct target *t)
     (void)c;
     if ((rc = target_frozen(t, &frozen)))
         return fail(t, rc);
-    if (t->sim_name[0])
+    if (t->sim.name[0])
         printf("simulator: %s (its counts are simulated: exact, model, or none "
-               "per event; pmuctl list)\n", t->sim_name);
-    printf("core: %s, %u counters", t->core, t->n_counters);
+               "per event; pmuctl list)\n", t->sim.name);
+    printf("core: %s, %u counters", t->pmu.core, t->pmu.n_counters);
     if (frozen >= 0)
         printf("; frozen while the program is stopped; on resume they %s",
                frozen ? "stay frozen (pmuctl unfreeze)" : "count");
     printf("\n");
     if (t->wide_reg[0] < 0)
         printf("counts are 32 bit: they wrap at 2^32 (reached through %s: "
-               "nothing on the target keeps 64-bit counts)\n", t->pmu->name);
-    for (unsigned n = 0; n < t->n_counters; n++) {
+               "nothing on the target keeps 64-bit counts)\n", t->access->name);
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
         uint32_t ctl;
         uint64_t cnt;
         int wide;
@@ -82,14 +86,14 @@ int cmd_info(const struct cli *c, struct target *t)
         if ((rc = target_pmu_read(t, 1, n, &ctl)) ||
             (rc = target_pmu_count(t, n, &cnt, &wide)))
             return fail(t, rc);
-        perfctl_format_modes(t->lay, perfctl_ctl_modes(t->lay, ctl), modes,
+        perfctl_format_modes(t->pmu.lay, perfctl_ctl_modes(t->pmu.lay, ctl), modes,
                              sizeof modes);
         const char *how = target_sim_counting(t, event_name(t, n, ctl));
         printf("counter %u: %s (code %u), modes %s%s, count %llu%s%s%s%s\n", n,
-               event_name(t, n, ctl), perfctl_event(t->lay, ctl), modes,
-               ctl & t->lay->ie ? ", interrupt on overflow" : "",
+               event_name(t, n, ctl), perfctl_event(t->pmu.lay, ctl), modes,
+               ctl & t->pmu.lay->ie ? ", interrupt on overflow" : "",
                (unsigned long long)cnt,
-               perfctl_ctl_modes(t->lay, ctl) ? "" : " (not counting)",
+               perfctl_ctl_modes(t->pmu.lay, ctl) ? "" : " (not counting)",
                how ? " (" : "", !how ? "" : !strcmp(how, "none")
                ? "not modelled by the simulator: <not supported>" : how, how ? ")" : "");
     }
@@ -103,7 +107,7 @@ int cmd_set(const struct cli *c, struct target *t)
     unsigned def;
     int rc;
 
-    def = perfctl_default_modes(t->lay);
+    def = perfctl_default_modes(t->pmu.lay);
     for (int i = 0; i < c->nargs; i++) {
         /* One event; its modes may hold commas ("instructions:u,marked"). */
         size_t name_len = strcspn(c->args[i], ":");
@@ -115,26 +119,26 @@ int cmd_set(const struct cli *c, struct target *t)
         size_t at = strlen(spec);
         snprintf(spec + at, sizeof spec - at, "%s%s", i ? "," : "", c->args[i]);
     }
-    if (events_parse(&l, spec, t->cat, t->lay, def, err, sizeof err) ||
-        events_assign(&l, t->n_counters, err, sizeof err)) {
+    if (events_parse(&l, spec, t->pmu.cat, t->pmu.lay, def, err, sizeof err) ||
+        events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
     if (l.ngroups > 1) {
         pmuctl_error("these events cannot all be counted at once on the %s "
                      "(%u counters, even/odd or per-counter event tables): "
-                     "measure takes turns, set cannot", t->core, t->n_counters);
+                     "measure takes turns, set cannot", t->pmu.core, t->pmu.n_counters);
         return PMUCTL_EXIT_USAGE;
     }
-    for (unsigned n = 0; n < t->n_counters; n++) {
-        uint32_t ctl = perfctl_off(t->lay);
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
+        uint32_t ctl = perfctl_off(t->pmu.lay);
         const char *what = "off";
         char modes[32] = "";
         for (int i = 0; i < l.n; i++) {
             if (l.e[i].counter == (int)n) {
-                ctl = perfctl_encode(t->lay, l.e[i].ev.code[n], l.e[i].modes);
+                ctl = perfctl_encode(t->pmu.lay, l.e[i].ev.code[n], l.e[i].modes);
                 what = l.e[i].ev.name;
-                perfctl_format_modes(t->lay, l.e[i].modes, modes, sizeof modes);
+                perfctl_format_modes(t->pmu.lay, l.e[i].modes, modes, sizeof modes);
             }
         }
         if ((rc = target_pmu_write(t, 1, n, ctl)))
@@ -148,7 +152,7 @@ int cmd_read(const struct cli *c, struct target *t)
 {
     (void)c;
     /* The stub's 64-bit counts where it keeps them (perfcntN_64). */
-    for (unsigned n = 0; n < t->n_counters; n++) {
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
         uint32_t ctl;
         uint64_t cnt;
         int rc, wide;
@@ -178,11 +182,11 @@ int cmd_freeze(const struct cli *c, struct target *t)
 int cmd_reset(const struct cli *c, struct target *t)
 {
     (void)c;
-    for (unsigned n = 0; n < t->n_counters; n++) {
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
         int rc = target_pmu_write(t, 0, n, 0);
         if (rc)
             return fail(t, rc);
     }
-    printf("all %u counts set to 0\n", t->n_counters);
+    printf("all %u counts set to 0\n", t->pmu.n_counters);
     return 0;
 }

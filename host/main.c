@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/exit_status.h"
+#include "base/interrupted.h"
 #include "cli.h"
 #include "commands.h"
-#include "base/exit_status.h"
 #include "target/attach.h"
+#include "target/connect.h"
+#include "target/leave.h"
 
 static void on_sigint(int sig)
 {

@@ -21,6 +21,11 @@
 #include <unistd.h>
 
 #include "base/exit_status.h"
+#include "target/breakpoints.h"
+#include "target/counters.h"
+#include "target/resume.h"
+#include "target/stop.h"
+#include "target/trace.h"
 
 /* Counts at this stop of the counters in mask, from the reply or read
  * from the target. */
@@ -28,7 +33,7 @@ static int counts_at(struct target *t, const struct stop *st, unsigned mask,
                      uint64_t *cnt, unsigned *wide)
 {
     *wide = 0;
-    for (unsigned n = 0; n < t->n_counters; n++) {
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
         int w;
         if (!(mask & (1u << n)))
             continue;
@@ -61,16 +66,16 @@ int measure_program_group(struct target *t, const struct event_list *l, int g)
             continue;
         unsigned c = (unsigned)e->counter;
         int rc = target_pmu_write(t, 1, c,
-                                  perfctl_encode(t->lay, e->ev.code[c], e->modes));
+                                  perfctl_encode(t->pmu.lay, e->ev.code[c], e->modes));
         if (rc)
             return rc;
         used |= 1u << c;
     }
     /* Counters outside the group stop counting (their counts are not
      * read; this keeps an overflow interrupt of theirs out of the way). */
-    for (unsigned c = 0; c < t->n_counters; c++) {
+    for (unsigned c = 0; c < t->pmu.n_counters; c++) {
         int rc = (used & (1u << c)) ? 0
-                                    : target_pmu_write(t, 1, c, perfctl_off(t->lay));
+                                    : target_pmu_write(t, 1, c, perfctl_off(t->pmu.lay));
         if (rc)
             return rc;
     }
@@ -269,7 +274,7 @@ int measure_run(struct target *t, const struct event_list *l,
         int frozen;
         rc = target_frozen(t, &frozen);
         if (!rc && frozen == 1) {
-            t->saved_frozen = 1;
+            t->saved.frozen = 1;
             rc = target_set_frozen(t, 0);
         }
     }

@@ -37,6 +37,11 @@
 
 #include "base/exit_status.h"
 #include "rsp/trace_exprs.h"
+#include "target/breakpoints.h"
+#include "target/io.h"
+#include "target/resume.h"
+#include "target/stop.h"
+#include "target/trace.h"
 
 #define TP_FROM 1
 #define TP_TO 2
@@ -75,7 +80,7 @@ static void group_of(const struct target *t, const struct event_list *l,
  * without it, take the agent expressions. */
 static int native(const struct target *t, const struct measure_opts *o)
 {
-    return o->native && !o->per_iteration && t->bracket_offered;
+    return o->native && !o->per_iteration && t->trace.bracket_offered;
 }
 
 /* The native bracket's tracepoints: no condition, no action, no pass

@@ -14,8 +14,8 @@
 
 #include "cli.h"
 #include "rsp/conn.h"
-#include "target/target.h"
 #include "rsp/tdesc.h"
+#include "target/target.h"
 
 /* The PMU registers the proxy serves: GDB numbers first .. first + n - 1,
  * each a counter's control or count. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "proxy.h"
+#include "target/counters.h"
 
 /* The register number of "p<hex>" or "P<hex>=...", and where it ends. */
 static int regnum_of(const char *pkt, const char **end)

@@ -26,10 +26,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "base/exit_status.h"
-#include "target/attach.h"
+#include "base/interrupted.h"
+#include "commands.h"
 #include "proxy.h"
+#include "target/attach.h"
+#include "target/connect.h"
+#include "target/io.h"
+#include "target/leave.h"
 
 #define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
 #define XFER_TARGET "qXfer:features:read:target.xml:"
@@ -118,7 +122,7 @@ static int open_openocd(struct session *s)
     if ((rc = target_connect(t, s->c->target, s->c->timeout_ms)) ||
         (rc = pmu_attach(t)))
         return rc;
-    if (t->pmu != &pmu_openocd_access) {
+    if (t->access != &pmu_openocd_access) {
         snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
                  "is for OpenOCD (a stub serves the counters itself)", s->c->target);
         return PMUCTL_EXIT_TARGET;
@@ -137,7 +141,7 @@ static int open_openocd(struct session *s)
     }
     free(s->xml);
     s->xml = NULL;
-    rc = proxy_splice(xml, len, target_fetch_annex, t, t->core, t->n_counters,
+    rc = proxy_splice(xml, len, target_fetch_annex, t, t->pmu.core, t->pmu.n_counters,
                       &s->map, &s->xml, &s->xml_len, t->err, sizeof t->err);
     free(xml);
     if (rc)
@@ -381,7 +385,7 @@ int cmd_proxy(const struct cli *c, struct target *t)
     }
     fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
             "registers %d..%d (32-bit counts); listening for GDB on %s\n",
-            c->target, t->core, t->n_counters, s.map.first,
+            c->target, t->pmu.core, t->pmu.n_counters, s.map.first,
             s.map.first + (int)s.map.n - 1, c->listen);
     /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
      * time by default), and let a core we found running run on. */

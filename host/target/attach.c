@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "base/exit_status.h"
+#include "target/counters.h"
 
 static const struct pmu_access *const backends[] = {
     &pmu_stub_access,
@@ -20,7 +21,7 @@ int pmu_attach(struct target *t)
         target_no_pmu_regs(t);
         int rc = backends[i]->attach(t);
         if (rc == 0) {
-            t->pmu = backends[i];
+            t->access = backends[i];
             return 0;
         }
         if (rc != PMU_ACCESS_NOT_MINE)

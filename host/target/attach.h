@@ -1,18 +1,18 @@
 /*
- * target/attach.h - the ways pmuctl reaches a PMU (struct pmu_access in
- * target.h), and the one place that chooses among them.
+ * target/attach.h - the ways pmuctl reaches a PMU (struct pmu_access,
+ * target/pmu_access.h), and the one place that chooses among them.
  */
-#ifndef PMUCTL_PMU_BACKENDS_H
-#define PMUCTL_PMU_BACKENDS_H
+#ifndef PMUCTL_TARGET_ATTACH_H
+#define PMUCTL_TARGET_ATTACH_H
 
 #include "target/target.h"
 
-/* pmu_stub.c: the stub's registers (its PMU feature in target.xml). */
+/* target/pmu_stub.c: the stub's registers (its PMU feature in target.xml). */
 extern const struct pmu_access pmu_stub_access;
-/* pmu_openocd.c: OpenOCD's "monitor mips32 cp0". */
+/* target/pmu_openocd.c: OpenOCD's "monitor mips32 cp0". */
 extern const struct pmu_access pmu_openocd_access;
 
-/* Attaches the first backend that reaches the target's PMU (t->pmu set);
+/* Attaches the first backend that reaches the target's PMU (t->access set);
  * an exit status with t->err when none does. */
 int pmu_attach(struct target *t);
 

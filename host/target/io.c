@@ -1,7 +1,8 @@
 /*
  * target/io.c - how a failed exchange becomes an exit status, and
  * registers by GDB number, read with "p" and written with "P" (GDB manual,
- * "Packets"): the stub's PMU registers (pmu_stub.c), the PC (target.c).
+ * "Packets"): the stub's PMU registers (target/pmu_stub.c), the PC
+ * (target/stop.c).
  *
  * On a serial line a value is read until two answers agree. The packet
  * checksum is a sum modulo 256: two flipped bits in one packet go unseen
@@ -13,13 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "target/io.h"
+
 #include "base/exit_status.h"
-#include "target/target.h"
 
 int target_io_fail(struct target *t, int rc, const char *doing)
 {
     snprintf(t->err, sizeof t->err, "%s: %s%s", doing, rsp_status_text(rc),
-             rc == RSP_LOST && (t->nbps || t->saved)
+             rc == RSP_LOST && (t->bps.n || t->saved.valid)
                  ? "; its breakpoints and counter controls could not be put back"
                  : "");
     if (rc == RSP_LOST)
@@ -79,6 +81,18 @@ int target_reg_put(struct target *t, int regnum, const char *name,
     if (strcmp(t->rsp.reply, "OK")) {
         snprintf(t->err, sizeof t->err, "writing %s: the target answered '%.20s'",
                  name, t->rsp.reply);
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}
+
+int target_monitor(struct target *t, const char *cmd, char *out, size_t cap)
+{
+    int failed, rc = rsp_monitor(&t->rsp, cmd, out, cap, &failed);
+    if (rc)
+        return target_io_fail(t, rc, cmd);
+    if (failed) {
+        snprintf(t->err, sizeof t->err, "'monitor %s' failed: %.100s", cmd, out);
         return PMUCTL_EXIT_TARGET;
     }
     return 0;

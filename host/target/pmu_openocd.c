@@ -19,7 +19,11 @@
 #include <string.h>
 
 #include "base/exit_status.h"
+#include "pmu/catalog.h"
+#include "pmu/perfctl.h"
 #include "target/attach.h"
+#include "target/io.h"
+#include "target/simulator.h"
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)
@@ -132,7 +136,7 @@ static int oo_attach(struct target *t)
         return rc;
     if ((rc = cp0(t, 15, 0, NULL, &prid)) || (rc = cp0(t, 16, 1, NULL, &config1)))
         return rc;
-    t->id = prid;
+    t->pmu.id = prid;
     if (!(config1 & CONFIG1_PC)) {
         snprintf(t->err, sizeof t->err, "this core has no performance counters "
                  "(Config1.PC = 0, PRId 0x%08x, read through OpenOCD)", prid);
@@ -144,16 +148,16 @@ static int oo_attach(struct target *t)
                  "catalogue for (known: %s)", prid, catalog_core_names());
         return PMUCTL_EXIT_TARGET;
     }
-    snprintf(t->core, sizeof t->core, "%s", core->core);
-    t->cat = core;
-    t->lay = perfctl_layout(t->core);
-    t->n_counters = core->n_counters;
+    snprintf(t->pmu.core, sizeof t->pmu.core, "%s", core->core);
+    t->pmu.cat = core;
+    t->pmu.lay = perfctl_layout(t->pmu.core);
+    t->pmu.n_counters = core->n_counters;
     if (core->m_chain) {
         for (unsigned n = 0; n < core->n_counters; n++) {
             if ((rc = oo_read(t, 1, n, &ctl)))
                 return rc;
             if (!(ctl & PERFCTL_M)) {
-                t->n_counters = n + 1;
+                t->pmu.n_counters = n + 1;
                 break;
             }
         }

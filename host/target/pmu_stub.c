@@ -18,8 +18,11 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "target/attach.h"
+#include "pmu/catalog.h"
+#include "pmu/perfctl.h"
 #include "pmustub/wire.h"
+#include "target/attach.h"
+#include "target/io.h"
 
 #define PMU_QUERY PMUSTUB_Q_PMU
 
@@ -36,7 +39,7 @@ static const struct pmu_family_reg *role_reg(const struct pmu_family *f,
 static void reg_name(const struct target *t, enum pmu_role role, unsigned n,
                      char *out, size_t len)
 {
-    const struct pmu_family_reg *r = role_reg(t->fam, role);
+    const struct pmu_family_reg *r = role_reg(t->pmu.fam, role);
     snprintf(out, len, r ? r->name : "?", n);
 }
 
@@ -44,14 +47,14 @@ static void reg_name(const struct target *t, enum pmu_role role, unsigned n,
  * registry says; -1 if not. */
 static int find_reg(const struct target *t, enum pmu_role role, unsigned n)
 {
-    const struct pmu_family_reg *r = role_reg(t->fam, role);
+    const struct pmu_family_reg *r = role_reg(t->pmu.fam, role);
     const struct tdesc_reg *d;
     char name[32];
 
     if (!r)
         return -1;
     reg_name(t, role, n, name, sizeof name);
-    d = tdesc_find_in(&t->tdesc, t->fam->feature, name);
+    d = tdesc_find_in(&t->tdesc, t->pmu.fam->feature, name);
     return d && d->bitsize == r->bits ? d->regnum : -1;
 }
 
@@ -78,13 +81,13 @@ static int attach(struct target *t)
     unsigned n;
     int rc;
 
-    t->fam = NULL;
-    for (unsigned i = 0; i < PMU_FAMILY_COUNT && !t->fam; i++)
+    t->pmu.fam = NULL;
+    for (unsigned i = 0; i < PMU_FAMILY_COUNT && !t->pmu.fam; i++)
         if (tdesc_has_feature(&t->tdesc, pmu_families[i].feature))
-            t->fam = &pmu_families[i];
-    if (!t->fam)
+            t->pmu.fam = &pmu_families[i];
+    if (!t->pmu.fam)
         return PMU_ACCESS_NOT_MINE;
-    for (n = 0; n < t->fam->max_counters && n < TARGET_MAX_COUNTERS; n++) {
+    for (n = 0; n < t->pmu.fam->max_counters && n < TARGET_MAX_COUNTERS; n++) {
         t->ctl_reg[n] = find_reg(t, PMU_ROLE_CONTROL, n);
         t->cnt_reg[n] = find_reg(t, PMU_ROLE_COUNT, n);
         if (t->ctl_reg[n] < 0 || t->cnt_reg[n] < 0) {
@@ -93,7 +96,7 @@ static int attach(struct target *t)
         }
         t->wide_reg[n] = find_reg(t, PMU_ROLE_COUNT64, n);
     }
-    t->n_counters = n;
+    t->pmu.n_counters = n;
     if (n == 0)
         return PMU_ACCESS_NOT_MINE;
     /* A gdb server that serves the stub's feature without being the stub
@@ -103,15 +106,15 @@ static int attach(struct target *t)
         return PMU_ACCESS_NOT_MINE;
     if (rc)
         return rc;
-    t->id = (uint32_t)id;
-    if (!(t->cat = catalog_core_by_id(t->fam->key, t->id)) ||
-        !(t->lay = perfctl_layout(t->cat->core))) {
+    t->pmu.id = (uint32_t)id;
+    if (!(t->pmu.cat = catalog_core_by_id(t->pmu.fam->key, t->pmu.id)) ||
+        !(t->pmu.lay = perfctl_layout(t->pmu.cat->core))) {
         snprintf(t->err, sizeof t->err, "the target's counters are of a core "
                  "pmuctl has no catalogue for (%s 0x%08x; known: %s)",
-                 t->fam->id_register, t->id, catalog_core_names());
+                 t->pmu.fam->id_register, t->pmu.id, catalog_core_names());
         return PMUCTL_EXIT_TARGET;
     }
-    snprintf(t->core, sizeof t->core, "%s", t->cat->core);
+    snprintf(t->pmu.core, sizeof t->pmu.core, "%s", t->pmu.cat->core);
     return 0;
 }
 

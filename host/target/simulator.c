@@ -16,9 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "target/simulator.h"
+
 #include "base/exit_status.h"
-#include "target/target.h"
+#include "pmu/catalog.h"
 #include "pmustub/wire.h"
+#include "target/io.h"
 
 #define SIM_QUERY PMUSTUB_Q_SIMULATOR
 
@@ -27,11 +30,11 @@ int target_ask_simulator(struct target *t)
     int rc = rsp_request(&t->rsp, SIM_QUERY);
     if (rc)
         return target_io_fail(t, rc, SIM_QUERY);
-    t->sim_name[0] = t->sim_cpu[0] = 0;
+    t->sim.name[0] = t->sim.cpu[0] = 0;
     /* Empty (a stub, OpenOCD) or an error: not a simulator. */
-    if (rsp_reply_field(t->rsp.reply, "name", t->sim_name, sizeof t->sim_name) ||
-        rsp_reply_field(t->rsp.reply, "cpu", t->sim_cpu, sizeof t->sim_cpu))
-        t->sim_name[0] = t->sim_cpu[0] = 0;
+    if (rsp_reply_field(t->rsp.reply, "name", t->sim.name, sizeof t->sim.name) ||
+        rsp_reply_field(t->rsp.reply, "cpu", t->sim.cpu, sizeof t->sim.cpu))
+        t->sim.name[0] = t->sim.cpu[0] = 0;
     return 0;
 }
 
@@ -48,14 +51,14 @@ int target_openocd_simulator(struct target *t)
     char *end;
     unsigned long id = strtoul(out, &end, 0);
     if (!failed && end != out && id == VBOARD_EJTAG_IDCODE)
-        snprintf(t->sim_name, sizeof t->sim_name, "vboard");
+        snprintf(t->sim.name, sizeof t->sim.name, "vboard");
     return 0;
 }
 
 const char *target_sim_counting(const struct target *t, const char *name)
 {
     struct pmu_event ev;
-    if (strcmp(t->sim_name, "vboard") || !t->cat || catalog_event(t->cat, name, &ev))
+    if (strcmp(t->sim.name, "vboard") || !t->pmu.cat || catalog_event(t->pmu.cat, name, &ev))
         return NULL;
     return pmu_vboard_name(ev.vboard);
 }
@@ -63,12 +66,12 @@ const char *target_sim_counting(const struct target *t, const char *name)
 void target_counts_from(const struct target *t, const char *label, char *out,
                         size_t len)
 {
-    if (!t->sim_name[0]) {
+    if (!t->sim.name[0]) {
         snprintf(out, len, "%s", label ? label : "counts from the target's "
                  "performance counters");
         return;
     }
     /* A label never hides that the counts are simulated. */
     snprintf(out, len, "%s%scounts simulated by %s (%s)", label ? label : "",
-             label ? "; " : "", t->sim_name, t->sim_cpu[0] ? t->sim_cpu : t->core);
+             label ? "; " : "", t->sim.name, t->sim.cpu[0] ? t->sim.cpu : t->pmu.core);
 }

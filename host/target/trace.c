@@ -2,7 +2,7 @@
  * target/trace.c - the tracepoint packets pmuctl sends (GDB manual,
  * "Tracepoint Packets"): definitions, the run, trace state variables, the
  * buffer, and breakpoints with a condition the target evaluates ("Z0"
- * with a condition list, "Packets"). measure_trace.c builds on these.
+ * with a condition list, "Packets"). measure/tracepoints.c builds on these.
  *
  * A refusal (E..) is PMUCTL_EXIT_TARGET with t->err saying which packet;
  * the caller decides whether that ends the measurement or only the use of
@@ -12,13 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "target/trace.h"
+
 #include "base/exit_status.h"
-#include "target/target.h"
 #include "pmustub/wire.h"
+#include "target/breakpoints.h"
+#include "target/io.h"
 
 int target_trace_offered(const struct target *t)
 {
-    return t->trace_offered;
+    return t->trace.offered;
 }
 
 /* Sends pkt; anything but OK is a refusal. */
@@ -44,7 +47,7 @@ int target_trace_init(struct target *t)
 {
     int rc = request_ok(t, "QTinit", "clearing tracepoints (QTinit)");
     if (!rc)
-        t->trace_defined = 1;
+        t->trace.defined = 1;
     return rc;
 }
 
@@ -58,7 +61,7 @@ int target_trace_sign(struct target *t)
 int target_trace_clear_stale(struct target *t)
 {
     int rc;
-    if (!t->trace_offered)
+    if (!t->trace.offered)
         return 0;
     if ((rc = rsp_request(&t->rsp, "qTStatus")))
         return target_io_fail(t, rc, "asking for the trace status (qTStatus)");

@@ -166,7 +166,7 @@ static int setup_regs(void **s)
 {
     (void)s;
     tg = calloc(1, sizeof *tg);
-    tg->pmu = &fake;
+    tg->access = &fake;
     tg->big_endian = 1;
     tg->rsp.conn.fd = 99; /* "open": a failure is the target's, not lost */
     memset(&map, 0, sizeof map);

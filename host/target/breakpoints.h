@@ -1,0 +1,15 @@
+/*
+ * target/breakpoints.h - software breakpoints (Z0/z0), remembered so that
+ * target_leave takes them out.
+ */
+#ifndef PMUCTL_TARGET_BREAKPOINTS_H
+#define PMUCTL_TARGET_BREAKPOINTS_H
+
+#include "target/target.h"
+
+/* Returns a pmuctl_exit status (0 ok) and leaves t->err set. */
+int target_bp(struct target *t, unsigned long addr, int insert);
+/* Records a breakpoint the target took (or let go), for target_leave. */
+void target_bp_note(struct target *t, unsigned long addr, int insert);
+
+#endif

@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
-#include "measure.h"
+#include "measure/measure.h"
 #include "target/io.h"
 #include "target/simulator.h"
 

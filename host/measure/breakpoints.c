@@ -1,5 +1,5 @@
 /*
- * measure.c - the measurement loop.
+ * measure/breakpoints.c - the measurement with breakpoints.
  *
  * Exchanges per iteration on the stub (its stop replies carry the counts,
  * stub/arch/mips32/port.c "expedite"): only one breakpoint is in at a
@@ -13,19 +13,16 @@
  * counts between the two stop replies. Where a stop reply does not carry
  * the counts (OpenOCD), they are read after each stop.
  */
-#include "measure.h"
+#include "measure/breakpoints.h"
 
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/exit_status.h"
+#include "measure/group.h"
 #include "target/breakpoints.h"
 #include "target/counters.h"
 #include "target/resume.h"
-#include "target/stop.h"
-#include "target/trace.h"
 
 /* Counts at this stop of the counters in mask, from the reply or read
  * from the target. */
@@ -56,57 +53,6 @@ static uint64_t count_diff(uint64_t start, uint64_t end, int wide)
 {
     return wide ? end - start : (uint32_t)(end - start);
 }
-
-int measure_program_group(struct target *t, const struct event_list *l, int g)
-{
-    unsigned used = 0;
-    for (int i = 0; i < l->n; i++) {
-        const struct event_req *e = &l->e[i];
-        if (e->group != g)
-            continue;
-        unsigned c = (unsigned)e->counter;
-        int rc = target_pmu_write(t, 1, c,
-                                  perfctl_encode(t->pmu.lay, e->ev.code[c], e->modes));
-        if (rc)
-            return rc;
-        used |= 1u << c;
-    }
-    /* Counters outside the group stop counting (their counts are not
-     * read; this keeps an overflow interrupt of theirs out of the way). */
-    for (unsigned c = 0; c < t->pmu.n_counters; c++) {
-        int rc = (used & (1u << c)) ? 0
-                                    : target_pmu_write(t, 1, c, perfctl_off(t->pmu.lay));
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
-
-int measure_expect_stop(struct target *t, const struct stop *st,
-                       unsigned long where, const char *what,
-                       unsigned long done)
-{
-    if (st->kind == 'W' || st->kind == 'X') {
-        snprintf(t->err, sizeof t->err, "the program ended (%s %d) after %lu "
-                 "iteration%s, before reaching %s", st->kind == 'W' ? "status"
-                 : "signal", st->signal, done, done == 1 ? "" : "s", what);
-        return PMUCTL_EXIT_ENDED;
-    }
-    /* A PC garbled past the checksum of a serial line: read it again. */
-    if (st->have_pc && st->pc != where && t->rsp.conn.is_serial) {
-        struct stop again = *st;
-        if (target_read_pc(t, &again) == 0 && again.pc == where)
-            return 0;
-    }
-    if (!st->have_pc || st->pc != where) {
-        snprintf(t->err, sizeof t->err, "the program stopped at 0x%08lx "
-                 "(signal %d), not at %s (0x%08lx)", st->pc, st->signal, what,
-                 where);
-        return PMUCTL_EXIT_TARGET;
-    }
-    return 0;
-}
-
 static double now_s(void)
 {
     struct timespec ts;
@@ -183,12 +129,9 @@ static int bracket(struct target *t, const struct event_list *l, int g,
     return 0;
 }
 
-/* --calibrate: at FROM (stopped there, its breakpoint in), empty
- * brackets, as many per group as the measurement has; *cur is the group
- * programmed last. */
-static int calibrate(struct target *t, const struct event_list *l,
-                     const struct measure_opts *o, struct stats *cal,
-                     struct stop *st, int *cur, double *last)
+int measure_calibrate(struct target *t, const struct event_list *l,
+                      const struct measure_opts *o, struct stats *cal,
+                      struct stop *st, int *cur, double *last)
 {
     int rc;
     for (unsigned long k = 0; k < o->iterations; k++) {
@@ -203,9 +146,9 @@ static int calibrate(struct target *t, const struct event_list *l,
     return 0;
 }
 
-static int run(struct target *t, const struct event_list *l,
-               const struct measure_opts *o, struct stats *raw,
-               struct stats *cal, unsigned long *done)
+int measure_breakpoints(struct target *t, const struct event_list *l,
+                        const struct measure_opts *o, struct stats *raw,
+                        struct stats *cal, unsigned long *done)
 {
     struct stop st;
     int rc, cur = -1, at_from = 0;
@@ -224,7 +167,7 @@ static int run(struct target *t, const struct event_list *l,
         /* Empty brackets first: resuming onto FROM's breakpoint traps
          * before the instruction there runs. */
         if (o->calibrate && i == 0 &&
-            (rc = calibrate(t, l, o, cal, &st, &cur, &last)))
+            (rc = measure_calibrate(t, l, o, cal, &st, &cur, &last)))
             return rc;
         if (g != cur && (rc = measure_program_group(t, l, g)))
             return rc;
@@ -234,79 +177,4 @@ static int run(struct target *t, const struct event_list *l,
         *done = i + 1;
     }
     return 0;
-}
-
-/* Tracepoints; with --calibrate, the empty brackets first with a
- * breakpoint at FROM (they have no tracepoint form). */
-static int run_traced(struct target *t, const struct event_list *l,
-                      const struct measure_opts *o, struct stats *raw,
-                      struct stats_summary *sums, struct stats *cal,
-                      unsigned long *done)
-{
-    struct stop st;
-    int rc, cur = -1;
-    double last = 0;
-
-    if (o->calibrate &&
-        ((rc = target_bp(t, o->from, 1)) ||
-         (rc = target_continue(t, &st, o->run_timeout_ms)) ||
-         (rc = measure_expect_stop(t, &st, o->from, "--from", 0)) ||
-         (rc = calibrate(t, l, o, cal, &st, &cur, &last)) ||
-         (rc = target_bp(t, o->from, 0))))
-        return rc;
-    return measure_trace(t, l, o, raw, sums, done);
-}
-
-int measure_run(struct target *t, const struct event_list *l,
-                const struct measure_opts *o, struct result *r)
-{
-    static struct stats raw[EVENTS_MAX], cal[EVENTS_MAX];
-    static struct stats_summary sums[EVENTS_MAX];
-    unsigned long done = 0;
-    int rc;
-
-    memset(raw, 0, sizeof raw);
-    memset(cal, 0, sizeof cal);
-    memset(sums, 0, sizeof sums);
-    int traced = o->trace && target_trace_offered(t);
-    rc = target_save_pmu(t);
-    if (!rc) { /* the stub's "monitor pmu freeze" state */
-        int frozen;
-        rc = target_frozen(t, &frozen);
-        if (!rc && frozen == 1) {
-            t->saved.frozen = 1;
-            rc = target_set_frozen(t, 0);
-        }
-    }
-    if (!rc && traced &&
-        (rc = run_traced(t, l, o, raw, sums, cal, &done)) == MEASURE_TRACE_REFUSED) {
-        fprintf(stderr, "pmuctl: %s; measuring with breakpoints\n", t->err);
-        traced = 0;
-        rc = 0;
-        for (int i = 0; i < l->n; i++)
-            stats_free(&cal[i]);
-    }
-    if (!rc && !traced)
-        rc = run(t, l, o, raw, cal, &done);
-    if (o->progress)
-        fprintf(stderr, "\r%70s\r", "");
-    r->iterations = done;
-    r->ngroups = l->ngroups;
-    r->calibrated = o->calibrate;
-    r->traced = traced;
-    r->n = l->n;
-    for (int i = 0; i < l->n; i++) {
-        if (traced && !o->per_iteration)
-            r->ev[i].raw = sums[i];
-        else
-            stats_summarize(&raw[i], &r->ev[i].raw);
-        stats_summarize(&cal[i], &r->ev[i].cal);
-        r->ev[i].event = l->e[i].ev.name;
-        r->ev[i].group = l->e[i].group;
-        r->ev[i].counter = l->e[i].counter;
-        r->ev[i].windows = traced ? 2 : 1;
-        stats_free(&raw[i]);
-        stats_free(&cal[i]);
-    }
-    return rc;
 }

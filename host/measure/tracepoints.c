@@ -1,5 +1,5 @@
 /*
- * measure_trace.c - measuring with tracepoints: the target adds up the
+ * measure/tracepoints.c - measuring with tracepoints: the target adds up the
  * counts itself, and pmuctl reads the sums once per run.
  *
  * One run per event group (and, with --per-iteration, per buffer-full):
@@ -28,7 +28,7 @@
  * only way to a median, and it costs buffer, so the run is cut into
  * buffer-fulls.
  */
-#include "measure.h"
+#include "measure/tracepoints.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +37,7 @@
 
 #include "base/exit_status.h"
 #include "rsp/trace_exprs.h"
+#include "measure/group.h"
 #include "target/breakpoints.h"
 #include "target/io.h"
 #include "target/resume.h"

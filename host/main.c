@@ -7,10 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "base/exit_status.h"
 #include "base/interrupted.h"
 #include "cli.h"
-#include "commands.h"
+#include "cmd/commands.h"
 #include "target/attach.h"
 #include "target/connect.h"
 #include "target/leave.h"

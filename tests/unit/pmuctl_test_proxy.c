@@ -15,7 +15,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "proxy.h"
+#include "proxy/link.h"
+#include "proxy/regs.h"
+#include "proxy/splice.h"
 
 static const char openocd_like[] =
     "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"

@@ -1,5 +1,5 @@
 /*
- * proxy_splice.c - the target description pmuctl proxy serves: OpenOCD's
+ * proxy/splice.c - the target description pmuctl proxy serves: OpenOCD's
  * (measured on OpenOCD 0.12 with mips_m4k: one document, target.xml, with
  * the features org.gnu.gdb.mips.cpu, cp0 and fpu inline and registers
  * 0..71; an xi:include elsewhere is followed to find the last number and
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "pmu_features.h"
-#include "proxy.h"
+#include "proxy/splice.h"
 
 /* What the feature itself says about its counts: a comment, as the
  * description format has no element for it (GDB ignores it; the document

@@ -1,12 +1,12 @@
 /*
- * proxy_server.c - pmuctl proxy's GDB side (docs/proxy.md): listens on
+ * proxy/server.c - pmuctl proxy's GDB side (docs/proxy.md): listens on
  * [HOST:]PORT and serves one GDB session after another, each over its own
  * connection to OpenOCD's gdb server (OpenOCD halts the core when it is
  * opened, as for a GDB of its own). Everything GDB sends goes to OpenOCD
  * as it came, and every answer back, except:
  *  - qXfer:features:read:target.xml: OpenOCD's description with our PMU
- *    feature (proxy_splice.c);
- *  - p/P of the PMU registers: "monitor mips32 cp0 25 SEL" (proxy_regs.c);
+ *    feature (proxy/splice.c);
+ *  - p/P of the PMU registers: "monitor mips32 cp0 25 SEL" (proxy/regs.c);
  *  - QStartNoAckMode: each side has its own ack mode; OpenOCD's side is put
  *    in no-ack mode when the session opens (TCP loses nothing).
  * A GDB that goes away closes its OpenOCD connection, as if it had been
@@ -14,6 +14,8 @@
  * waiting for its answer gets E01 (after a console line saying why, when
  * the program was running), then the connection closes.
  */
+#include "proxy/server.h"
+
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -26,14 +28,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/error.h"
 #include "base/exit_status.h"
 #include "base/interrupted.h"
-#include "commands.h"
-#include "proxy.h"
+#include "proxy/regs.h"
+#include "proxy/splice.h"
 #include "target/attach.h"
 #include "target/connect.h"
 #include "target/io.h"
 #include "target/leave.h"
+#include "proxy/link.h"
 
 #define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
 #define XFER_TARGET "qXfer:features:read:target.xml:"
@@ -54,20 +58,7 @@
 
 enum end { END_GDB = 1, END_OPENOCD, END_INTR };
 
-struct session {
-    const struct cli *c;
-    struct target *t;
-    struct rsp_conn gdb_conn;
-    struct proxy_side gdb, oo;
-    struct proxy_map map;
-    char *xml;
-    size_t xml_len;
-    int pending; /* a request of GDB's is with OpenOCD */
-    int running; /* ... and it resumed the program */
-    int killed;  /* GDB sent k: OpenOCD closes the connection (gdb_server.c) */
-};
-
-static int listen_on(const char *spec, char *err, size_t errlen)
+int proxy_listen(const char *spec, char *err, size_t errlen)
 {
     char host[256] = "127.0.0.1", port[16];
     const char *colon = strrchr(spec, ':');
@@ -108,8 +99,7 @@ static int listen_on(const char *spec, char *err, size_t errlen)
     return fd;
 }
 
-/* Connects to OpenOCD, finds the PMU, and builds the description. */
-static int open_openocd(struct session *s)
+int proxy_open_openocd(struct proxy_session *s)
 {
     struct target *t = s->t;
     char out[64], *xml = NULL;
@@ -119,12 +109,12 @@ static int open_openocd(struct session *s)
     memset(t, 0, sizeof *t);
     t->rsp.conn.fd = -1;
     t->big_endian = 1;
-    if ((rc = target_connect(t, s->c->target, s->c->timeout_ms)) ||
+    if ((rc = target_connect(t, s->openocd, s->timeout_ms)) ||
         (rc = pmu_attach(t)))
         return rc;
     if (t->access != &pmu_openocd_access) {
         snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
-                 "is for OpenOCD (a stub serves the counters itself)", s->c->target);
+                 "is for OpenOCD (a stub serves the counters itself)", s->openocd);
         return PMUCTL_EXIT_TARGET;
     }
     /* OpenOCD src/target/target.c, target_configure: -endian big|little. */
@@ -162,13 +152,13 @@ static long long now_ms(void)
 /* open_openocd, tried again while it fails to connect (PMUCTL_EXIT_CONNECT:
  * refused, or closed by OpenOCD before or during the first exchanges),
  * for OPEN_RETRY_MS; any other failure (not OpenOCD, no counters) at once. */
-static int open_openocd_retry(struct session *s)
+static int open_openocd_retry(struct proxy_session *s)
 {
     long long start = now_ms();
     unsigned tries = 1;
     int rc;
 
-    while ((rc = open_openocd(s)) == PMUCTL_EXIT_CONNECT && !pmuctl_interrupted &&
+    while ((rc = proxy_open_openocd(s)) == PMUCTL_EXIT_CONNECT && !pmuctl_interrupted &&
            now_ms() - start < OPEN_RETRY_MS) {
         struct timespec pause = {0, OPEN_RETRY_PAUSE_MS * 1000000L};
         conn_close(&s->t->rsp.conn);
@@ -203,20 +193,20 @@ static void close_gracefully(struct rsp_conn *c)
     conn_close(c);
 }
 
-static int reply(struct session *s, const char *payload, size_t n)
+static int reply(struct proxy_session *s, const char *payload, size_t n)
 {
     static char frame[FRAME_MAX];
     size_t len = link_frame(payload, n, frame, sizeof frame);
-    return link_write(&s->gdb, frame, len, s->c->timeout_ms) ? END_GDB : 0;
+    return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
 }
 
-static int reply_str(struct session *s, const char *payload)
+static int reply_str(struct proxy_session *s, const char *payload)
 {
     return reply(s, payload, strlen(payload));
 }
 
 /* qXfer:features:read:target.xml:OFFSET,LENGTH from our document. */
-static int serve_xml(struct session *s, const char *args)
+static int serve_xml(struct proxy_session *s, const char *args)
 {
     static char buf[RSP_PKT_MAX + 2];
     char *end;
@@ -241,12 +231,12 @@ static int is_resume(const char *p)
     return strchr("cCsS", p[0]) ? 1 : !strncmp(p, "vCont;", 6);
 }
 
-static int from_gdb(struct session *s)
+static int from_gdb(struct proxy_session *s)
 {
     static char frame[FRAME_MAX], pkt[FRAME_MAX];
     char out[32];
     size_t len;
-    int rc = link_read(&s->gdb, frame, sizeof frame, &len, s->c->timeout_ms);
+    int rc = link_read(&s->gdb, frame, sizeof frame, &len, s->timeout_ms);
 
     if (rc < 0)
         return END_GDB;
@@ -267,7 +257,7 @@ static int from_gdb(struct session *s)
     }
     if (rc)
         return reply_str(s, out);
-    if (link_write(&s->oo, frame, len, s->c->timeout_ms))
+    if (link_write(&s->oo, frame, len, s->timeout_ms))
         return s->killed ? END_GDB : END_OPENOCD;
     s->pending = 1;
     s->running = is_resume(pkt);
@@ -275,11 +265,11 @@ static int from_gdb(struct session *s)
     return 0;
 }
 
-static int from_openocd(struct session *s)
+static int from_openocd(struct proxy_session *s)
 {
     static char frame[FRAME_MAX];
     size_t len;
-    int rc = link_read(&s->oo, frame, sizeof frame, &len, s->c->timeout_ms);
+    int rc = link_read(&s->oo, frame, sizeof frame, &len, s->timeout_ms);
 
     if (rc < 0)
         return s->killed ? END_GDB : END_OPENOCD;
@@ -288,18 +278,18 @@ static int from_openocd(struct session *s)
     /* Console output ("O" and hex, not "OK") comes before the answer. */
     if (!(frame[1] == 'O' && frame[2] != 'K'))
         s->pending = s->running = 0;
-    return link_write(&s->gdb, frame, len, s->c->timeout_ms) ? END_GDB : 0;
+    return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
 }
 
 /* Tells GDB that OpenOCD went away, if it waits for an answer. */
-static void openocd_gone(struct session *s)
+static void openocd_gone(struct proxy_session *s)
 {
     static const char msg[] = "pmuctl proxy: OpenOCD closed the connection\n";
     char buf[2 * sizeof msg + 2] = "O";
     static const char hexdig[] = "0123456789abcdef";
 
     fprintf(stderr, "pmuctl: proxy: OpenOCD (%s) closed the connection%s; "
-            "ending the GDB session\n", s->c->target,
+            "ending the GDB session\n", s->openocd,
             s->running ? " while the program ran" : "");
     if (s->running) {
         for (size_t i = 0; msg[i]; i++) {
@@ -312,7 +302,7 @@ static void openocd_gone(struct session *s)
         reply_str(s, "E01");
 }
 
-static int relay(struct session *s)
+static int relay(struct proxy_session *s)
 {
     for (;;) {
         int gb = link_buffered(&s->gdb), ob = link_buffered(&s->oo), rc = 0;
@@ -335,7 +325,7 @@ static int relay(struct session *s)
     }
 }
 
-static void session(struct session *s, int fd)
+void proxy_serve_gdb(struct proxy_session *s, int fd)
 {
     int one = 1, why;
 
@@ -363,48 +353,9 @@ static void session(struct session *s, int fd)
         close_gracefully(&s->gdb_conn);
 }
 
-int cmd_proxy(const struct cli *c, struct target *t)
+void proxy_close(struct proxy_session *s)
 {
-    static struct session s;
-    char err[300];
-    int fd, rc;
-
-    s.c = c;
-    s.t = t;
-    /* The port first: a --listen that cannot be served leaves OpenOCD's
-     * core untouched. */
-    if ((fd = listen_on(c->listen, err, sizeof err)) < 0) {
-        pmuctl_error("%s", err);
-        return PMUCTL_EXIT_USAGE;
-    }
-    if ((rc = open_openocd(&s))) {
-        pmuctl_error("%s", t->err);
-        target_leave(t);
-        close(fd);
-        return rc;
-    }
-    fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
-            "registers %d..%d (32-bit counts); listening for GDB on %s\n",
-            c->target, t->pmu.core, t->pmu.n_counters, s.map.first,
-            s.map.first + (int)s.map.n - 1, c->listen);
-    /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
-     * time by default), and let a core we found running run on. */
-    target_leave(t);
-    while (!pmuctl_interrupted) {
-        int g = accept(fd, NULL, NULL);
-        if (g < 0) {
-            if (errno == EINTR || errno == ECONNABORTED)
-                continue;
-            pmuctl_error("proxy: accept: %s", strerror(errno));
-            break;
-        }
-        session(&s, g);
-    }
-    fprintf(stderr, "pmuctl: proxy: %s\n", pmuctl_interrupted ? "interrupted; "
-            "closed" : "stopped");
-    close(fd);
-    conn_close(&t->rsp.conn);
-    free(s.xml);
-    s.xml = NULL;
-    return pmuctl_interrupted ? PMUCTL_EXIT_INTERRUPTED : PMUCTL_EXIT_CONNECT;
+    conn_close(&s->t->rsp.conn);
+    free(s->xml);
+    s->xml = NULL;
 }

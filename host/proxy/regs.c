@@ -1,14 +1,14 @@
 /*
- * proxy_regs.c - GDB's p and P of the PMU registers the proxy adds (GDB
+ * proxy/regs.c - GDB's p and P of the PMU registers the proxy adds (GDB
  * manual, "Packets": "p n" -> the value in target byte order, "P n=r" ->
  * OK), done through the target's PMU access: OpenOCD's
- * "monitor mips32 cp0 25 SEL [VALUE]" (target_openocd.c). A failed access
+ * "monitor mips32 cp0 25 SEL [VALUE]" (target/pmu_openocd.c). A failed access
  * answers E01, as OpenOCD does for a register it cannot reach.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "proxy.h"
+#include "proxy/regs.h"
 #include "target/counters.h"
 
 /* The register number of "p<hex>" or "P<hex>=...", and where it ends. */

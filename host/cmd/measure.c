@@ -1,12 +1,13 @@
 /*
- * cmd_measure.c - "pmuctl measure": input checks, the run, the report.
+ * cmd/measure.c - "pmuctl measure": input checks, the run, the report.
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/error.h"
 #include "base/exit_status.h"
-#include "commands.h"
+#include "cmd/commands.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
 #include "measure/measure.h"

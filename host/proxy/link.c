@@ -1,5 +1,5 @@
 /*
- * proxy_link.c - RSP frames relayed as they came (GDB manual, "Overview":
+ * proxy/link.c - RSP frames relayed as they came (GDB manual, "Overview":
  * $payload#cs; binary data, '}' escapes and '*' runs pass untouched, so
  * the checksum stays the sender's), with each side's own ack mode: a
  * packet read is acked to its sender unless that side is in no-ack mode
@@ -8,7 +8,8 @@
  */
 #include <string.h>
 
-#include "proxy.h"
+#include "proxy/link.h"
+#include "rsp/rsp.h"
 
 int link_buffered(const struct proxy_side *s)
 {

@@ -1,4 +1,6 @@
-# pmuctl's unit tests (cmocka, ASan + UBSan), included from host/CMakeLists.txt.
+# pmuctl's unit tests (cmocka, ASan + UBSan), included from
+# tests/unit/CMakeLists.txt with the stub's; they link pmuctl_core_san
+# (host/CMakeLists.txt).
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PMUCTL_CMOCKA REQUIRED IMPORTED_TARGET cmocka)
 foreach(t pmuctl_test_tdesc pmuctl_test_events pmuctl_test_stats

@@ -24,7 +24,7 @@ int stats_add(struct stats *s, double x); /* -1: out of memory */
 void stats_summarize(const struct stats *s, struct stats_summary *out);
 void stats_free(struct stats *s);
 /* The summary of n values known only by their sums, as a target adds them
- * up (measure_trace.c): sum of the values, sq = the sum of (value - ref)^2
+ * up (measure/tracepoints.c): sum of the values, sq = the sum of (value - ref)^2
  * modulo 2^64, min and max. No median (NAN); a stddev only where sq cannot
  * have wrapped (else NAN). */
 void stats_from_sums(struct stats_summary *out, uint64_t n, uint64_t sum,

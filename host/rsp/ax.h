@@ -2,7 +2,7 @@
  * rsp/ax.h - building agent expressions: GDB's bytecode (GDB manual, "Agent
  * Expressions", "Bytecode Descriptions"; opcode numbers as
  * gdbsupport/ax.def fixes them), for the expressions pmuctl hands the
- * stub with its tracepoints and breakpoint conditions (measure_trace.c).
+ * stub with its tracepoints and breakpoint conditions (measure/tracepoints.c).
  *
  * An expression is built into a fixed buffer; a write past its end marks
  * the expression bad (ax->overflow) rather than failing at each call.

@@ -1,6 +1,6 @@
 /*
  * rsp/trace_exprs.h - the agent expressions with which the target adds up a
- * measurement's counts itself (measure_trace.c runs them; the layout is
+ * measurement's counts itself (measure/tracepoints.c runs them; the layout is
  * described there). Pure data building: no target, so that a unit test
  * can run them through the stub's own interpreter.
  */

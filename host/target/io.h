@@ -12,7 +12,7 @@
 
 /* Maps an rsp status to an exit status and a message in t->err. */
 int target_io_fail(struct target *t, int rsp_status, const char *doing);
-/* target_io.c: registers by GDB number through p/P. On a serial line a
+/* Registers by GDB number through p/P. On a serial line a
  * value read is read again until two answers agree (RSP's 8-bit checksum
  * misses some double bit errors); name is for messages. */
 int target_reg_get(struct target *t, int regnum, const char *name,

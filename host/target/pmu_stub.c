@@ -11,7 +11,7 @@
  *   "id=HHHHHHHH;frozen=0|1" (stub/core/monitor_pmu.c); the id register
  *   (PRId, PVR) is matched against the registry's cores of the family.
  *
- * Registers are read with p and written with P (target_io.c).
+ * Registers are read with p and written with P (target/io.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

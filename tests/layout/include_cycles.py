@@ -2,14 +2,16 @@
 """include_cycles.py - fails when a C file's includes, followed, lead back
 to it.
 
-Two kinds of circle are looked for in each tree given:
+Three kinds of circle are looked for in each tree given:
 
  - headers: a.h includes b.h which (perhaps through others) includes a.h;
  - files: a.c includes (through any headers) a header that declares a
    function b.c defines and a.c calls, and b.c, the same way, leads back
    to a.c. One header shared by two files that call each other (the way
    a file's header can declare a sister file's functions) is such a
-   circle even though no header includes another.
+   circle even though no header includes another;
+ - folders, in a tree whose folders are layers (host/): a file of one
+   folder calls into another folder from which a call leads back.
 
 An include "x" is looked up beside the including file, then in the
 tree's include roots (see TREES); one found nowhere (a generated or
@@ -27,10 +29,14 @@ import sys
 # The trees checked, each with the folders its #include "..." are found
 # in (relative to the repository). "checked": part of the default run
 # (the ctest); a tree that still has circles is named on the command line
-# until they are gone, then switched on here.
+# until they are gone, then switched on here. "folders": the tree's
+# folders are layers, so no circle among folders either (a file of one
+# folder calling into another folder that calls back).
 TREES = {
-    "host": {"roots": ["host", "stub/include"], "checked": True},
-    "stub": {"roots": ["stub/include", "stub/core", "stub"], "checked": False},
+    "host": {"roots": ["host", "stub/include"], "checked": True,
+             "folders": True},
+    "stub": {"roots": ["stub/include", "stub/core", "stub"], "checked": False,
+             "folders": False},
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -176,6 +182,17 @@ class Tree:
             edges[f] = sorted(to)
         return edges
 
+    def folder_edges(self, file_edges):
+        """Folder (or top-level file) a -> b: a file in a calls into b."""
+        def folder(p):
+            return os.path.relpath(p, self.root).split(os.sep)[0]
+        edges = {}
+        for a, bs in file_edges.items():
+            for b in bs:
+                if folder(a) != folder(b):
+                    edges.setdefault(folder(a), set()).add(folder(b))
+        return {a: sorted(bs) for a, bs in edges.items()}
+
     def header_edges(self):
         return {f: sorted(i for i in self.includes[f] if i.endswith(".h"))
                 for f in self.files if f.endswith(".h")}
@@ -221,8 +238,13 @@ def main(argv):
     bad = 0
     for name in names:
         tree = Tree(repo, name)
-        for kind, edges in (("headers", tree.header_edges()),
-                            ("files", tree.file_edges())):
+        files = tree.file_edges()
+        kinds = [("headers", tree.header_edges()), ("files", files)]
+        if TREES[name]["folders"]:
+            kinds.append(("folders", {
+                os.path.join(tree.root, a): [os.path.join(tree.root, b) for b in bs]
+                for a, bs in tree.folder_edges(files).items()}))
+        for kind, edges in kinds:
             for comp in cycles(edges):
                 bad += 1
                 rel = [os.path.relpath(p, repo) for p in comp]

@@ -72,6 +72,18 @@ PORTS = {
                     "int port_id(void) { return 2; }\n",
 }
 
+# Two layers that call each other, though no two files do.
+FOLDER_CIRCLE = {
+    "lo/a.h": "int a(void);\n",
+    "lo/a.c": '#include "lo/a.h"\n#include "hi/d.h"\nint a(void) { return d(); }\n',
+    "lo/b.h": "int b(void);\n",
+    "lo/b.c": '#include "lo/b.h"\nint b(void) { return 1; }\n',
+    "hi/c.h": "int c(void);\n",
+    "hi/c.c": '#include "hi/c.h"\n#include "lo/b.h"\nint c(void) { return b(); }\n',
+    "hi/d.h": "int d(void);\n",
+    "hi/d.c": '#include "hi/d.h"\nint d(void) { return 4; }\n',
+}
+
 # A call in a comment or a string is no call.
 COMMENTED = {
     "x.h": "int x(void);\n",
@@ -88,6 +100,7 @@ def main():
         ("shared header, mutual calls", SHARED_HEADER, 1, "m.c <-> host/m_trace.c"),
         ("split", SPLIT, 0, None),
         ("header circle", HEADER_CIRCLE, 1, "among headers"),
+        ("folder circle", FOLDER_CIRCLE, 1, "among folders: host/hi <-> host/lo"),
         ("two ports", PORTS, 0, None),
         ("comments and strings", COMMENTED, 0, None),
     ]

@@ -1,5 +1,5 @@
 /*
- * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (pmu_stub.c),
+ * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (host/target/pmu_stub.c),
  * against a scripted stub: the family from the feature's name, each
  * counter's registers by the registry's roles (target-xml/cores.toml
  * families.mips32: perfctlN, perfcntN, perfcntN_64), numbered by the

@@ -1,7 +1,7 @@
 /*
  * pmuctl_test_proxy.c - pmuctl proxy's parts that need no OpenOCD: the
- * description splice (proxy_splice.c), the p/P translation (proxy_regs.c,
- * against a fake PMU access) and the raw framing (proxy_link.c, over a
+ * description splice (host/proxy/splice.c), the p/P translation (host/proxy/regs.c,
+ * against a fake PMU access) and the raw framing (host/proxy/link.c, over a
  * socket pair). OpenOCD 0.12's description is shaped as measured
  * (docs/proxy.md): the MIPS features inline, registers 0..71.
  */

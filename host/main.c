@@ -12,9 +12,9 @@
 #include "base/interrupted.h"
 #include "cli.h"
 #include "cmd/commands.h"
-#include "target/attach.h"
-#include "target/connect.h"
-#include "target/leave.h"
+#include "session/attach.h"
+#include "session/connect.h"
+#include "session/leave.h"
 
 static void on_sigint(int sig)
 {

@@ -1,7 +1,7 @@
 /*
  * base/interrupted.h - SIGINT or SIGTERM came (main.c's handler sets it):
  * a wait for the target ends, the target is put back and pmuctl leaves
- * (target/resume.c, the proxy's loop in proxy/server.c).
+ * (session/resume.c, the proxy's loop in proxy/server.c).
  */
 #ifndef PMUCTL_BASE_INTERRUPTED_H
 #define PMUCTL_BASE_INTERRUPTED_H

@@ -8,7 +8,7 @@
 #define PMUCTL_CMD_COMMANDS_H
 
 #include "cli.h"
-#include "target/target.h"
+#include "session/target.h"
 
 int cmd_list(const struct cli *c, struct target *t); /* t may be NULL */
 int cmd_info(const struct cli *c, struct target *t);

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Prints t->err as pmuctl's error line; returns rc. */
 int cmd_fail(struct target *t, int rc);

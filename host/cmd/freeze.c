@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "cmd/common.h"
-#include "target/counters.h"
+#include "session/counters.h"
 
 int cmd_freeze(const struct cli *c, struct target *t)
 {

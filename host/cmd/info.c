@@ -9,8 +9,8 @@
 
 #include "cmd/common.h"
 #include "pmu/perfctl.h"
-#include "target/counters.h"
-#include "target/simulator.h"
+#include "session/counters.h"
+#include "session/simulator.h"
 
 int cmd_info(const struct cli *c, struct target *t)
 {

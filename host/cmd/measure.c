@@ -11,8 +11,8 @@
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
 #include "measure/measure.h"
-#include "target/io.h"
-#include "target/simulator.h"
+#include "session/io.h"
+#include "session/simulator.h"
 
 #define DEFAULT_EVENTS "cycles,instructions"
 

@@ -16,7 +16,7 @@
 #include "base/exit_status.h"
 #include "base/interrupted.h"
 #include "proxy/server.h"
-#include "target/leave.h"
+#include "session/leave.h"
 
 int cmd_proxy(const struct cli *c, struct target *t)
 {

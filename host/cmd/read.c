@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "cmd/common.h"
-#include "target/counters.h"
-#include "target/simulator.h"
+#include "session/counters.h"
+#include "session/simulator.h"
 
 int cmd_read(const struct cli *c, struct target *t)
 {

@@ -12,7 +12,7 @@
 #include "cmd/common.h"
 #include "pmu/events.h"
 #include "pmu/perfctl.h"
-#include "target/counters.h"
+#include "session/counters.h"
 
 int cmd_set(const struct cli *c, struct target *t)
 {

@@ -20,9 +20,9 @@
 
 #include "base/exit_status.h"
 #include "measure/group.h"
-#include "target/breakpoints.h"
-#include "target/counters.h"
-#include "target/resume.h"
+#include "session/breakpoints.h"
+#include "session/counters.h"
+#include "session/resume.h"
 
 /* Counts at this stop of the counters in mask, from the reply or read
  * from the target. */

@@ -8,7 +8,7 @@
 #include "measure/opts.h"
 #include "pmu/events.h"
 #include "report/stats.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* o->iterations brackets, group after group, each event's counts into
  * raw (with --calibrate, the empty brackets first into cal); *done

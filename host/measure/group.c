@@ -8,8 +8,8 @@
 
 #include "base/exit_status.h"
 #include "pmu/perfctl.h"
-#include "target/counters.h"
-#include "target/stop.h"
+#include "session/counters.h"
+#include "session/stop.h"
 
 int measure_program_group(struct target *t, const struct event_list *l, int g)
 {

@@ -6,7 +6,7 @@
 #define PMUCTL_MEASURE_GROUP_H
 
 #include "pmu/events.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* Group g's events on their counters, the other counters off. */
 int measure_program_group(struct target *t, const struct event_list *l, int g);

@@ -13,10 +13,10 @@
 #include "measure/breakpoints.h"
 #include "measure/group.h"
 #include "measure/tracepoints.h"
-#include "target/breakpoints.h"
-#include "target/counters.h"
-#include "target/resume.h"
-#include "target/trace.h"
+#include "session/breakpoints.h"
+#include "session/counters.h"
+#include "session/resume.h"
+#include "session/trace.h"
 
 /* Tracepoints; with --calibrate, the empty brackets first with a
  * breakpoint at FROM (they have no tracepoint form). */

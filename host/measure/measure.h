@@ -10,7 +10,7 @@
 #include "measure/opts.h"
 #include "pmu/events.h"
 #include "report/report.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* Runs the measurement; fills r (r->n events, per-event statistics) and
  * returns an exit status. On failure r->iterations says how many

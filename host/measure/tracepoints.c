@@ -36,13 +36,13 @@
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "rsp/trace_exprs.h"
 #include "measure/group.h"
-#include "target/breakpoints.h"
-#include "target/io.h"
-#include "target/resume.h"
-#include "target/stop.h"
-#include "target/trace.h"
+#include "rsp/trace_exprs.h"
+#include "session/breakpoints.h"
+#include "session/io.h"
+#include "session/resume.h"
+#include "session/stop.h"
+#include "session/trace.h"
 
 #define TP_FROM 1
 #define TP_TO 2

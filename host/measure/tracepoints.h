@@ -8,7 +8,7 @@
 #include "measure/opts.h"
 #include "pmu/events.h"
 #include "report/stats.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* Per event, either every bracket's count into vals (with
  * o->per_iteration) or the summary of the target's sums into sums;

@@ -3,7 +3,7 @@
  * core in the registry (target-xml/cores.toml), the core's event
  * catalogue and control-register layout, how many counters, and the id
  * register that told (PRId on MIPS, PVR on Power). Filled in by the
- * backend that reached the PMU (target/attach.c).
+ * backend that reached the PMU (session/attach.c).
  */
 #ifndef PMUCTL_PMU_IDENTITY_H
 #define PMUCTL_PMU_IDENTITY_H

@@ -2,14 +2,14 @@
  * proxy/regs.c - GDB's p and P of the PMU registers the proxy adds (GDB
  * manual, "Packets": "p n" -> the value in target byte order, "P n=r" ->
  * OK), done through the target's PMU access: OpenOCD's
- * "monitor mips32 cp0 25 SEL [VALUE]" (target/pmu_openocd.c). A failed access
+ * "monitor mips32 cp0 25 SEL [VALUE]" (session/pmu_openocd.c). A failed access
  * answers E01, as OpenOCD does for a register it cannot reach.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "proxy/regs.h"
-#include "target/counters.h"
+#include "session/counters.h"
 
 /* The register number of "p<hex>" or "P<hex>=...", and where it ends. */
 static int regnum_of(const char *pkt, const char **end)

@@ -5,7 +5,7 @@
 #define PMUCTL_PROXY_REGS_H
 
 #include "proxy/splice.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* If pkt (a decoded payload) is p or P of a register in map, does it
  * through t's PMU access and writes the reply payload into reply (at

@@ -31,13 +31,13 @@
 #include "base/error.h"
 #include "base/exit_status.h"
 #include "base/interrupted.h"
+#include "proxy/link.h"
 #include "proxy/regs.h"
 #include "proxy/splice.h"
-#include "target/attach.h"
-#include "target/connect.h"
-#include "target/io.h"
-#include "target/leave.h"
-#include "proxy/link.h"
+#include "session/attach.h"
+#include "session/connect.h"
+#include "session/io.h"
+#include "session/leave.h"
 
 #define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
 #define XFER_TARGET "qXfer:features:read:target.xml:"

@@ -11,7 +11,7 @@
 #include "proxy/link.h"
 #include "proxy/splice.h"
 #include "rsp/conn.h"
-#include "target/target.h"
+#include "session/target.h"
 
 struct proxy_session {
     const char *openocd; /* OpenOCD's gdb server, HOST:PORT */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "rsp/tdesc.h"
-#include "target/target.h"
+#include "session/target.h"
 
 /* The PMU registers the proxy serves: GDB numbers first .. first + n - 1,
  * each a counter's control or count. */

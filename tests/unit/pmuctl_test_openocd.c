@@ -19,7 +19,7 @@
 
 #include "base/exit_status.h"
 #include "pmuctl_peer_target.h"
-#include "target/attach.h"
+#include "session/attach.h"
 
 static struct target *t;
 static int peer;

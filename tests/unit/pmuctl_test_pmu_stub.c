@@ -1,5 +1,5 @@
 /*
- * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (host/target/pmu_stub.c),
+ * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (host/session/pmu_stub.c),
  * against a scripted stub: the family from the feature's name, each
  * counter's registers by the registry's roles (target-xml/cores.toml
  * families.mips32: perfctlN, perfcntN, perfcntN_64), numbered by the
@@ -18,9 +18,9 @@
 #include "base/exit_status.h"
 #include "pmuctl_fields.h"
 #include "pmuctl_peer_target.h"
-#include "target/attach.h"
-#include "target/counters.h"
-#include "target/stop.h"
+#include "session/attach.h"
+#include "session/counters.h"
+#include "session/stop.h"
 
 /* Shaped like the stub's: the core features with GDB's fixed numbers,
  * then the PMU feature as gen_pmu.py writes it (two counters, a 64-bit

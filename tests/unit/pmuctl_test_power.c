@@ -18,8 +18,8 @@
 #include "base/exit_status.h"
 #include "pmu/events.h"
 #include "pmuctl_peer_target.h"
-#include "target/attach.h"
-#include "target/counters.h"
+#include "session/attach.h"
+#include "session/counters.h"
 
 #define FC 0x80000000u
 #define FCS 0x40000000u

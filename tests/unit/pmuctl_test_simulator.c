@@ -18,7 +18,7 @@
 
 #include "pmu/catalog.h"
 #include "pmuctl_peer_target.h"
-#include "target/simulator.h"
+#include "session/simulator.h"
 
 static struct target *t;
 static int peer;

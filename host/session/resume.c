@@ -1,17 +1,17 @@
 /*
- * target/resume.c - the program runs until its next stop; SIGINT (or a
+ * session/resume.c - the program runs until its next stop; SIGINT (or a
  * program that does not get there) stops it with 0x03 so that the target
  * can be put back.
  */
-#include "target/resume.h"
+#include "session/resume.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "base/exit_status.h"
 #include "base/interrupted.h"
-#include "target/io.h"
-#include "target/stop.h"
+#include "session/io.h"
+#include "session/stop.h"
 
 int target_continue(struct target *t, struct stop *st, int timeout_ms)
 {

@@ -1,16 +1,16 @@
 /*
- * target/leave.c - the end of a session: our breakpoints and tracepoints
+ * session/leave.c - the end of a session: our breakpoints and tracepoints
  * out, the counters and their freeze state put back, then a detach from a
  * program found running (it runs on) or just the connection closed.
  */
-#include "target/leave.h"
+#include "session/leave.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "target/breakpoints.h"
-#include "target/counters.h"
-#include "target/trace.h"
+#include "session/breakpoints.h"
+#include "session/counters.h"
+#include "session/trace.h"
 
 void target_leave(struct target *t)
 {

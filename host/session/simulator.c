@@ -1,5 +1,5 @@
 /*
- * target/simulator.c - whether the counts come from a board or from vboard, the
+ * session/simulator.c - whether the counts come from a board or from vboard, the
  * project's simulator, found out from signals the program and the stub
  * never see (docs/pmuctl.md, "Where the counts come from"):
  *
@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/simulator.h"
+#include "session/simulator.h"
 
 #include "base/exit_status.h"
 #include "pmu/catalog.h"
 #include "pmustub/wire.h"
-#include "target/io.h"
+#include "session/io.h"
 
 #define SIM_QUERY PMUSTUB_Q_SIMULATOR
 

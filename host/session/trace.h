@@ -1,15 +1,15 @@
 /*
- * target/trace.h - the tracepoint packets (GDB manual, "Tracepoint
+ * session/trace.h - the tracepoint packets (GDB manual, "Tracepoint
  * Packets"). A refusal is PMUCTL_EXIT_TARGET with t->err.
  */
-#ifndef PMUCTL_TARGET_TRACE_H
-#define PMUCTL_TARGET_TRACE_H
+#ifndef PMUCTL_SESSION_TRACE_H
+#define PMUCTL_SESSION_TRACE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "rsp/ax.h"
-#include "target/target.h"
+#include "session/target.h"
 
 int target_trace_offered(const struct target *t);
 int target_trace_init(struct target *t);                  /* QTinit */

@@ -1,11 +1,11 @@
 /*
- * target/breakpoints.h - software breakpoints (Z0/z0), remembered so that
+ * session/breakpoints.h - software breakpoints (Z0/z0), remembered so that
  * target_leave takes them out.
  */
-#ifndef PMUCTL_TARGET_BREAKPOINTS_H
-#define PMUCTL_TARGET_BREAKPOINTS_H
+#ifndef PMUCTL_SESSION_BREAKPOINTS_H
+#define PMUCTL_SESSION_BREAKPOINTS_H
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Returns a pmuctl_exit status (0 ok) and leaves t->err set. */
 int target_bp(struct target *t, unsigned long addr, int insert);

@@ -1,11 +1,11 @@
 /*
- * target/resume.h - letting the program run to its next stop, and SIGINT
+ * session/resume.h - letting the program run to its next stop, and SIGINT
  * while it runs.
  */
-#ifndef PMUCTL_TARGET_RESUME_H
-#define PMUCTL_TARGET_RESUME_H
+#ifndef PMUCTL_SESSION_RESUME_H
+#define PMUCTL_SESSION_RESUME_H
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Continues and waits for the next stop (timeout_ms < 0: forever). On
  * SIGINT it stops the program first and returns PMUCTL_EXIT_INTERRUPTED

@@ -1,12 +1,12 @@
 /*
- * target/simulator.h - board or simulator: where the counts come from.
+ * session/simulator.h - board or simulator: where the counts come from.
  */
-#ifndef PMUCTL_TARGET_SIMULATOR_H
-#define PMUCTL_TARGET_SIMULATOR_H
+#ifndef PMUCTL_SESSION_SIMULATOR_H
+#define PMUCTL_SESSION_SIMULATOR_H
 
 #include <stddef.h>
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Does the target say it is a simulator? Over the stub's
  * line, vboard answers qPmustub.Simulator itself; through OpenOCD, the

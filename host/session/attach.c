@@ -1,14 +1,14 @@
 /*
- * target/attach.c - which backend reaches the target's PMU: the stub's
+ * session/attach.c - which backend reaches the target's PMU: the stub's
  * registers where the description has a PMU feature pmuctl knows, else
  * OpenOCD's CP0 access where the gdb server is OpenOCD.
  */
-#include "target/attach.h"
+#include "session/attach.h"
 
 #include <stdio.h>
 
 #include "base/exit_status.h"
-#include "target/counters.h"
+#include "session/counters.h"
 
 static const struct pmu_access *const backends[] = {
     &pmu_stub_access,

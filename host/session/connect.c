@@ -1,11 +1,11 @@
 /*
- * target/connect.c - opening the session with a GDB remote target (the
+ * session/connect.c - opening the session with a GDB remote target (the
  * pmustub stub, or OpenOCD's gdb server): the first stop reply (finding
  * out whether the program was running), qSupported, the target
- * description. The rest of the session is in the other files of target/;
- * how the PMU is reached is the backend's (t->access, target/attach.c).
+ * description. The rest of the session is in the other files of session/;
+ * how the PMU is reached is the backend's (t->access, session/attach.c).
  */
-#include "target/connect.h"
+#include "session/connect.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +13,10 @@
 
 #include "base/exit_status.h"
 #include "pmustub/wire.h"
-#include "target/io.h"
-#include "target/simulator.h"
-#include "target/stop.h"
-#include "target/trace.h"
+#include "session/io.h"
+#include "session/simulator.h"
+#include "session/stop.h"
+#include "session/trace.h"
 
 /* The program may be running: the stub then reads nothing but 0x03
  * (stub/arch/mips32/interrupt.c polls for it) and our "?" goes unanswered.
@@ -95,7 +95,7 @@ static int read_annex(struct target *t, const char *annex, char **text, size_t *
 }
 
 /* The annex; on a serial line read until two copies agree, as registers
- * are (target/io.c): a description garbled past the checksums would
+ * are (session/io.c): a description garbled past the checksums would
  * name the wrong registers. */
 int target_fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
 {

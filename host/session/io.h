@@ -1,14 +1,14 @@
 /*
- * target/io.h - how a failed exchange becomes an exit status; registers by
+ * session/io.h - how a failed exchange becomes an exit status; registers by
  * GDB number; monitor commands. Each returns a pmuctl_exit status (0 ok)
  * and leaves t->err set.
  */
-#ifndef PMUCTL_TARGET_IO_H
-#define PMUCTL_TARGET_IO_H
+#ifndef PMUCTL_SESSION_IO_H
+#define PMUCTL_SESSION_IO_H
 
 #include <stddef.h>
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Maps an rsp status to an exit status and a message in t->err. */
 int target_io_fail(struct target *t, int rsp_status, const char *doing);

@@ -1,11 +1,11 @@
 /*
- * target/stop.h - stop replies: waiting for one, reading one (with the
+ * session/stop.h - stop replies: waiting for one, reading one (with the
  * counts and PC it carries), the PC where it did not come.
  */
-#ifndef PMUCTL_TARGET_STOP_H
-#define PMUCTL_TARGET_STOP_H
+#ifndef PMUCTL_SESSION_STOP_H
+#define PMUCTL_SESSION_STOP_H
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Waits for a stop reply (console output on the way goes to stderr):
  * RSP_OK with *st filled in, RSP_PROTO for another reply, or an rsp

@@ -1,6 +1,6 @@
 /*
- * target/target.h - one debugging session with a target that has a PMU:
- * its state. What is done with it is in the other files of target/:
+ * session/target.h - one debugging session with a target that has a PMU:
+ * its state. What is done with it is in the other files of session/:
  * connect.c (finding out whether the program was running, the
  * description), attach.c (the backend that reaches the counters:
  * pmu_stub.c, pmu_openocd.c), counters.c, breakpoints.c, trace.c
@@ -15,7 +15,7 @@
 #include "pmu/identity.h"
 #include "rsp/rsp.h"
 #include "rsp/tdesc.h"
-#include "target/pmu_access.h"
+#include "session/pmu_access.h"
 
 #define TARGET_MAX_COUNTERS 8
 #define TARGET_MAX_BPS 8
@@ -32,14 +32,14 @@ struct stop {
 
 /* The parts of a session, each kept by the files that change it. */
 
-/* The simulator the target said it is (target/simulator.c): its name
+/* The simulator the target said it is (session/simulator.c): its name
  * ("vboard") and the core it simulates; "" for a board. */
 struct target_sim {
     char name[32];
     char cpu[16];
 };
 
-/* Tracepoints (target/trace.c): qSupported offered what
+/* Tracepoints (session/trace.c): qSupported offered what
  * measure/tracepoints.c needs (conditional tracepoints, trace state
  * variables, conditional breakpoints) and the native bracket
  * (QPmustub.Bracket); defined: we sent tracepoints, target_leave clears
@@ -50,15 +50,15 @@ struct target_trace {
     int defined;
 };
 
-/* The breakpoints the target took from us (target/breakpoints.c), for
+/* The breakpoints the target took from us (session/breakpoints.c), for
  * target_leave. */
 struct target_bps {
     unsigned long addr[TARGET_MAX_BPS];
     int n;
 };
 
-/* What we changed in the PMU, to put back (target/counters.c saves it,
- * target/leave.c restores it). */
+/* What we changed in the PMU, to put back (session/counters.c saves it,
+ * session/leave.c restores it). */
 struct target_saved {
     int valid;          /* ctl, cnt and wide hold every counter's */
     uint32_t ctl[TARGET_MAX_COUNTERS];

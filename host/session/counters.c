@@ -1,9 +1,9 @@
 /*
- * target/counters.c - the counters through the backend that reached them
- * (t->access, target/attach.c), and what we change saved to be put back
+ * session/counters.c - the counters through the backend that reached them
+ * (t->access, session/attach.c), and what we change saved to be put back
  * by target_leave.
  */
-#include "target/counters.h"
+#include "session/counters.h"
 
 void target_no_pmu_regs(struct target *t)
 {

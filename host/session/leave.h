@@ -1,10 +1,10 @@
 /*
- * target/leave.h - the end of a session: the target as it was found.
+ * session/leave.h - the end of a session: the target as it was found.
  */
-#ifndef PMUCTL_TARGET_LEAVE_H
-#define PMUCTL_TARGET_LEAVE_H
+#ifndef PMUCTL_SESSION_LEAVE_H
+#define PMUCTL_SESSION_LEAVE_H
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Removes our breakpoints, restores what target_save_pmu saved and the
  * freeze state, then detaches (program found running) or just closes. */

@@ -1,15 +1,15 @@
 /*
- * target/stop.c - stop replies ("Stop Reply Packets", GDB manual): the
+ * session/stop.c - stop replies ("Stop Reply Packets", GDB manual): the
  * signal, the PC and the counts the stub sends with them (its expedited
  * registers), console output on the way passed to stderr.
  */
-#include "target/stop.h"
+#include "session/stop.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/io.h"
+#include "session/io.h"
 
 /* Is the reply to "?" or a resume a stop reply? Console output ('O')
  * from OpenOCD and the stub is passed on to stderr. */

@@ -1,11 +1,11 @@
 /*
- * target/pmu_access.h - a way of reaching a target's PMU: the whole
- * backend (target/pmu_stub.c, target/pmu_openocd.c). The session knows
- * none of them; target/attach.c tries each in turn. Each function returns
+ * session/pmu_access.h - a way of reaching a target's PMU: the whole
+ * backend (session/pmu_stub.c, session/pmu_openocd.c). The session knows
+ * none of them; session/attach.c tries each in turn. Each function returns
  * a pmuctl_exit status (0 ok) and leaves t->err set.
  */
-#ifndef PMUCTL_TARGET_PMU_ACCESS_H
-#define PMUCTL_TARGET_PMU_ACCESS_H
+#ifndef PMUCTL_SESSION_PMU_ACCESS_H
+#define PMUCTL_SESSION_PMU_ACCESS_H
 
 #include <stdint.h>
 

@@ -1,14 +1,14 @@
 /*
- * target/counters.h - the counters through the backend that reached them
+ * session/counters.h - the counters through the backend that reached them
  * (t->access), and saving them to be put back. Each returns a pmuctl_exit
  * status (0 ok) and leaves t->err set.
  */
-#ifndef PMUCTL_TARGET_COUNTERS_H
-#define PMUCTL_TARGET_COUNTERS_H
+#ifndef PMUCTL_SESSION_COUNTERS_H
+#define PMUCTL_SESSION_COUNTERS_H
 
 #include <stdint.h>
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Sets the counters' register numbers to -1 (none), before an attach. */
 void target_no_pmu_regs(struct target *t);

@@ -1,14 +1,14 @@
 /*
- * target/breakpoints.c - software breakpoints (GDB manual, "Packets":
+ * session/breakpoints.c - software breakpoints (GDB manual, "Packets":
  * Z0/z0), each remembered until it is taken out.
  */
-#include "target/breakpoints.h"
+#include "session/breakpoints.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "base/exit_status.h"
-#include "target/io.h"
+#include "session/io.h"
 
 int target_bp(struct target *t, unsigned long addr, int insert)
 {

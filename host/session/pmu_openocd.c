@@ -1,5 +1,5 @@
 /*
- * target/pmu_openocd.c - the PMU through OpenOCD's gdb server, whose target
+ * session/pmu_openocd.c - the PMU through OpenOCD's gdb server, whose target
  * description (OpenOCD 0.12, mips_m4k) has no counter registers. OpenOCD
  * is recognised by "monitor version"; CP0 registers are read and written
  * with "monitor mips32 cp0 REG SEL [VALUE]", which answers
@@ -21,9 +21,9 @@
 #include "base/exit_status.h"
 #include "pmu/catalog.h"
 #include "pmu/perfctl.h"
-#include "target/attach.h"
-#include "target/io.h"
-#include "target/simulator.h"
+#include "session/attach.h"
+#include "session/io.h"
+#include "session/simulator.h"
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)

@@ -1,5 +1,5 @@
 /*
- * target/pmu_stub.c - the PMU as the pmustub stub publishes it.
+ * session/pmu_stub.c - the PMU as the pmustub stub publishes it.
  *
  * - The family: the PMU feature of the target description whose name the
  *   registry gives (pmuctl_fields.h, generated from target-xml/cores.toml:
@@ -11,7 +11,7 @@
  *   "id=HHHHHHHH;frozen=0|1" (stub/core/monitor_pmu.c); the id register
  *   (PRId, PVR) is matched against the registry's cores of the family.
  *
- * Registers are read with p and written with P (target/io.c).
+ * Registers are read with p and written with P (session/io.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +21,8 @@
 #include "pmu/catalog.h"
 #include "pmu/perfctl.h"
 #include "pmustub/wire.h"
-#include "target/attach.h"
-#include "target/io.h"
+#include "session/attach.h"
+#include "session/io.h"
 
 #define PMU_QUERY PMUSTUB_Q_PMU
 

@@ -1,13 +1,13 @@
 /*
- * target/connect.h - opening a session: connect, find whether the program
+ * session/connect.h - opening a session: connect, find whether the program
  * runs, qSupported, the target description.
  */
-#ifndef PMUCTL_TARGET_CONNECT_H
-#define PMUCTL_TARGET_CONNECT_H
+#ifndef PMUCTL_SESSION_CONNECT_H
+#define PMUCTL_SESSION_CONNECT_H
 
 #include <stddef.h>
 
-#include "target/target.h"
+#include "session/target.h"
 
 /* Returns a pmuctl_exit status (0 ok) and leaves t->err set. */
 int target_connect(struct target *t, const char *spec, int timeout_ms);

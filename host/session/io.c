@@ -1,8 +1,8 @@
 /*
- * target/io.c - how a failed exchange becomes an exit status, and
+ * session/io.c - how a failed exchange becomes an exit status, and
  * registers by GDB number, read with "p" and written with "P" (GDB manual,
- * "Packets"): the stub's PMU registers (target/pmu_stub.c), the PC
- * (target/stop.c).
+ * "Packets"): the stub's PMU registers (session/pmu_stub.c), the PC
+ * (session/stop.c).
  *
  * On a serial line a value is read until two answers agree. The packet
  * checksum is a sum modulo 256: two flipped bits in one packet go unseen
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "target/io.h"
+#include "session/io.h"
 
 #include "base/exit_status.h"
 

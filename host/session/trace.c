@@ -1,5 +1,5 @@
 /*
- * target/trace.c - the tracepoint packets pmuctl sends (GDB manual,
+ * session/trace.c - the tracepoint packets pmuctl sends (GDB manual,
  * "Tracepoint Packets"): definitions, the run, trace state variables, the
  * buffer, and breakpoints with a condition the target evaluates ("Z0"
  * with a condition list, "Packets"). measure/tracepoints.c builds on these.
@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/trace.h"
+#include "session/trace.h"
 
 #include "base/exit_status.h"
 #include "pmustub/wire.h"
-#include "target/breakpoints.h"
-#include "target/io.h"
+#include "session/breakpoints.h"
+#include "session/io.h"
 
 int target_trace_offered(const struct target *t)
 {

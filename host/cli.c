@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "exit_status.h"
+#include "base/exit_status.h"
+#include "pmu/catalog.h"
 
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,

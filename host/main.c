@@ -7,10 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error.h"
+#include "base/exit_status.h"
+#include "base/interrupted.h"
 #include "cli.h"
-#include "commands.h"
-#include "exit_status.h"
-#include "pmu_backends.h"
+#include "cmd/commands.h"
+#include "session/attach.h"
+#include "session/connect.h"
+#include "session/leave.h"
 
 static void on_sigint(int sig)
 {

@@ -1,4 +1,6 @@
-# pmuctl's unit tests (cmocka, ASan + UBSan), included from host/CMakeLists.txt.
+# pmuctl's unit tests (cmocka, ASan + UBSan), included from
+# tests/unit/CMakeLists.txt with the stub's; they link pmuctl_core_san
+# (host/CMakeLists.txt).
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PMUCTL_CMOCKA REQUIRED IMPORTED_TARGET cmocka)
 foreach(t pmuctl_test_tdesc pmuctl_test_events pmuctl_test_stats
@@ -17,7 +19,7 @@ endforeach()
 # (stub/core/agent.c, compiled in; the fake registers are the test's).
 add_executable(pmuctl_test_trace_exprs
   ${CMAKE_SOURCE_DIR}/tests/unit/pmuctl_test_trace_exprs.c
-  ${CMAKE_SOURCE_DIR}/host/ax.c ${CMAKE_SOURCE_DIR}/host/trace_exprs.c
+  ${CMAKE_SOURCE_DIR}/host/rsp/ax.c ${CMAKE_SOURCE_DIR}/host/rsp/trace_exprs.c
   ${CMAKE_SOURCE_DIR}/stub/core/agent.c)
 target_include_directories(pmuctl_test_trace_exprs PRIVATE
   ${CMAKE_SOURCE_DIR}/host ${CMAKE_SOURCE_DIR}/stub/core

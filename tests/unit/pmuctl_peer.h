@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "rsp.h"
+#include "rsp/rsp.h"
 
 /* Connects r to a new peer; returns the peer's fd (or -1). */
 static inline int peer_connect(struct rsp *r, int timeout_ms)

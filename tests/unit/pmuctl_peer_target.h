@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "pmuctl_peer.h"
-#include "target.h"
+#include "session/target.h"
 
 /* A new session whose connection is a peer (*peer), 500 ms to answer. */
 static inline struct target *peer_target(int *peer)

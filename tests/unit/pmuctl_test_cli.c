@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "catalog.h"
+#include "base/exit_status.h"
 #include "cli.h"
-#include "exit_status.h"
+#include "pmu/catalog.h"
 
 static struct cli c;
 static char err[512];

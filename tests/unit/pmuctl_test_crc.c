@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "crc32.h"
+#include "elf/crc32.h"
 
 /* One bit at a time, most significant first, as the parameters say. */
 static uint32_t bitwise(uint32_t crc, const unsigned char *p, size_t n)

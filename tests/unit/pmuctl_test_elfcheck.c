@@ -21,8 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "elfcheck.h"
-#include "elfsym.h"
+#include "elf/elfcheck.h"
+#include "elf/elfsym.h"
 #include "pmuctl_peer.h"
 
 static char path[] = "/tmp/pmuctl_test_elfXXXXXX";

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "events.h"
+#include "pmu/events.h"
 
 static struct event_list l;
 static char err[512];

@@ -17,9 +17,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "exit_status.h"
-#include "pmu_backends.h"
+#include "base/exit_status.h"
 #include "pmuctl_peer_target.h"
+#include "session/attach.h"
 
 static struct target *t;
 static int peer;
@@ -80,9 +80,9 @@ static void finds_a_34k_by_prid_and_the_m_chain(void **s)
     cp0(25, 2, 0x80000000);
     cp0(25, 4, 0x00000000);   /* no M: three counters */
     assert_int_equal(pmu_openocd_access.attach(t), 0);
-    assert_string_equal(t->sim_name, "");
-    assert_string_equal(t->core, "34k");
-    assert_int_equal(t->n_counters, 3);
+    assert_string_equal(t->sim.name, "");
+    assert_string_equal(t->pmu.core, "34k");
+    assert_int_equal(t->pmu.n_counters, 3);
     /* Count 2 is CP0 25 select 5. */
     cp0(25, 5, 1234);
     assert_int_equal(pmu_openocd_access.read(t, 0, 2, &v), 0);

@@ -1,5 +1,5 @@
 /*
- * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (pmu_stub.c),
+ * pmuctl_test_pmu_stub.c - the PMU as the stub publishes it (host/session/pmu_stub.c),
  * against a scripted stub: the family from the feature's name, each
  * counter's registers by the registry's roles (target-xml/cores.toml
  * families.mips32: perfctlN, perfcntN, perfcntN_64), numbered by the
@@ -15,9 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_status.h"
-#include "pmu_backends.h"
+#include "base/exit_status.h"
+#include "pmuctl_fields.h"
 #include "pmuctl_peer_target.h"
+#include "session/attach.h"
+#include "session/counters.h"
+#include "session/stop.h"
 
 /* Shaped like the stub's: the core features with GDB's fixed numbers,
  * then the PMU feature as gen_pmu.py writes it (two counters, a 64-bit
@@ -76,9 +79,9 @@ static void finds_the_counters_and_the_core_by_its_id(void **s)
     stub_says("id=00000934;frozen=0");
     assert_int_equal(pmu_stub_access.attach(t), 0);
     assert_string_equal(peer_heard(peer), "$qPmustub.Pmu#c1");
-    assert_string_equal(t->core, "r10k");
-    assert_string_equal(t->fam->key, "mips32");
-    assert_int_equal(t->n_counters, 2);
+    assert_string_equal(t->pmu.core, "r10k");
+    assert_string_equal(t->pmu.fam->key, "mips32");
+    assert_int_equal(t->pmu.n_counters, 2);
     assert_int_equal(t->ctl_reg[1], 74);
     assert_int_equal(t->cnt_reg[1], 75);
     assert_int_equal(t->wide_reg[0], -1);

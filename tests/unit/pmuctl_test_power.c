@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "events.h"
-#include "exit_status.h"
-#include "pmu_backends.h"
+#include "base/exit_status.h"
+#include "pmu/events.h"
 #include "pmuctl_peer_target.h"
+#include "session/attach.h"
+#include "session/counters.h"
 
 #define FC 0x80000000u
 #define FCS 0x40000000u
@@ -161,8 +162,8 @@ static void power_description_by_the_registrys_roles(void **s)
     target_no_pmu_regs(t);
     assert_int_equal(peer_packet(peer, "", "id=81600010;frozen=0"), 0);
     assert_int_equal(pmu_stub_access.attach(t), 0);
-    assert_string_equal(t->core, "e200z7");
-    assert_int_equal(t->n_counters, 2);
+    assert_string_equal(t->pmu.core, "e200z7");
+    assert_int_equal(t->pmu.n_counters, 2);
     assert_int_equal(t->pc_reg, 64);
     assert_int_equal(t->ctl_reg[1], 82);
     assert_int_equal(t->cnt_reg[1], 90);

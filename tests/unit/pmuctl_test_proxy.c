@@ -1,7 +1,7 @@
 /*
  * pmuctl_test_proxy.c - pmuctl proxy's parts that need no OpenOCD: the
- * description splice (proxy_splice.c), the p/P translation (proxy_regs.c,
- * against a fake PMU access) and the raw framing (proxy_link.c, over a
+ * description splice (host/proxy/splice.c), the p/P translation (host/proxy/regs.c,
+ * against a fake PMU access) and the raw framing (host/proxy/link.c, over a
  * socket pair). OpenOCD 0.12's description is shaped as measured
  * (docs/proxy.md): the MIPS features inline, registers 0..71.
  */
@@ -15,7 +15,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "proxy.h"
+#include "proxy/link.h"
+#include "proxy/regs.h"
+#include "proxy/splice.h"
 
 static const char openocd_like[] =
     "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
@@ -166,7 +168,7 @@ static int setup_regs(void **s)
 {
     (void)s;
     tg = calloc(1, sizeof *tg);
-    tg->pmu = &fake;
+    tg->access = &fake;
     tg->big_endian = 1;
     tg->rsp.conn.fd = 99; /* "open": a failure is the target's, not lost */
     memset(&map, 0, sizeof map);

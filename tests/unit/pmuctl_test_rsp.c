@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "pmuctl_peer.h"
-#include "rsp.h"
+#include "rsp/rsp.h"
 
 static struct rsp *r;
 static int peer;

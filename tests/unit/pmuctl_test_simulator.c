@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pmu/catalog.h"
 #include "pmuctl_peer_target.h"
+#include "session/simulator.h"
 
 static struct target *t;
 static int peer;
@@ -26,8 +28,8 @@ static int setup(void **s)
     (void)s;
     t = peer_target(&peer);
     assert_true(t && peer >= 0);
-    snprintf(t->core, sizeof t->core, "34k");
-    t->cat = catalog_core("34k");
+    snprintf(t->pmu.core, sizeof t->pmu.core, "34k");
+    t->pmu.cat = catalog_core("34k");
     return 0;
 }
 
@@ -50,8 +52,8 @@ static void vboard_says_so(void **s)
     peer_answers("+", "name=vboard;cpu=34k");
     assert_int_equal(target_ask_simulator(t), 0);
     assert_string_equal(peer_heard(peer), "$qPmustub.Simulator#4f+");
-    assert_string_equal(t->sim_name, "vboard");
-    assert_string_equal(t->sim_cpu, "34k");
+    assert_string_equal(t->sim.name, "vboard");
+    assert_string_equal(t->sim.cpu, "34k");
     assert_string_equal(target_sim_counting(t, "alu_stalls"), "none");
     assert_string_equal(target_sim_counting(t, "cycles"), "model");
     assert_string_equal(target_sim_counting(t, "instructions"), "exact");
@@ -68,7 +70,7 @@ static void a_stub_on_a_board_does_not(void **s)
     (void)s;
     peer_answers("+", "");
     assert_int_equal(target_ask_simulator(t), 0);
-    assert_string_equal(t->sim_name, "");
+    assert_string_equal(t->sim.name, "");
     assert_null(target_sim_counting(t, "alu_stalls")); /* counted by the board */
     target_counts_from(t, NULL, from, sizeof from);
     assert_string_equal(from, "counts from the target's performance counters");
@@ -77,10 +79,10 @@ static void a_stub_on_a_board_does_not(void **s)
     /* An error, or an answer without both fields, is no simulator. */
     peer_answers("+", "E01");
     assert_int_equal(target_ask_simulator(t), 0);
-    assert_string_equal(t->sim_name, "");
+    assert_string_equal(t->sim.name, "");
     peer_answers("+", "name=vboard");
     assert_int_equal(target_ask_simulator(t), 0);
-    assert_string_equal(t->sim_name, "");
+    assert_string_equal(t->sim.name, "");
 }
 
 /* "monitor ..." through OpenOCD: output in O packets, then OK. */
@@ -100,12 +102,12 @@ static void openocd_tells_by_the_idcode(void **s)
     openocd_says("54526543\n");
     assert_int_equal(target_openocd_simulator(t), 0);
     assert_non_null(strstr(peer_heard(peer), "$qRcmd,"));
-    assert_string_equal(t->sim_name, "vboard");
+    assert_string_equal(t->sim.name, "vboard");
     /* Another TAP: a board. */
-    t->sim_name[0] = 0;
+    t->sim.name[0] = 0;
     openocd_says("0x1008c17f\n");
     assert_int_equal(target_openocd_simulator(t), 0);
-    assert_string_equal(t->sim_name, "");
+    assert_string_equal(t->sim.name, "");
 }
 
 int main(void)

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "stats.h"
+#include "report/stats.h"
 
 static void four_values(void **s)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tdesc.h"
+#include "rsp/tdesc.h"
 
 /* Shaped like the stub's: core features with fixed numbers, then the PMU
  * feature as target-xml/gen_pmu_xml.py writes it (two counters here). */

@@ -1,6 +1,6 @@
 /*
  * pmuctl_test_trace_exprs.c - the expressions pmuctl hands the stub for
- * a traced measurement (host/trace_exprs.c), run by the stub's own
+ * a traced measurement (host/rsp/trace_exprs.c), run by the stub's own
  * interpreter (stub/core/agent.c, compiled in here) over counter values
  * this test chooses. The variables must come out as the arithmetic on
  * those brackets says: n, sum, the squares about the first bracket, min
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "agent.h"
-#include "trace_exprs.h"
+#include "rsp/trace_exprs.h"
 
 /* ---- the stub's side: registers 72.. are counters, big-endian ---- */
 #define REG0 72

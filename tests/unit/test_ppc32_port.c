@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "exchange.h"
 #include "../../stub/arch/ppc32/booke.h"
 #include "../../stub/arch/ppc32/ppc_port.h"
+#include "exchange.h"
 
 /* GDB's numbers (GDB manual "PowerPC Features"; DESIGN.md). */
 enum { PC = 64, MSR = 65, CR = 66, LR = 67, CTR = 68, XER = 69 };

@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include "exchange.h"
-#include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
 #include "stub_internal.h" /* bp_is_ours() */
+#include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
 
 /* The boot: what the stub sends when the reset program reaches its first
  * stop (a break instruction of the start-up code, not one of GDB's), with

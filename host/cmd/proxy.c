@@ -1,0 +1,64 @@
+/*
+ * cmd/proxy.c - "pmuctl proxy": GDB through us to OpenOCD, with the PMU
+ * registers (docs/proxy.md). The port is taken first, OpenOCD's core is
+ * checked once, then GDB sessions are served one after another until
+ * SIGINT.
+ */
+#include "cmd/commands.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "base/exit_status.h"
+#include "base/interrupted.h"
+#include "proxy/server.h"
+#include "session/leave.h"
+
+int cmd_proxy(const struct cli *c, struct target *t)
+{
+    static struct proxy_session s;
+    char err[300];
+    int fd, rc;
+
+    s.openocd = c->target;
+    s.timeout_ms = c->timeout_ms;
+    s.t = t;
+    /* The port first: a --listen that cannot be served leaves OpenOCD's
+     * core untouched. */
+    if ((fd = proxy_listen(c->listen, err, sizeof err)) < 0) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if ((rc = proxy_open_openocd(&s))) {
+        pmuctl_error("%s", t->err);
+        target_leave(t);
+        close(fd);
+        return rc;
+    }
+    fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
+            "registers %d..%d (32-bit counts); listening for GDB on %s\n",
+            c->target, t->pmu.core, t->pmu.n_counters, s.map.first,
+            s.map.first + (int)s.map.n - 1, c->listen);
+    /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
+     * time by default), and let a core we found running run on. */
+    target_leave(t);
+    while (!pmuctl_interrupted) {
+        int g = accept(fd, NULL, NULL);
+        if (g < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            pmuctl_error("proxy: accept: %s", strerror(errno));
+            break;
+        }
+        proxy_serve_gdb(&s, g);
+    }
+    fprintf(stderr, "pmuctl: proxy: %s\n", pmuctl_interrupted ? "interrupted; "
+            "closed" : "stopped");
+    close(fd);
+    proxy_close(&s);
+    return pmuctl_interrupted ? PMUCTL_EXIT_INTERRUPTED : PMUCTL_EXIT_CONNECT;
+}

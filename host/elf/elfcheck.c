@@ -1,0 +1,90 @@
+/*
+ * elf/elfcheck.c - the ELF's read-only loaded sections (elfsym.c) against the
+ * target's memory (elfcheck.h). GDB's compare-sections (gdb/remote.c) takes every
+ * SEC_LOAD section and sends qCRC:ADDR,LENGTH, whose answer is "C" and
+ * eight hex digits of gdb_crc32 over that memory, "E NN" when it cannot be
+ * read, or nothing when the target lacks qCRC (GDB manual, "General Query
+ * Packets"). Only read-only sections are compared (compare-sections -r):
+ * a program changes its data as it runs (measured: ejtag_loop.elf's .data
+ * differs from its file after one pass).
+ */
+#include "elf/elfcheck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <string.h>
+
+/* The target's architecture in elfsym_arch's words, from its description:
+ * <architecture> (BFD's names: "mips:...", "powerpc:...", "rs6000:..."),
+ * else the feature of its pc (GDB's org.gnu.gdb.mips.* and
+ * org.gnu.gdb.power.*, "Standard Target Features"). NULL if neither says. */
+static const char *target_arch(const char *tdesc_arch, const char *pc_feature)
+{
+    if (tdesc_arch && !strncmp(tdesc_arch, "mips", 4))
+        return "mips";
+    if (tdesc_arch && (!strncmp(tdesc_arch, "powerpc", 7) ||
+                       !strncmp(tdesc_arch, "rs6000", 6)))
+        return "powerpc";
+    if (pc_feature && !strncmp(pc_feature, "org.gnu.gdb.mips.", 17))
+        return "mips";
+    if (pc_feature && !strncmp(pc_feature, "org.gnu.gdb.power.", 18))
+        return "powerpc";
+    return NULL;
+}
+
+int elfcheck_arch(const char *arch, unsigned machine, const char *tdesc_arch,
+                  const char *pc_feature, char *err, size_t errlen)
+{
+    const char *want = target_arch(tdesc_arch, pc_feature);
+    if (!want || (arch && !strcmp(arch, want)))
+        return 0;
+    snprintf(err, errlen, "is %s ELF (e_machine %u), and the target is %s",
+             arch ? (arch[0] == 'm' ? "a MIPS" : "a PowerPC") : "an ELF of another "
+             "architecture", machine, want[0] == 'm' ? "MIPS" : "PowerPC");
+    return 1;
+}
+
+int elfcheck_compare(struct rsp *r, const struct elf_section *sec, size_t n,
+                     char *err, size_t errlen, char *warn, size_t warnlen)
+{
+    unsigned skipped = 0;
+
+    warn[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct elf_section *s = &sec[i];
+        char req[64], *end;
+        snprintf(req, sizeof req, "qCRC:%lx,%lx", s->addr, s->size);
+        int rc = rsp_request(r, req);
+        if (rc)
+            return rc;
+        if (!r->reply[0]) {
+            snprintf(err, errlen, "the target does not answer qCRC");
+            return ELFCHECK_UNANSWERED;
+        }
+        unsigned long crc = r->reply[0] == 'C' ? strtoul(r->reply + 1, &end, 16) : 0;
+        char why[160] = "";
+        if (r->reply[0] != 'C' || *end || end == r->reply + 1)
+            snprintf(why, sizeof why, "section %s (0x%08lx, %lu bytes) is not "
+                     "readable on the target (qCRC answered '%.20s')", s->name,
+                     s->addr, s->size, r->reply);
+        else if ((uint32_t)crc != s->crc)
+            snprintf(why, sizeof why, "section %s (0x%08lx, %lu bytes) differs: "
+                     "CRC 0x%08lx on the target, 0x%08x in the file", s->name,
+                     s->addr, s->size, crc, (unsigned)s->crc);
+        if (!why[0])
+            continue;
+        if (s->code) {
+            snprintf(err, errlen, "%s", why);
+            return ELFCHECK_DIFFERS;
+        }
+        if (!skipped++)
+            snprintf(warn, warnlen, "%s", why);
+    }
+    if (skipped > 1) {
+        size_t l = strlen(warn);
+        snprintf(warn + l, warnlen - l, " (and %u more sections without code)",
+                 skipped - 1);
+    }
+    return ELFCHECK_SAME;
+}

@@ -1,0 +1,237 @@
+/*
+ * elf/elfsym.c - ELF symbol table reading with libelf (gelf API, elf(3)).
+ */
+#include "elf/elfsym.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "elf/crc32.h"
+
+static int add_sym(struct elfsym *e, size_t *cap, const char *name,
+                   unsigned long value)
+{
+    if (e->nsyms == *cap) {
+        size_t c = *cap ? 2 * *cap : 256;
+        struct elfsym_entry *s = realloc(e->syms, c * sizeof *s);
+        if (!s)
+            return -1;
+        e->syms = s;
+        *cap = c;
+    }
+    e->syms[e->nsyms].name = strdup(name);
+    if (!e->syms[e->nsyms].name)
+        return -1;
+    e->syms[e->nsyms++].value = value;
+    return 0;
+}
+
+static int read_symtab(struct elfsym *e, Elf *elf, Elf_Scn *scn,
+                       const GElf_Shdr *sh, size_t *cap)
+{
+    Elf_Data *data = elf_getdata(scn, NULL);
+    size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+    for (size_t i = 0; data && i < n; i++) {
+        GElf_Sym s;
+        const char *name;
+        if (!gelf_getsym(data, (int)i, &s) || s.st_shndx == SHN_UNDEF)
+            continue;
+        int type = GELF_ST_TYPE(s.st_info);
+        if (type != STT_FUNC && type != STT_NOTYPE && type != STT_OBJECT)
+            continue;
+        name = elf_strptr(elf, sh->sh_link, s.st_name);
+        if (name && *name && add_sym(e, cap, name, (unsigned long)s.st_value))
+            return -1;
+    }
+    return 0;
+}
+
+/* Records a read-only loaded section and the CRC of its contents. */
+static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
+                      const GElf_Shdr *sh)
+{
+    struct elf_section *s = &e->loaded[e->nloaded];
+    const char *name = elf_strptr(elf, shstrndx, sh->sh_name);
+    /* The bytes as in the file, as the target holds them: elf_getdata
+     * would turn a note's header words into host byte order (elf(3),
+     * ELF_T_NHDR), elf_rawdata does not. */
+    Elf_Data *d = elf_rawdata(scn, NULL);
+
+    if (e->nloaded == ELFSYM_MAX_LOADED || !d || d->d_size != sh->sh_size)
+        return -1;
+    snprintf(s->name, sizeof s->name, "%s", name ? name : "?");
+    s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
+    s->size = (unsigned long)sh->sh_size;
+    s->crc = gdb_crc32(0xffffffffu, d->d_buf, d->d_size); /* gdb/remote.c */
+    s->code = (sh->sh_flags & SHF_EXECINSTR) != 0;
+    e->nloaded++;
+    return 0;
+}
+
+int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
+{
+    int fd, rc = -1;
+    Elf *elf = NULL;
+    Elf_Scn *scn = NULL;
+    size_t cap = 0, shstrndx;
+    GElf_Ehdr eh;
+
+    memset(e, 0, sizeof *e);
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
+        return -1;
+    }
+    fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open ELF '%s'", path);
+        return -1;
+    }
+    elf = elf_begin(fd, ELF_C_READ, NULL);
+    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
+        elf_getshdrstrndx(elf, &shstrndx)) {
+        snprintf(err, errlen, "'%s' is not an ELF file", path);
+        goto out;
+    }
+    e->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+    e->machine = eh.e_machine;
+    while ((scn = elf_nextscn(elf, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        if (sh.sh_type == SHT_SYMTAB && read_symtab(e, elf, scn, &sh, &cap)) {
+            snprintf(err, errlen, "out of memory reading '%s'", path);
+            goto out;
+        }
+        if ((sh.sh_flags & SHF_EXECINSTR) && sh.sh_type == SHT_PROGBITS &&
+            e->ncode < sizeof e->code / sizeof *e->code) {
+            e->code[e->ncode].start = (unsigned long)sh.sh_addr;
+            e->code[e->ncode++].end = (unsigned long)(sh.sh_addr + sh.sh_size);
+        }
+        if ((sh.sh_flags & SHF_ALLOC) && !(sh.sh_flags & SHF_WRITE) &&
+            sh.sh_type != SHT_NOBITS && sh.sh_size &&
+            add_loaded(e, elf, shstrndx, scn, &sh)) {
+            snprintf(err, errlen, "'%s': cannot read its loaded sections", path);
+            goto out;
+        }
+    }
+    if (!e->nsyms) {
+        snprintf(err, errlen, "'%s' has no symbol table", path);
+        goto out;
+    }
+    rc = 0;
+out:
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    if (rc)
+        elfsym_close(e);
+    return rc;
+}
+
+const char *elfsym_arch(const struct elfsym *e)
+{
+    switch (e->machine) {
+    case EM_MIPS: return "mips";
+    case EM_PPC: return "powerpc";
+    default: return NULL;
+    }
+}
+
+void elfsym_close(struct elfsym *e)
+{
+    for (size_t i = 0; i < e->nsyms; i++)
+        free(e->syms[i].name);
+    free(e->syms);
+    memset(e, 0, sizeof *e);
+}
+
+int elfsym_lookup(const struct elfsym *e, const char *name,
+                  unsigned long *addr)
+{
+    for (size_t i = 0; i < e->nsyms; i++) {
+        if (!strcmp(e->syms[i].name, name)) {
+            *addr = e->syms[i].value;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const char *elfsym_name_at(const struct elfsym *e, unsigned long addr)
+{
+    for (size_t i = 0; e && i < e->nsyms; i++)
+        if (e->syms[i].value == addr)
+            return e->syms[i].name;
+    return NULL;
+}
+
+int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
+                char *err, size_t errlen)
+{
+    char name[256], *end;
+    const char *plus;
+    unsigned long off = 0;
+
+    if (*loc == '*')
+        loc++;
+    if (loc[0] >= '0' && loc[0] <= '9') {
+        *addr = strtoul(loc, &end, 0);
+        if (*end || end == loc) {
+            snprintf(err, errlen, "bad address '%s'", loc);
+            return -1;
+        }
+    } else {
+        plus = strchr(loc, '+');
+        size_t n = plus ? (size_t)(plus - loc) : strlen(loc);
+        if (!n || n >= sizeof name) {
+            snprintf(err, errlen, "bad location '%s'", loc);
+            return -1;
+        }
+        memcpy(name, loc, n);
+        name[n] = 0;
+        if (plus) {
+            off = strtoul(plus + 1, &end, 0);
+            if (*end || end == plus + 1) {
+                snprintf(err, errlen, "bad offset in '%s'", loc);
+                return -1;
+            }
+        }
+        if (!e) {
+            snprintf(err, errlen, "'%s' is a symbol: give the program with "
+                     "--elf FILE, or an address", name);
+            return -1;
+        }
+        if (elfsym_lookup(e, name, addr)) {
+            snprintf(err, errlen, "no symbol '%s' in the ELF", name);
+            return -1;
+        }
+        *addr += off;
+    }
+    *addr &= 0xffffffffUL;
+    /* MIPS32 instructions are 4-byte aligned (MIPS32 Architecture Vol. I,
+     * 2.8; the stub's Z0 takes kind 4): a breakpoint elsewhere would split
+     * an instruction. */
+    if (*addr % 4) {
+        snprintf(err, errlen, "0x%08lx (%s) is not a 4-byte aligned "
+                 "instruction address", *addr, loc);
+        return -1;
+    }
+    if (e && e->ncode) {
+        size_t i;
+        for (i = 0; i < e->ncode; i++)
+            if ((*addr >= (e->code[i].start & 0xffffffffUL)) &&
+                *addr < (e->code[i].end & 0xffffffffUL))
+                break;
+        if (i == e->ncode) {
+            snprintf(err, errlen, "0x%08lx (%s) is not in the program's code, "
+                     "so it will not take a breakpoint", *addr, loc);
+            return -1;
+        }
+    }
+    return 0;
+}

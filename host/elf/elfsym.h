@@ -1,0 +1,62 @@
+/*
+ * elf/elfsym.h - symbols, code ranges and read-only loaded sections of the
+ * program's ELF (libelf), so that --from/--to can name functions and
+ * labels, a location that is not code is refused before the target is
+ * touched, and the ELF can be compared with the target (elfcheck.h).
+ */
+#ifndef PMUCTL_ELFSYM_H
+#define PMUCTL_ELFSYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ELFSYM_MAX_LOADED 32
+
+struct elfsym_entry {
+    char *name;
+    unsigned long value;
+};
+
+struct elfsym_range {
+    unsigned long start, end;
+};
+
+/* A loaded section that the program does not write: code, constants. */
+struct elf_section {
+    char name[32];
+    unsigned long addr;
+    unsigned long size;
+    uint32_t crc;      /* gdb_crc32 of its contents in the file */
+    int code;          /* SHF_EXECINSTR: what a measurement runs */
+};
+
+struct elfsym {
+    struct elfsym_entry *syms;
+    size_t nsyms;
+    struct elfsym_range code[32]; /* executable sections */
+    size_t ncode;
+    struct elf_section loaded[ELFSYM_MAX_LOADED]; /* SHF_ALLOC, not SHF_WRITE,
+                                                    with contents */
+    size_t nloaded;
+    int big_endian;
+    unsigned machine;  /* e_machine: EM_MIPS, EM_PPC ... */
+};
+
+/* The architecture the ELF is for, in the words of GDB's target
+ * descriptions ("mips", "powerpc"), or NULL for a machine pmuctl does
+ * not know. */
+const char *elfsym_arch(const struct elfsym *e);
+
+int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen);
+void elfsym_close(struct elfsym *e);
+int elfsym_lookup(const struct elfsym *e, const char *name,
+                  unsigned long *addr);
+/* The symbol at addr (exact match), or NULL. */
+const char *elfsym_name_at(const struct elfsym *e, unsigned long addr);
+
+/* LOC: 0xHEX, *0xHEX, SYMBOL or SYMBOL+OFFSET (needs e). Checks that it is
+ * word-aligned (MIPS32 instructions) and, with an ELF, inside code. */
+int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
+                char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * pmu/catalog.h - the event catalogues generated from target-xml/events/CORE.csv
+ * (pmu_catalog.h), looked up by name: which counters count an event and
+ * with which EVENT code, and the nearest names for a misspelt one.
+ */
+#ifndef PMUCTL_CATALOG_H
+#define PMUCTL_CATALOG_H
+
+#include <stdio.h>
+
+#include "pmu_catalog.h"
+
+#define CATALOG_MAX_COUNTERS 32
+
+struct pmu_event {
+    const char *name;
+    const char *description;
+    char type;                           /* 34K P/V/T, else '-' */
+    enum pmu_vboard vboard;              /* how vboard counts it */
+    unsigned counters;                   /* bit n: counter n can count it */
+    unsigned char code[CATALOG_MAX_COUNTERS]; /* its EVENT code there */
+};
+
+const struct pmu_catalog *catalog_core(const char *core);
+/* The core of family whose id register (PRId, PVR) reads id, by the
+ * registry's mask and value; NULL if none. */
+const struct pmu_catalog *catalog_core_by_id(const char *family, uint32_t id);
+/* Every core's names, comma-separated, for messages. */
+const char *catalog_core_names(void);
+/* 0 and *ev filled if the core has an event of that name, or a generic
+ * name it maps to one of its events (cycles, dcache_misses ...: the
+ * registry's "generic"), or the name is a raw number ("57" or "raw57",
+ * within the EVENT field); -1 if not. */
+int catalog_event(const struct pmu_catalog *c, const char *name,
+                  struct pmu_event *ev);
+/* The catalogue's name for code on counter n, or NULL. */
+const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
+                            unsigned code);
+/* Up to max names nearest to name (edit distance, then common prefix);
+ * returns how many. */
+int catalog_suggest(const struct pmu_catalog *c, const char *name,
+                    const char *out[], int max);
+/* Prints the catalogue as a table: name, code, the counters that count it,
+ * type, how vboard counts it, description; then the generic names the core
+ * maps and the raw numbers it takes. */
+void catalog_print(FILE *f, const struct pmu_catalog *c);
+
+#endif

@@ -1,0 +1,361 @@
+/*
+ * proxy/server.c - pmuctl proxy's GDB side (docs/proxy.md): listens on
+ * [HOST:]PORT and serves one GDB session after another, each over its own
+ * connection to OpenOCD's gdb server (OpenOCD halts the core when it is
+ * opened, as for a GDB of its own). Everything GDB sends goes to OpenOCD
+ * as it came, and every answer back, except:
+ *  - qXfer:features:read:target.xml: OpenOCD's description with our PMU
+ *    feature (proxy/splice.c);
+ *  - p/P of the PMU registers: "monitor mips32 cp0 25 SEL" (proxy/regs.c);
+ *  - QStartNoAckMode: each side has its own ack mode; OpenOCD's side is put
+ *    in no-ack mode when the session opens (TCP loses nothing).
+ * A GDB that goes away closes its OpenOCD connection, as if it had been
+ * OpenOCD's own client. OpenOCD going away ends the GDB session: a request
+ * waiting for its answer gets E01 (after a console line saying why, when
+ * the program was running), then the connection closes.
+ */
+#include "proxy/server.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "base/exit_status.h"
+#include "base/interrupted.h"
+#include "proxy/link.h"
+#include "proxy/regs.h"
+#include "proxy/splice.h"
+#include "session/attach.h"
+#include "session/connect.h"
+#include "session/io.h"
+#include "session/leave.h"
+
+#define FRAME_MAX (2 * RSP_PKT_MAX + 8) /* a packet, escaped */
+#define XFER_TARGET "qXfer:features:read:target.xml:"
+/* OpenOCD's gdb server takes one client at a time (gdb_max_connections 1)
+ * and turns away any other: it accepts and closes at once (openocd v0.12.0
+ * src/server/server.c, "rejected '%s' connection, no more connections
+ * allowed"). After a GDB vanished it notices the dead connection only at
+ * its next poll, so the proxy's new connection for the next GDB can come
+ * too early. Failures to connect are tried again for this long. */
+#define OPEN_RETRY_MS 5000
+#define OPEN_RETRY_PAUSE_MS 100
+/* A GDB connection the proxy ends is closed in two steps: our side first
+ * (GDB reads the end of the stream), then, once GDB has closed its side or
+ * after this long, the socket. Closing a socket with GDB's bytes unread
+ * would reset the connection, and a GDB that was writing would see
+ * "Connection reset by peer" instead of the end of the session. */
+#define CLOSE_DRAIN_MS 2000
+
+enum end { END_GDB = 1, END_OPENOCD, END_INTR };
+
+int proxy_listen(const char *spec, char *err, size_t errlen)
+{
+    char host[256] = "127.0.0.1", port[16];
+    const char *colon = strrchr(spec, ':');
+    struct addrinfo hints = {0}, *res;
+    int fd, one = 1, rc;
+
+    if (colon && (size_t)(colon - spec) < sizeof host) {
+        memcpy(host, spec, (size_t)(colon - spec));
+        host[colon - spec] = 0;
+    }
+    snprintf(port, sizeof port, "%s", colon ? colon + 1 : spec);
+    char *end;
+    unsigned long p = strtoul(port, &end, 10);
+    if (*end || !*port || p == 0 || p > 65535) {
+        snprintf(err, errlen, "--listen wants [HOST:]PORT, not '%s'", spec);
+        return -1;
+    }
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    if ((rc = getaddrinfo(host, port, &hints, &res))) {
+        snprintf(err, errlen, "cannot resolve %s: %s", host, gai_strerror(rc));
+        return -1;
+    }
+    fd = socket(res->ai_family, res->ai_socktype, res->ai_protocol);
+    if (fd >= 0) {
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, res->ai_addr, res->ai_addrlen) || listen(fd, 4)) {
+            snprintf(err, errlen, "cannot listen on %s:%s: %s", host, port,
+                     strerror(errno));
+            close(fd);
+            fd = -1;
+        }
+    } else {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
+int proxy_open_openocd(struct proxy_session *s)
+{
+    struct target *t = s->t;
+    char out[64], *xml = NULL;
+    size_t len;
+    int failed, rc;
+
+    memset(t, 0, sizeof *t);
+    t->rsp.conn.fd = -1;
+    t->big_endian = 1;
+    if ((rc = target_connect(t, s->openocd, s->timeout_ms)) ||
+        (rc = pmu_attach(t)))
+        return rc;
+    if (t->access != &pmu_openocd_access) {
+        snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
+                 "is for OpenOCD (a stub serves the counters itself)", s->openocd);
+        return PMUCTL_EXIT_TARGET;
+    }
+    /* OpenOCD src/target/target.c, target_configure: -endian big|little. */
+    if ((rc = rsp_monitor(&t->rsp, "[target current] cget -endian", out,
+                          sizeof out, &failed)))
+        return target_io_fail(t, rc, "monitor cget -endian");
+    t->big_endian = failed || strncmp(out, "little", 6);
+    if ((rc = rsp_request(&t->rsp, "QStartNoAckMode")))
+        return target_io_fail(t, rc, "QStartNoAckMode");
+    t->rsp.noack = !strcmp(t->rsp.reply, "OK");
+    if ((rc = target_fetch_annex(t, "target.xml", &xml, &len))) {
+        snprintf(t->err, sizeof t->err, "cannot read OpenOCD's target description");
+        return rc < 0 ? target_io_fail(t, rc, "reading target.xml") : PMUCTL_EXIT_TARGET;
+    }
+    free(s->xml);
+    s->xml = NULL;
+    rc = proxy_splice(xml, len, target_fetch_annex, t, t->pmu.core, t->pmu.n_counters,
+                      &s->map, &s->xml, &s->xml_len, t->err, sizeof t->err);
+    free(xml);
+    if (rc)
+        return PMUCTL_EXIT_TARGET;
+    s->oo.conn = &t->rsp.conn;
+    s->oo.noack = t->rsp.noack;
+    s->pending = s->running = s->killed = 0;
+    return 0;
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* open_openocd, tried again while it fails to connect (PMUCTL_EXIT_CONNECT:
+ * refused, or closed by OpenOCD before or during the first exchanges),
+ * for OPEN_RETRY_MS; any other failure (not OpenOCD, no counters) at once. */
+static int open_openocd_retry(struct proxy_session *s)
+{
+    long long start = now_ms();
+    unsigned tries = 1;
+    int rc;
+
+    while ((rc = proxy_open_openocd(s)) == PMUCTL_EXIT_CONNECT && !pmuctl_interrupted &&
+           now_ms() - start < OPEN_RETRY_MS) {
+        struct timespec pause = {0, OPEN_RETRY_PAUSE_MS * 1000000L};
+        conn_close(&s->t->rsp.conn);
+        nanosleep(&pause, NULL);
+        tries++;
+    }
+    if (rc == PMUCTL_EXIT_CONNECT && tries > 1) {
+        size_t used = strlen(s->t->err);
+        snprintf(s->t->err + used, sizeof s->t->err - used, " (%u attempts over "
+                 "%.1f s)", tries, (now_ms() - start) / 1000.0);
+    }
+    return rc;
+}
+
+/* Ends a GDB connection without resetting it (CLOSE_DRAIN_MS). */
+static void close_gracefully(struct rsp_conn *c)
+{
+    long long end = now_ms() + CLOSE_DRAIN_MS;
+    char sink[512];
+
+    if (c->fd < 0)
+        return;
+    shutdown(c->fd, SHUT_WR);
+    for (long long left; (left = end - now_ms()) > 0;) {
+        struct pollfd p = {c->fd, POLLIN, 0};
+        int n = poll(&p, 1, (int)left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || read(c->fd, sink, sizeof sink) <= 0)
+            break; /* GDB closed its side (or the time is up) */
+    }
+    conn_close(c);
+}
+
+static int reply(struct proxy_session *s, const char *payload, size_t n)
+{
+    static char frame[FRAME_MAX];
+    size_t len = link_frame(payload, n, frame, sizeof frame);
+    return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
+}
+
+static int reply_str(struct proxy_session *s, const char *payload)
+{
+    return reply(s, payload, strlen(payload));
+}
+
+/* qXfer:features:read:target.xml:OFFSET,LENGTH from our document. */
+static int serve_xml(struct proxy_session *s, const char *args)
+{
+    static char buf[RSP_PKT_MAX + 2];
+    char *end;
+    size_t off = strtoul(args, &end, 16), n;
+
+    if (*end != ',')
+        return reply_str(s, "E00");
+    n = strtoul(end + 1, NULL, 16);
+    if (n > RSP_PKT_MAX)
+        n = RSP_PKT_MAX;
+    if (off >= s->xml_len)
+        return reply_str(s, "l");
+    if (n > s->xml_len - off)
+        n = s->xml_len - off;
+    buf[0] = off + n < s->xml_len ? 'm' : 'l';
+    memcpy(buf + 1, s->xml + off, n);
+    return reply(s, buf, n + 1);
+}
+
+static int is_resume(const char *p)
+{
+    return strchr("cCsS", p[0]) ? 1 : !strncmp(p, "vCont;", 6);
+}
+
+static int from_gdb(struct proxy_session *s)
+{
+    static char frame[FRAME_MAX], pkt[FRAME_MAX];
+    char out[32];
+    size_t len;
+    int rc = link_read(&s->gdb, frame, sizeof frame, &len, s->timeout_ms);
+
+    if (rc < 0)
+        return END_GDB;
+    if (rc == LINK_BREAK)
+        return conn_write(s->oo.conn, "\x03", 1) ? END_OPENOCD : 0;
+    memcpy(pkt, frame + 1, len - 4); /* the payload, as sent */
+    pkt[len - 4] = 0;
+    if (!strcmp(pkt, "QStartNoAckMode")) {
+        rc = reply_str(s, "OK");
+        s->gdb.noack = 1;
+        return rc;
+    }
+    if (!strncmp(pkt, XFER_TARGET, strlen(XFER_TARGET)))
+        return serve_xml(s, pkt + strlen(XFER_TARGET));
+    if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) < 0) {
+        reply_str(s, "E01");
+        return END_OPENOCD;
+    }
+    if (rc)
+        return reply_str(s, out);
+    if (link_write(&s->oo, frame, len, s->timeout_ms))
+        return s->killed ? END_GDB : END_OPENOCD;
+    s->pending = 1;
+    s->running = is_resume(pkt);
+    s->killed = !strcmp(pkt, "k");
+    return 0;
+}
+
+static int from_openocd(struct proxy_session *s)
+{
+    static char frame[FRAME_MAX];
+    size_t len;
+    int rc = link_read(&s->oo, frame, sizeof frame, &len, s->timeout_ms);
+
+    if (rc < 0)
+        return s->killed ? END_GDB : END_OPENOCD;
+    if (rc != LINK_PACKET)
+        return 0;
+    /* Console output ("O" and hex, not "OK") comes before the answer. */
+    if (!(frame[1] == 'O' && frame[2] != 'K'))
+        s->pending = s->running = 0;
+    return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
+}
+
+/* Tells GDB that OpenOCD went away, if it waits for an answer. */
+static void openocd_gone(struct proxy_session *s)
+{
+    static const char msg[] = "pmuctl proxy: OpenOCD closed the connection\n";
+    char buf[2 * sizeof msg + 2] = "O";
+    static const char hexdig[] = "0123456789abcdef";
+
+    fprintf(stderr, "pmuctl: proxy: OpenOCD (%s) closed the connection%s; "
+            "ending the GDB session\n", s->openocd,
+            s->running ? " while the program ran" : "");
+    if (s->running) {
+        for (size_t i = 0; msg[i]; i++) {
+            buf[1 + 2 * i] = hexdig[(unsigned char)msg[i] >> 4];
+            buf[2 + 2 * i] = hexdig[msg[i] & 15];
+        }
+        reply_str(s, buf);
+    }
+    if (s->pending)
+        reply_str(s, "E01");
+}
+
+static int relay(struct proxy_session *s)
+{
+    for (;;) {
+        int gb = link_buffered(&s->gdb), ob = link_buffered(&s->oo), rc = 0;
+        if (pmuctl_interrupted)
+            return END_INTR;
+        if (!gb && !ob) {
+            struct pollfd p[2] = {{s->gdb.conn->fd, POLLIN, 0},
+                                  {s->oo.conn->fd, POLLIN, 0}};
+            if (poll(p, 2, -1) < 0)
+                continue; /* EINTR: the flag says */
+            gb = p[0].revents != 0;
+            ob = p[1].revents != 0;
+        }
+        if (ob)
+            rc = from_openocd(s);
+        if (!rc && gb)
+            rc = from_gdb(s);
+        if (rc)
+            return rc;
+    }
+}
+
+void proxy_serve_gdb(struct proxy_session *s, int fd)
+{
+    int one = 1, why;
+
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    memset(&s->gdb_conn, 0, sizeof s->gdb_conn);
+    s->gdb_conn.fd = fd;
+    s->gdb.conn = &s->gdb_conn;
+    s->gdb.noack = 0;
+    if (open_openocd_retry(s)) {
+        pmuctl_error("proxy: %s; closing the GDB connection", s->t->err);
+        target_leave(s->t);
+        close_gracefully(&s->gdb_conn);
+        return;
+    }
+    fprintf(stderr, "pmuctl: proxy: GDB connected\n");
+    why = relay(s);
+    if (why == END_OPENOCD)
+        openocd_gone(s);
+    else if (why == END_GDB)
+        fprintf(stderr, "pmuctl: proxy: GDB session ended\n");
+    conn_close(&s->t->rsp.conn);
+    if (why == END_GDB)
+        conn_close(&s->gdb_conn);
+    else
+        close_gracefully(&s->gdb_conn);
+}
+
+void proxy_close(struct proxy_session *s)
+{
+    conn_close(&s->t->rsp.conn);
+    free(s->xml);
+    s->xml = NULL;
+}

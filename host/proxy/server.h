@@ -1,0 +1,42 @@
+/*
+ * proxy/server.h - pmuctl proxy's GDB side (docs/proxy.md): a listening
+ * socket for GDB, and per GDB session a connection of its own to
+ * OpenOCD's gdb server. The command (cmd/proxy.c) puts them together.
+ */
+#ifndef PMUCTL_PROXY_SERVER_H
+#define PMUCTL_PROXY_SERVER_H
+
+#include <stddef.h>
+
+#include "proxy/link.h"
+#include "proxy/splice.h"
+#include "rsp/conn.h"
+#include "session/target.h"
+
+struct proxy_session {
+    const char *openocd; /* OpenOCD's gdb server, HOST:PORT */
+    int timeout_ms;      /* for each exchange */
+    struct target *t;
+    struct rsp_conn gdb_conn;
+    struct proxy_side gdb, oo;
+    struct proxy_map map;
+    char *xml;
+    size_t xml_len;
+    int pending; /* a request of GDB's is with OpenOCD */
+    int running; /* ... and it resumed the program */
+    int killed;  /* GDB sent k: OpenOCD closes the connection (gdb_server.c) */
+};
+
+/* A socket listening on spec ([HOST:]PORT, HOST 127.0.0.1 if not given);
+ * -1 with err if not. */
+int proxy_listen(const char *spec, char *err, size_t errlen);
+/* Connects s->t to OpenOCD, finds the PMU, and builds the description
+ * GDB is served; an exit status with s->t->err. */
+int proxy_open_openocd(struct proxy_session *s);
+/* One GDB session on fd (accepted), over a new connection to OpenOCD,
+ * until either side ends it or SIGINT. */
+void proxy_serve_gdb(struct proxy_session *s, int fd);
+/* The connection to OpenOCD closed and the description freed. */
+void proxy_close(struct proxy_session *s);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * report/metrics.c - evaluates the derived metrics. The table (which events make
+ * which metric, and the sources) is data: target-xml/metrics.toml, checked
+ * against the catalogues and generated into pmu_metrics.h by gen_pmu.py.
+ */
+#include "report/metrics.h"
+
+#include <string.h>
+
+const unsigned metric_count = METRIC_COUNT;
+
+static int sum(const char *const names[], metric_lookup_fn lookup, void *ctx,
+               double *out)
+{
+    *out = 0;
+    for (int i = 0; i < METRIC_TERMS && names[i]; i++) {
+        double v = lookup(ctx, names[i]);
+        if (v < 0)
+            return -1;
+        *out += v;
+    }
+    return 0;
+}
+
+int metric_eval(const struct metric_def *def, metric_lookup_fn lookup,
+                void *ctx, double *value)
+{
+    double plus, minus, den;
+    if (sum(def->plus, lookup, ctx, &plus) || sum(def->minus, lookup, ctx, &minus) ||
+        sum(def->den, lookup, ctx, &den) || den == 0)
+        return -1;
+    double ratio = (plus - minus) / den;
+    *value = def->scale * (def->one_minus ? 1.0 - ratio : ratio);
+    return 0;
+}

@@ -1,0 +1,54 @@
+/*
+ * report/report.h - a measurement's results and its three output formats: a
+ * readable table, one line per event with a separator (-x), and JSON.
+ */
+#ifndef PMUCTL_REPORT_H
+#define PMUCTL_REPORT_H
+
+#include <stdio.h>
+
+#include "pmu/events.h"
+#include "report/stats.h"
+
+struct result_event {
+    char label[112];          /* event name, modes, [gN] */
+    const char *event;        /* catalogue name */
+    int group, counter;
+    /* From a simulator: "exact", "model" or "none" (it does not model the
+     * event: no number is shown); NULL from a board. */
+    const char *counting;
+    struct stats_summary raw; /* per iteration */
+    struct stats_summary cal; /* empty bracket, when calibrated */
+    /* How many empty brackets a bracket holds: 1 between breakpoints; 2
+     * between tracepoints (the stub is passed at the hit and again at
+     * the step over the instruction under it; docs/tracepoints.md). */
+    int windows;
+};
+
+struct result {
+    const char *core;
+    const char *counts_from;  /* what produced the counts, in words */
+    const char *simulator;    /* its name when simulated ("vboard"), or NULL */
+    const char *from, *to;    /* as the user wrote them */
+    unsigned long from_addr, to_addr;
+    unsigned long iterations;
+    unsigned long requested; /* -r: fewer completed when the program ended */
+    int ngroups;
+    int calibrated;
+    int traced;               /* counted by the target (tracepoints) */
+    struct result_event ev[EVENTS_MAX];
+    int n;
+};
+
+/* The value reported for an event: the mean, less windows times the
+ * empty bracket's mean when calibrated (never below 0). */
+double result_value(const struct result_event *e, int calibrated);
+/* Was the event counted at all? Not when the simulator does not model it
+ * (perf stat's "<not supported>"). */
+int result_counted(const struct result_event *e);
+
+void report_table(FILE *f, const struct result *r);
+void report_separated(FILE *f, const struct result *r, const char *sep);
+void report_json(FILE *f, const struct result *r);
+
+#endif

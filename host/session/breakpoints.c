@@ -1,0 +1,41 @@
+/*
+ * session/breakpoints.c - software breakpoints (GDB manual, "Packets":
+ * Z0/z0), each remembered until it is taken out.
+ */
+#include "session/breakpoints.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/exit_status.h"
+#include "session/io.h"
+
+int target_bp(struct target *t, unsigned long addr, int insert)
+{
+    char req[40];
+    int rc;
+
+    snprintf(req, sizeof req, "%c0,%lx,4", insert ? 'Z' : 'z', addr);
+    if ((rc = rsp_request(&t->rsp, req)))
+        return target_io_fail(t, rc, insert ? "inserting a breakpoint"
+                                            : "removing a breakpoint");
+    if (strcmp(t->rsp.reply, "OK")) {
+        snprintf(t->err, sizeof t->err, "0x%08lx will not take a breakpoint "
+                 "(the target answered '%.20s')", addr,
+                 t->rsp.reply[0] ? t->rsp.reply : "not supported");
+        return PMUCTL_EXIT_TARGET;
+    }
+    target_bp_note(t, addr, insert);
+    return 0;
+}
+
+void target_bp_note(struct target *t, unsigned long addr, int insert)
+{
+    int i;
+    for (i = 0; i < t->bps.n && t->bps.addr[i] != addr; i++)
+        ;
+    if (insert && i == t->bps.n && t->bps.n < TARGET_MAX_BPS)
+        t->bps.addr[t->bps.n++] = addr;
+    if (!insert && i < t->bps.n)
+        t->bps.addr[i] = t->bps.addr[--t->bps.n];
+}

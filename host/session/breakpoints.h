@@ -1,0 +1,15 @@
+/*
+ * session/breakpoints.h - software breakpoints (Z0/z0), remembered so that
+ * target_leave takes them out.
+ */
+#ifndef PMUCTL_SESSION_BREAKPOINTS_H
+#define PMUCTL_SESSION_BREAKPOINTS_H
+
+#include "session/target.h"
+
+/* Returns a pmuctl_exit status (0 ok) and leaves t->err set. */
+int target_bp(struct target *t, unsigned long addr, int insert);
+/* Records a breakpoint the target took (or let go), for target_leave. */
+void target_bp_note(struct target *t, unsigned long addr, int insert);
+
+#endif

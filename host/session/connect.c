@@ -1,0 +1,198 @@
+/*
+ * session/connect.c - opening the session with a GDB remote target (the
+ * pmustub stub, or OpenOCD's gdb server): the first stop reply (finding
+ * out whether the program was running), qSupported, the target
+ * description. The rest of the session is in the other files of session/;
+ * how the PMU is reached is the backend's (t->access, session/attach.c).
+ */
+#include "session/connect.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/exit_status.h"
+#include "pmustub/wire.h"
+#include "session/io.h"
+#include "session/simulator.h"
+#include "session/stop.h"
+#include "session/trace.h"
+
+/* The program may be running: the stub then reads nothing but 0x03
+ * (stub/arch/mips32/interrupt.c polls for it) and our "?" goes unanswered.
+ * A stopped target acks "?" at once; the ack (or its absence) also says
+ * whether the previous client left the stub in no-ack mode (rsp_hello). */
+static int probe(struct target *t, int timeout_ms, struct stop *st)
+{
+    int probe_ms = timeout_ms < 500 ? timeout_ms : 500;
+    int rc = rsp_hello(&t->rsp, "?", probe_ms, 1);
+
+    if (rc == RSP_OK)
+        return target_wait_stop(t, st, timeout_ms);
+    if (rc != RSP_TIMEOUT)
+        return rc;
+    /* Running. A 0x03 lost on a noisy line is sent again. A stub that
+     * nobody was waiting on (GDB detached) stops without a stop reply
+     * (stub/core/stub.c, stub_stopped): then ask again with "?". */
+    for (int tries = 0; tries < 3; tries++) {
+        if ((rc = rsp_interrupt(&t->rsp)))
+            return rc;
+        rc = target_wait_stop(t, st, probe_ms);
+        if (rc == RSP_TIMEOUT && (rc = rsp_hello(&t->rsp, "?", probe_ms, 1)) == RSP_OK)
+            rc = target_wait_stop(t, st, timeout_ms);
+        if (rc != RSP_TIMEOUT)
+            break;
+    }
+    /* Only our 0x03 stops a running program with SIGINT. A board that was
+     * still starting (its UART reset dropped our "?") reports the boot
+     * stop, SIGTRAP: it was stopped, and stays so. */
+    t->found_running = rc == RSP_OK && st->kind == 'T' && st->signal == 2;
+    return rc;
+}
+
+/* qXfer chunks on a serial line: a reply that long arrives whole on a line
+ * that garbles 0.3% of its bytes in 46% of the tries (0.997^256); one of
+ * the stub's 1024-byte replies, in 5%. */
+#define SERIAL_XFER_CHUNK 256
+
+/* 0 and the annex's text; an rsp status (< 0); or 1 (no such annex, no
+ * memory). */
+static int read_annex(struct target *t, const char *annex, char **text, size_t *len)
+{
+    size_t cap = 4096, have = 0;
+    char *buf = malloc(cap), req[300];
+    unsigned chunk = t->rsp.conn.is_serial ? SERIAL_XFER_CHUNK : RSP_PKT_MAX / 2;
+
+    if (!buf)
+        return 1;
+    for (;;) {
+        snprintf(req, sizeof req, "qXfer:features:read:%s:%zx,%x", annex, have,
+                 chunk);
+        int rc = rsp_request(&t->rsp, req);
+        if (rc || (t->rsp.reply[0] != 'm' && t->rsp.reply[0] != 'l')) {
+            free(buf);
+            return rc ? rc : 1;
+        }
+        size_t n = t->rsp.reply_len - 1;
+        if (have + n + 1 > cap) {
+            cap = 2 * (have + n + 1);
+            char *b = realloc(buf, cap);
+            if (!b) {
+                free(buf);
+                return 1;
+            }
+            buf = b;
+        }
+        memcpy(buf + have, t->rsp.reply + 1, n);
+        have += n;
+        if (t->rsp.reply[0] == 'l' || n == 0)
+            break;
+    }
+    buf[have] = 0;
+    *text = buf;
+    *len = have;
+    return 0;
+}
+
+/* The annex; on a serial line read until two copies agree, as registers
+ * are (session/io.c): a description garbled past the checksums would
+ * name the wrong registers. */
+int target_fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
+{
+    struct target *t = ctx;
+    int rc;
+
+    *text = NULL;
+    rc = read_annex(t, annex, text, len);
+    for (int tries = 1; !rc && t->rsp.conn.is_serial; tries++) {
+        char *again;
+        size_t n;
+        if ((rc = read_annex(t, annex, &again, &n)))
+            break;
+        int same = n == *len && !memcmp(again, *text, n);
+        free(*text);
+        *text = again;
+        *len = n;
+        if (same)
+            return 0;
+        if (tries == RSP_MAX_TRIES)
+            rc = 1;
+    }
+    if (rc) {
+        free(*text);
+        *text = NULL;
+    }
+    return rc;
+}
+
+int target_connect(struct target *t, const char *spec, int timeout_ms)
+{
+    struct stop st;
+    char *xml;
+    size_t len;
+    int rc;
+
+    t->saved.frozen = -1;
+    t->rsp.timeout_ms = timeout_ms;
+    if (conn_open(&t->rsp.conn, spec, t->err, sizeof t->err))
+        return PMUCTL_EXIT_CONNECT;
+    /* A serial line may garble bytes: a packet unacknowledged for a
+     * second (plus its time on the line) is sent again. */
+    if (t->rsp.conn.is_serial)
+        t->rsp.retry_ms = 1000;
+    if ((rc = probe(t, timeout_ms, &st)))
+        return target_io_fail(t, rc, "waiting for the target's first reply");
+    t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
+    /* qSupported starts a new session on a stub that resets its ack mode
+     * there: its answer says again which mode we are in. */
+    /* xmlRegisters: the architectures whose descriptions we read (GDB
+     * manual, "qSupported"); a stub with one description ignores it. */
+    if ((rc = rsp_hello(&t->rsp, "qSupported:swbreak+;xmlRegisters=mips,powerpc",
+                        t->rsp.retry_ms ? t->rsp.retry_ms : timeout_ms, 0)) ||
+        (rc = rsp_recv_answer(&t->rsp, timeout_ms)))
+        return target_io_fail(t, rc, "qSupported");
+    if (!strstr(t->rsp.reply, "qXfer:features:read+")) {
+        snprintf(t->err, sizeof t->err,
+                 "the target serves no target description (qXfer:features:read)");
+        return PMUCTL_EXIT_TARGET;
+    }
+    int noack_ok = strstr(t->rsp.reply, "QStartNoAckMode+") != NULL;
+    t->trace.offered = strstr(t->rsp.reply, "ConditionalTracepoints+") &&
+                       strstr(t->rsp.reply, "TraceStateVariables+") &&
+                       strstr(t->rsp.reply, "ConditionalBreakpoints+");
+    t->trace.bracket_offered = t->trace.offered &&
+                         strstr(t->rsp.reply, PMUSTUB_FEATURE_BRACKET) != NULL;
+    /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
+    if ((rc = target_ask_simulator(t)))
+        return rc;
+    if ((rc = target_trace_clear_stale(t)))
+        return rc;
+    /* No-ack mode lasts for the connection, and only a detach ends it on
+     * the stub: use it only when we will detach (program found running);
+     * a target left stopped must take the next GDB's acks. A serial line
+     * keeps its acks unless asked (--no-ack): they are what lets a garbled
+     * packet be sent again. */
+    if (t->found_running && noack_ok && !t->rsp.noack &&
+        (!t->rsp.conn.is_serial || t->want_noack)) {
+        if ((rc = rsp_request(&t->rsp, "QStartNoAckMode")))
+            return target_io_fail(t, rc, "QStartNoAckMode");
+        if (!strcmp(t->rsp.reply, "OK"))
+            t->rsp.noack = 1;
+    }
+    if ((rc = target_fetch_annex(t, "target.xml", &xml, &len))) {
+        if (rc < 0)
+            return target_io_fail(t, rc, "reading the target description");
+        snprintf(t->err, sizeof t->err, "cannot read the target description");
+        return PMUCTL_EXIT_TARGET;
+    }
+    rc = tdesc_parse(&t->tdesc, xml, len, target_fetch_annex, t, t->err, sizeof t->err);
+    free(xml);
+    if (rc)
+        return PMUCTL_EXIT_TARGET;
+    if ((t->pc_reg = tdesc_pc_regnum(&t->tdesc)) < 0) {
+        snprintf(t->err, sizeof t->err, "the target description has no pc in "
+                 "its architecture's feature (org.gnu.gdb.*)");
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}

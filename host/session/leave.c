@@ -1,0 +1,58 @@
+/*
+ * session/leave.c - the end of a session: our breakpoints and tracepoints
+ * out, the counters and their freeze state put back, then a detach from a
+ * program found running (it runs on) or just the connection closed.
+ */
+#include "session/leave.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "session/breakpoints.h"
+#include "session/counters.h"
+#include "session/trace.h"
+
+void target_leave(struct target *t)
+{
+    if (t->rsp.conn.fd < 0)
+        return;
+    if (t->unstoppable) {
+        fprintf(stderr, "pmuctl: the program runs on and does not stop: "
+                "pmuctl's breakpoints, tracepoints and counter settings are "
+                "still on the target\n");
+        conn_close(&t->rsp.conn);
+        return;
+    }
+    t->rsp.intr_ok = 0;
+    while (t->bps.n > 0)
+        if (target_bp(t, t->bps.addr[t->bps.n - 1], 0)) {
+            fprintf(stderr, "pmuctl: %s\n", t->err);
+            t->bps.n--;
+        }
+    /* Our tracepoints out (QTStop takes their traps out; QTinit forgets
+     * them), so that the next session finds the target as it was. */
+    if (t->trace.defined &&
+        (target_trace_stop(t) || target_trace_init(t)))
+        fprintf(stderr, "pmuctl: clearing tracepoints: %s\n", t->err);
+    t->trace.defined = 0;
+    if (t->saved.valid) {
+        for (unsigned n = 0; n < t->pmu.n_counters; n++) {
+            if (target_pmu_write(t, 1, n, t->saved.ctl[n]) ||
+                t->access->put_count(t, n, t->saved.cnt[n], t->saved.wide[n]))
+                fprintf(stderr, "pmuctl: restoring counter %u: %s\n", n, t->err);
+        }
+        t->saved.valid = 0;
+    }
+    if (t->saved.frozen >= 0 && target_set_frozen(t, t->saved.frozen))
+        fprintf(stderr, "pmuctl: restoring the freeze state: %s\n", t->err);
+    t->saved.frozen = -1;
+    if (t->found_running && t->access && t->access->leave)
+        t->access->leave(t);
+    if (t->found_running) {
+        /* D: the stub takes out its breakpoints and lets the program run
+         * (stub/core/stub.c, h_detach). */
+        if (rsp_request(&t->rsp, "D") == RSP_OK && strcmp(t->rsp.reply, "OK"))
+            fprintf(stderr, "pmuctl: detach answered '%s'\n", t->rsp.reply);
+    }
+    conn_close(&t->rsp.conn);
+}

@@ -3,7 +3,7 @@
  * needs is resolved when the packet binds it (the variables' slots, each
  * counter's width), so a hit reads its counters and does the arithmetic,
  * nothing else: no lookup, no bytecode. The arithmetic is the agent
- * expressions' of host/trace_exprs.c, so that both paths give the same
+ * expressions' of host/rsp/trace_exprs.c, so that both paths give the same
  * numbers. A port may serve the two hits on its own (pmustub/quick.h):
  * it hands the counts to add_bracket, the same arithmetic.
  */

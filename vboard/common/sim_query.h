@@ -5,7 +5,7 @@
  * with "name=vboard;cpu=CORE", and never passes that packet to the UART:
  * the program and the stub see exactly what they would see on a board,
  * where the stub answers an unknown q packet with the empty reply. pmuctl
- * asks it to label counts as simulated (host/simulator.c).
+ * asks it to label counts as simulated (host/session/simulator.c).
  *
  * Ack mode: the query is acked with '+' (or '-' for a bad checksum) and
  * its answer waits for the host's verdict: a '+' is swallowed, a '-'

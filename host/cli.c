@@ -15,7 +15,7 @@
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
        OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
-       OPT_NO_NATIVE };
+       OPT_NO_NATIVE, OPT_THRESHOLD };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -41,6 +41,7 @@ static const struct option options[] = {
     {"rsp-stats", no_argument, 0, OPT_STATS},
     {"no-ack", no_argument, 0, OPT_NO_ACK},
     {"listen", required_argument, 0, OPT_LISTEN},
+    {"threshold", required_argument, 0, OPT_THRESHOLD},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -55,7 +56,7 @@ static const struct {
     {"set", CMD_SET, 1, 64},        {"freeze", CMD_FREEZE, 1, 0},
     {"unfreeze", CMD_UNFREEZE, 1, 0}, {"reset", CMD_RESET, 1, 0},
     {"read", CMD_READ, 1, 0},       {"measure", CMD_MEASURE, 1, 0},
-    {"proxy", CMD_PROXY, 1, 0},
+    {"proxy", CMD_PROXY, 1, 0},     {"compare", CMD_COMPARE, 0, 2},
     {"help", CMD_HELP, 0, 0},
 };
 
@@ -81,6 +82,10 @@ void cli_usage(FILE *f)
 "                              counts itself), else with breakpoints\n"
 "  proxy --listen [HOST:]PORT  serve GDB, forwarding to OpenOCD (-t), with the\n"
 "                              counters as GDB registers (docs/proxy.md)\n"
+"  compare BASE.json NEW.json [--threshold PCT] [--json] [-o FILE]\n"
+"                              two measure --json results side by side; exit\n"
+"                              status 5 if an event moved beyond PCT percent\n"
+"                              (default 1) and beyond the runs' noise\n"
 "\n"
 "Options:\n"
 "  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
@@ -110,7 +115,8 @@ void cli_usage(FILE *f)
 "                          the median; a run per buffer-full)\n"
 "      --no-native         with tracepoints, add up with agent expressions even\n"
 "                          where the stub offers its native bracket\n"
-"      --json              one JSON object\n"
+"      --json              one JSON object (measure, compare)\n"
+"      --threshold PCT     compare: the change that counts (default 1)\n"
 "  -x, --field-separator SEP  one line per event: value, unit, event,\n"
 "                          iterations counted, spread\n"
 "  -o, --output FILE       write the results to FILE\n"
@@ -125,7 +131,9 @@ void cli_usage(FILE *f)
 "\n"
 "Exit status: 0 done, 1 the target refused or lacks something, 2 bad command\n"
 "line (nothing on the target changed), 3 connection failed or lost,\n"
-"4 the target did not answer in time, 130 interrupted (target put back).\n",
+"4 the target did not answer in time, 5 compare found a change, 6 the\n"
+"program ended before the iterations asked for, 130 interrupted (target\n"
+"put back).\n",
         f);
 }
 
@@ -186,6 +194,15 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
         return 0;
     case OPT_NO_ACK: c->no_ack = 1; return 0;
     case OPT_LISTEN: c->listen = optarg; return 0;
+    case OPT_THRESHOLD:
+        c->threshold = strtod(optarg, &end);
+        if (*end || end == optarg || !(c->threshold >= 0 && c->threshold <= 1e6)) {
+            snprintf(err, errlen, "--threshold wants a percentage (0 or more), "
+                     "not '%s'", optarg);
+            return PMUCTL_EXIT_USAGE;
+        }
+        c->threshold_set = 1;
+        return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
@@ -197,12 +214,12 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
 /* Options that only some commands take. */
 static int check_applicable(const struct cli *c, char *err, size_t errlen)
 {
-    int measure = c->cmd == CMD_MEASURE;
+    int measure = c->cmd == CMD_MEASURE, compare = c->cmd == CMD_COMPARE;
     const char *bad = NULL;
     if (!measure) {
         bad = c->from ? "--from" : c->to ? "--to" : c->events ? "-e"
             : c->iterations ? "-r" : c->calibrate ? "--calibrate"
-            : c->json ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
+            : c->json && !compare ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
             : c->modes ? "--modes" : c->no_trace ? "--no-trace"
             : c->per_iteration ? "--per-iteration"
             : c->no_native ? "--no-native" : NULL;
@@ -211,12 +228,20 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
         bad = "--cpu";
     if (!bad && c->cmd != CMD_PROXY && c->listen)
         bad = "--listen";
+    if (!bad && !compare && c->threshold_set)
+        bad = "--threshold";
+    if (!bad && compare && c->target)
+        bad = "-t (compare reads two files)";
     if (bad) {
         snprintf(err, errlen, "%s does not apply to this command", bad);
         return PMUCTL_EXIT_USAGE;
     }
     if (c->cmd == CMD_PROXY && !c->listen) {
         snprintf(err, errlen, "proxy needs --listen [HOST:]PORT");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (compare && c->nargs != 2) {
+        snprintf(err, errlen, "compare needs two files: BASE.json NEW.json");
         return PMUCTL_EXIT_USAGE;
     }
     if (measure && (!c->from || !c->to)) {
@@ -247,6 +272,7 @@ int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
 
     memset(c, 0, sizeof *c);
     c->timeout_ms = 5000;
+    c->threshold = 1.0;
     c->run_timeout_ms = 60000;
     optind = 0; /* GNU: full reinitialisation (tests parse several times) */
     opterr = 0;
@@ -277,7 +303,7 @@ int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
     c->nargs = argc - optind - 1;
     if (c->nargs > commands[k].max_args) {
         snprintf(err, errlen, "%s takes no argument '%s'", commands[k].name,
-                 c->args[0]);
+                 c->args[commands[k].max_args]);
         return PMUCTL_EXIT_USAGE;
     }
     if (c->cmd == CMD_SET && c->nargs == 0) {

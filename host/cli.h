@@ -10,7 +10,7 @@
 
 enum pmuctl_cmd {
     CMD_NONE, CMD_LIST, CMD_INFO, CMD_SET, CMD_FREEZE, CMD_UNFREEZE,
-    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_HELP
+    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_COMPARE, CMD_HELP
 };
 
 struct cli {
@@ -33,6 +33,8 @@ struct cli {
     int no_progress;
     int rsp_stats;
     int no_ack;          /* no-ack mode over a serial line too */
+    double threshold;    /* compare: percent (default 1) */
+    int threshold_set;
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
     char **args;         /* the command's own arguments (set) */

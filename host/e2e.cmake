@@ -60,3 +60,8 @@ add_test(NAME e2e_pmuctl_native
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_native PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_native qemu-system-mips gdb-multiarch)
+# pmuctl compare on two measured results and a third that differs.
+add_test(NAME e2e_pmuctl_compare
+         COMMAND bash ${_e2e}/pmuctl_compare.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_compare PROPERTIES TIMEOUT 300)

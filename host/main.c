@@ -54,6 +54,8 @@ int main(int argc, char **argv)
     }
     if (c.cmd == CMD_LIST && (!c.target || c.cpu))
         return cmd_list(&c, NULL);
+    if (c.cmd == CMD_COMPARE)
+        return cmd_compare(&c);
     if (c.cmd == CMD_MEASURE && (rc = cmd_measure_check(&c)))
         return rc;
 

@@ -11,6 +11,7 @@ enum pmuctl_exit {
     PMUCTL_EXIT_USAGE = 2,       /* bad command line or input; target untouched */
     PMUCTL_EXIT_CONNECT = 3,     /* could not connect, or the connection was lost */
     PMUCTL_EXIT_TIMEOUT = 4,     /* the target did not answer in time */
+    PMUCTL_EXIT_CHANGED = 5,     /* compare: an event moved beyond threshold and noise */
     PMUCTL_EXIT_ENDED = 6,       /* the program ended before the iterations asked for */
     PMUCTL_EXIT_INTERRUPTED = 130 /* SIGINT: the target was put back, then we left */
 };

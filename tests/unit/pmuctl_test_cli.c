@@ -85,6 +85,13 @@ static void refused(void **s)
         {"-t h:1 info --no-native", "--no-native does not apply"},
         {"-t h:1 measure --from a --to b --no-trace --no-native",
          "--no-native chooses how tracepoints add up"},
+        {"compare a.json", "compare needs two files"},
+        {"compare a.json b.json c.json", "compare takes no argument 'c.json'"},
+        {"-t h:1 compare a.json b.json", "-t (compare reads two files) does not apply"},
+        {"compare a.json b.json --threshold x", "--threshold wants a percentage"},
+        {"compare a.json b.json --threshold -1", "--threshold wants a percentage"},
+        {"-t h:1 measure --from a --to b --threshold 2", "--threshold does not apply"},
+        {"compare a.json b.json -x ,", "-x does not apply"},
     };
     (void)s;
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

@@ -12,10 +12,12 @@
 #include <string.h>
 
 #include "base/exit_status.h"
+#include "elf/crc32.h"
 #include "pmustub/wire.h"
 #include "session/io.h"
 #include "session/simulator.h"
 #include "session/stop.h"
+#include "session/tdesc_cache.h"
 #include "session/trace.h"
 
 /* The program may be running: the stub then reads nothing but 0x03
@@ -125,6 +127,35 @@ int target_fetch_annex(void *ctx, const char *annex, char **text, size_t *len)
     return rc;
 }
 
+/* target.xml: kept from an earlier connect where the stub says which
+ * description it serves (PMUSTUB_Q_TDESC) and pmuctl has it
+ * (session/tdesc_cache.c), else read and then kept. A target that does not
+ * answer the query (OpenOCD: an empty reply) is read every time. */
+static int fetch_description(struct target *t, char **xml, size_t *len)
+{
+    char dirbuf[4096];
+    const char *dir = tdesc_cache_dir(dirbuf, sizeof dirbuf);
+    uint32_t crc = 0;
+    size_t want = 0;
+    int keyed = 0, rc;
+
+    if (dir) {
+        if ((rc = rsp_request(&t->rsp, PMUSTUB_Q_TDESC)))
+            return rc;
+        keyed = !tdesc_cache_key(t->rsp.reply, &crc, &want);
+        if (keyed && (*xml = tdesc_cache_get(dir, crc, want))) {
+            *len = want;
+            t->tdesc_cached = 1;
+            return 0;
+        }
+    }
+    if ((rc = target_fetch_annex(t, "target.xml", xml, len)))
+        return rc;
+    if (keyed && *len == want && gdb_crc32(0xffffffffu, *xml, *len) == crc)
+        tdesc_cache_put(dir, crc, *xml, *len);
+    return 0;
+}
+
 int target_connect(struct target *t, const char *spec, int timeout_ms)
 {
     struct stop st;
@@ -179,7 +210,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         if (!strcmp(t->rsp.reply, "OK"))
             t->rsp.noack = 1;
     }
-    if ((rc = target_fetch_annex(t, "target.xml", &xml, &len))) {
+    if ((rc = fetch_description(t, &xml, &len))) {
         if (rc < 0)
             return target_io_fail(t, rc, "reading the target description");
         snprintf(t->err, sizeof t->err, "cannot read the target description");

@@ -74,6 +74,7 @@ struct target {
     int found_running;  /* leave it running: detach at the end */
     int want_noack;     /* --no-ack: no-ack mode over a serial line too */
     int first_signal;   /* of the stop reply we found the target in */
+    int tdesc_cached;   /* the description came from the cache, not the line */
     /* The program was resumed and did not stop for 0x03: the stub reads
      * nothing else while it runs, so nothing more is sent to it. */
     int unstoppable;

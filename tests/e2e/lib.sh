@@ -8,6 +8,9 @@ QEMU_CPU=${QEMU_CPU:-34Kf}
 
 E2E_PIDS=()
 E2E_TMP=$(mktemp -d)
+# Each test starts with no description kept by an earlier pmuctl
+# (host/session/tdesc_cache.c): what it sees on the line is its own.
+export PMUCTL_CACHE_DIR=$E2E_TMP/pmuctl-cache
 e2e_cleanup() {
     for p in "${E2E_PIDS[@]}"; do kill "$p" 2>/dev/null; done
     wait 2>/dev/null

@@ -7,12 +7,15 @@ foreach(t pmuctl_test_tdesc pmuctl_test_events pmuctl_test_stats
           pmuctl_test_report pmuctl_test_cli pmuctl_test_rsp
           pmuctl_test_openocd pmuctl_test_crc pmuctl_test_elfcheck
           pmuctl_test_simulator pmuctl_test_pmu_stub
-          pmuctl_test_power pmuctl_test_proxy pmuctl_test_compare)
+          pmuctl_test_power pmuctl_test_proxy pmuctl_test_compare
+          pmuctl_test_tdesc_cache)
   add_executable(${t} ${CMAKE_SOURCE_DIR}/tests/unit/${t}.c)
   target_link_libraries(${t} PRIVATE pmuctl_core_san PkgConfig::PMUCTL_CMOCKA)
   set_target_properties(${t} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
                         ${CMAKE_CURRENT_BINARY_DIR})
   add_test(NAME pmuctl.${t} COMMAND ${t})
+  # No description cache: the fake peers see the packets they always did.
+  set_tests_properties(pmuctl.${t} PROPERTIES ENVIRONMENT PMUCTL_CACHE_DIR=)
 endforeach()
 
 # pmuctl's tracepoint expressions run by the stub's own interpreter

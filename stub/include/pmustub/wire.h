@@ -16,6 +16,11 @@
 /* The native bracket (stub/core/trace_native.h): the qSupported feature
  * that offers it and the packet that binds it. */
 #define PMUSTUB_FEATURE_BRACKET "qPmustub.Bracket+"
+/* What identifies the target description the stub serves: "CRC,LEN" (hex),
+ * the CRC-32 of qCRC (GDB's crc32, from 0xffffffff) of target.xml's text and
+ * its length; a host that has read that text before may keep it
+ * (host/session/tdesc_cache.c). */
+#define PMUSTUB_Q_TDESC "qPmustub.Tdesc"
 #define PMUSTUB_Q_BRACKET "QPmustub.Bracket:"
 
 /* vboard's EJTAG TAP IDCODE: version 0, part 0x3400 (vboard's own number,

@@ -1,13 +1,15 @@
 """The compact form the stub stores target-description pieces in
 (stub/include/pmustub/tdesc.h): each word of TDESC_WORDS becomes one byte,
-0x80 + its index; the stub's qXfer:features:read puts the text back.
-The words are read from that header, so the two sides cannot disagree."""
+0x80 + its index, each part of TDESC_PARTS one byte, 0x01 + its index; the
+stub's qXfer:features:read puts the text back. Both lists are read from
+that header, so the two sides cannot disagree."""
 import os
 import re
 
 HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "stub",
                       "include", "pmustub", "tdesc.h")
 WORD = 0x80
+PART = 0x01
 
 
 def load_words(path=HEADER):
@@ -24,10 +26,25 @@ def load_words(path=HEADER):
     return words
 
 
+def load_parts(path=HEADER):
+    """Parts of names, in the header's order."""
+    with open(path, encoding="utf-8") as f:
+        parts = re.findall(r'\bP\("([^"\\<>]*)"\)', f.read())
+    if not parts or PART + len(parts) > 0x20:
+        raise ValueError(f"{path}: {len(parts)} parts in TDESC_PARTS")
+    for p in parts:
+        if not re.search(r"[A-Za-z_]", p):
+            raise ValueError(f"{path}: part {p!r} has no letter (it could match a number)")
+    return parts
+
+
 WORDS = load_words()
+PARTS = load_parts()
 BYTE = {name: WORD + i for i, (name, _) in enumerate(WORDS)}
-# Longest first, so that the longest word at a position wins.
-_BY_LENGTH = sorted(((t, WORD + i) for i, (_, t) in enumerate(WORDS)), key=lambda w: -len(w[0]))
+TEXT = {WORD + i: t for i, (_, t) in enumerate(WORDS)}
+TEXT.update({PART + i: t for i, t in enumerate(PARTS)})
+# Longest first, so that the longest word or part at a position wins.
+_BY_LENGTH = sorted(((t, b) for b, t in TEXT.items()), key=lambda w: -len(w[0]))
 
 
 def encode(text):
@@ -42,7 +59,7 @@ def encode(text):
                 break
         else:
             c = ord(text[i])
-            if not 0 < c < WORD:
+            if not 0x20 <= c < WORD:
                 raise ValueError(f"character {text[i]!r} cannot be stored in the compact form")
             out.append(c)
             i += 1
@@ -50,15 +67,15 @@ def encode(text):
 
 
 def decode(data):
-    return "".join(WORDS[b - WORD][1] if b >= WORD else chr(b) for b in data)
+    return "".join(TEXT.get(b, chr(b)) for b in data)
 
 
 def c_bytes(data):
-    """A C string literal of data; word bytes as octal escapes (an octal
-    escape takes at most three digits, so a digit after one is safe)."""
+    """A C string literal of data; word and part bytes as octal escapes (an
+    octal escape takes at most three digits, so a digit after one is safe)."""
     out = []
     for b in data:
-        if b >= WORD:
+        if b >= WORD or b < 0x20:
             out.append(f"\\{b:03o}")
         elif chr(b) in '"\\':
             out.append("\\" + chr(b))

@@ -10,8 +10,8 @@
 #include "pmustub/wire.h"
 
 /* The target description is the concatenation of the port's pieces, each
- * in the compact form of pmustub/tdesc.h: a byte from TDESC_WORD up is a
- * word of markup, sent as its text. A cursor walks it so that a read costs
+ * in the compact form of pmustub/tdesc.h: a byte that stands for a word of
+ * markup or a part of a name is sent as its text. A cursor walks it so that a read costs
  * its length, not offset x length. */
 struct xml_cursor {
     const char *const *piece;
@@ -32,8 +32,7 @@ static int xml_peek(struct xml_cursor *c)
         if (!b) {
             c->piece++;
             c->s = *c->piece;
-        } else if (b >= TDESC_WORD) {
-            c->w = stub_tdesc_words[b - TDESC_WORD];
+        } else if ((c->w = stub_tdesc_text(b)) != 0) {
             c->s++;
         } else {
             return b;

@@ -14,7 +14,7 @@ const char *tdesc_text(const char *piece)
     size_t n = 0;
 
     for (const unsigned char *p = (const unsigned char *)piece; *p; p++) {
-        const char *w = *p >= TDESC_WORD ? stub_tdesc_words[*p - TDESC_WORD] : 0;
+        const char *w = stub_tdesc_text(*p);
         size_t len = w ? strlen(w) : 1;
         assert(n + len < sizeof text);
         memcpy(text + n, w ? w : (const char *)p, len);

@@ -29,8 +29,9 @@ void pmu_describe(const struct pmu_core *core, unsigned counters,
 }
 
 /* The name of event code in the <evalue>s at p (the compact form,
- * pmustub/tdesc.h: EVALUE name VALUE digits END ...), or NULL. The
- * generator checks that the enum is written in exactly these words. */
+ * pmustub/tdesc.h: EVALUE name VALUE digits END ...; the name's bytes are
+ * below TDESC_WORD, characters and parts), or NULL. The generator checks
+ * that the enum is written in exactly these words. */
 static const char *find_event(const char *p, unsigned code)
 {
     while ((unsigned char)*p == TDESC_BYTE(EVALUE)) {
@@ -49,12 +50,12 @@ static const char *find_event(const char *p, unsigned code)
 
 int pmu_put_event_name(const struct pmu_core *core, unsigned n, unsigned code)
 {
-    const char *name;
+    const char *name, *part;
     char c[2] = {0, 0};
 
     if (!core->n_events || !(name = find_event(core->xml_head + core->event_at[n], code)))
         return -1;
-    while ((unsigned char)(c[0] = *name++) < TDESC_WORD)
-        stub_mon_puts(c);
+    for (; (unsigned char)(c[0] = *name) < TDESC_WORD; name++)
+        stub_mon_puts((part = stub_tdesc_text((unsigned char)*name)) ? part : c);
     return 0;
 }

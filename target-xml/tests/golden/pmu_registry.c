@@ -4,7 +4,7 @@
 const char pmu_xml_tail[] = "\225";
 
 static const char head_c2[] =
-    "\224org.pmustub.test.pmu\226\217c2_event0\221\212cycles\2130\211\212instructions\21315\211\222\220c2_perfctl0\221\214EXL\2150\2160\211\214K\2151\2161\211\214S\2152\2162\211\214U\2153\2163\211\214IE\2154\2164\211\214EVENT\2155\2168\205c2_event0\211\223\217c2_event1\221\212cycles\2130\211\212instructions\2131\211\222\220c2_perfctl1\221\214EXL\2150\2160\211\214K\2151\2161\211\214S\2152\2162\211\214U\2153\2163\211\214IE\2154\2164\211\214EVENT\2155\2168\205c2_event1\211\223";
+    "\224org.pmustub.test.pmu\226\217c2\0160\221\212cycles\2130\211\212\001s\21315\211\222\220c2_perfctl0\221\214EXL\2150\2160\211\214K\2151\2161\211\214S\2152\2162\211\214U\2153\2163\211\214IE\2154\2164\211\214EVENT\2155\2168\205c2\0160\211\223\217c2\0161\221\212cycles\2130\211\212\001s\2131\211\222\220c2_perfctl1\221\214EXL\2150\2160\211\214K\2151\2161\211\214S\2152\2162\211\214U\2153\2163\211\214IE\2154\2164\211\214EVENT\2155\2168\205c2\0161\211\223";
 /* c2 counter 0 */
 static const char ctr_c2_0[] =
     "\200ctl0\20172\205c2_perfctl0\210\200cnt0\20173\207uint32\210\200cnt0_64\20364\20476\207uint64\210";
@@ -17,7 +17,7 @@ const char *const counters_c2[] = {
     0,
 };
 const struct pmu_core pmu_cores[PMU_N_CORES] = {
-    {"Core Two", "c2", 0x00ffff00u, 0x00002200u, 0, 2, 7, 5, 0xf, head_c2, counters_c2, 3, {33, 145}},
+    {"Core Two", "c2", 0x00ffff00u, 0x00002200u, 0, 2, 7, 5, 0xf, head_c2, counters_c2, 3, {28, 120}},
 };
 
 const struct pmu_core *pmu_core_find(uint32_t id)

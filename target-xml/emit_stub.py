@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
 from gen_target_xml import write_pieces
-from tdesc_compact import BYTE, c_bytes, encode
+from tdesc_compact import BYTE, WORD, c_bytes, encode
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -138,7 +138,7 @@ def emit_stub(reg, board, out_c, out_h, only=None):
 def compact_head(head, pieces, tail, events):
     """The PMU feature's head in the compact form, and for each counter the
     offset in it of its event enum's first <evalue> (0 for all without
-    events). The stub's pmu_event_name() reads the names there, so the
+    events). The stub's pmu_put_event_name() reads the names there, so the
     enum must hold only <evalue name="N" value="V"/> words: checked."""
     root = ET.fromstring(head + "".join(pieces) + tail)
     event_enums = event_enum_ids(root)
@@ -175,14 +175,14 @@ def event_enum_ids(root):
 
 
 def check_evalues(code, eid):
-    """code starts with <evalue>s in the words pmu_event_name() reads."""
+    """code starts with <evalue>s in the words pmu_put_event_name() reads."""
     i, n = 0, 0
     while code[i] == BYTE["EVALUE"]:
         j = i + 1
-        while code[j] < 0x80:
+        while code[j] < WORD:
             j += 1
         k = j + 1
-        while code[k] < 0x80:
+        while code[k] < WORD:
             k += 1
         if code[j] != BYTE["VALUE"] or code[k] != BYTE["END"] or not code[j + 1:k].isdigit():
             raise RegistryError(f"enum {eid}: an <evalue> not in the words the stub reads")

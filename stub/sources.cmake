@@ -5,7 +5,8 @@ set(PMUSTUB_INCLUDE_DIR ${_S}/include)
 set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
-  ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_pmu.c)
+  ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_pmu.c
+  ${_S}/core/tdesc.c)
 # Tracepoints, trace state variables and agent expressions (the build
 # option PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
 # -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.

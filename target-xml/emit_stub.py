@@ -1,9 +1,11 @@
 """gen_pmu.py stub: a board's core table for the stub (PMU feature pieces,
 event-name tables, identification, register numbers)."""
 import os
+import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
-from gen_target_xml import c_string, write_pieces
+from gen_target_xml import write_pieces
+from tdesc_compact import BYTE, WORD, c_bytes, encode
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -28,11 +30,7 @@ def emit_stub(reg, board, out_c, out_h, only=None):
     unknown = fam.get("unknown")
     # Header: the types and the register numbering of the board's family.
     body = ["#include <stdint.h>", "",
-            "/* An event the catalogue names: code, counters (bit n = counter n). */",
-            "struct pmu_event_name {",
-            "    uint8_t code, counters;",
-            "    const char *name;",
-            "};", "",
+            f"#define PMU_MAX_COUNTERS {fam['max_counters']}",
             "struct pmu_core {",
             "    const char *name;    /* as the manuals write it */",
             "    const char *key;     /* registry key */",
@@ -43,10 +41,13 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "       source (MIPS IntCtl.IPPCI, Power IVOR35). */",
             "    uint8_t irq_line;",
             "    uint8_t event_shift, event_mask; /* EVENT = (control >> shift) & mask */",
-            "    const char *xml_head;           /* the PMU feature, in pieces */",
+            "    /* The PMU feature, in pieces, in the compact form (pmustub/tdesc.h). */",
+            "    const char *xml_head;",
             "    const char *const *xml_counters;",
-            "    const struct pmu_event_name *events; /* none: raw event numbers */",
-            "    uint16_t n_events;",
+            "    /* The catalogue's events: the <evalue>s of counter n's event enum",
+            "       start at xml_head + event_at[n] (names are stored there only). */",
+            "    uint16_t n_events; /* 0: raw event numbers */",
+            "    uint16_t event_at[PMU_MAX_COUNTERS];",
             *(["    /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1",
                "       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set. */",
                "    uint8_t debug_apu;",
@@ -63,8 +64,7 @@ def emit_stub(reg, board, out_c, out_h, only=None):
                  "   raw event numbers (cores.toml, family unknown). */",
                  "#define PMU_HAS_UNKNOWN_CORE 1",
                  "extern const struct pmu_core pmu_core_unknown;"]
-    body += [f"#define PMU_MAX_COUNTERS {fam['max_counters']}",
-             "/* Pieces a PMU feature adds to target.xml: head, counters, tail. */",
+    body += ["/* Pieces a PMU feature adds to target.xml: head, counters, tail. */",
              "#define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)",
              "/* GDB register numbers and hardware numbers (cores.toml, family",
              "   registers); RO_: the read-only copies. */"]
@@ -93,7 +93,8 @@ def emit_stub(reg, board, out_c, out_h, only=None):
     def core_entry(name, key, idm, idv, c_events, counters, chain, irq, ctl, booke=None):
         shift, mask = event_field(ctl)
         k = ident(key)
-        ev = f"events_{k}, {len(c_events)}" if c_events else "0, 0"
+        at = ", ".join(str(a) for a in event_at.get(key, [0]))
+        ev = f"{len(c_events) if c_events else 0}, {{{at}}}"
         extra = ""
         if fam.get("booke"):  # Book E itself for the unknown core: critical, no HID0
             extra = (f", {int(booke['debug_apu'])}, 0x{booke['hid0_mask']:08x}u" if booke
@@ -101,24 +102,21 @@ def emit_stub(reg, board, out_c, out_h, only=None):
         return (f'{{"{name}", "{key}", 0x{idm:08x}u, 0x{idv:08x}u, {chain}, {counters}, {irq}, '
                 f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}{extra}}}')
 
+    event_at = {}
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
         f.write(f'#include "{os.path.basename(out_h)}"\n\n')
-        f.write(f"const char pmu_xml_tail[] = {c_string('</feature>')};\n\n")
+        f.write(f"const char pmu_xml_tail[] = {c_bytes(encode('</feature>'))};\n\n")
         parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
         if unknown:
             parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
         for key, counters, fields, events in parts:
             k = ident(key)
-            head, pieces, _ = feature_pieces(fam, key, counters, fields, events)
-            f.write(f"static const char head_{k}[] =\n    {c_string(head)};\n")
+            head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
+            code, event_at[key] = compact_head(head, pieces, tail, events)
+            f.write(f"static const char head_{k}[] =\n    {c_bytes(code)};\n")
             write_pieces(f, f"counters_{k}", [(f"{key} counter {n}", t)
                                              for n, t in enumerate(pieces)], f"ctr_{k}_")
-            if events:
-                f.write(f"static const struct pmu_event_name events_{k}[] = {{\n")
-                for code, ctrs, name, *_ in events:
-                    f.write(f'    {{{code}, 0x{sum(1 << n for n in ctrs):x}, "{name}"}},\n')
-                f.write("};\n\n")
         f.write("const struct pmu_core pmu_cores[PMU_N_CORES] = {\n")
         for c in cores:
             f.write("    " + core_entry(c["title"], c["key"], c["id"]["mask"], c["id"]["value"],
@@ -135,3 +133,59 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             f.write("\nconst struct pmu_core pmu_core_unknown = " +
                     core_entry(unknown.get("title", "unknown core"), "unknown", 0, 0, None,
                                unknown["counters"], 0, 0, fam["unknown_fields"][fam["field_sets"][0]]) + ";\n")
+
+
+def compact_head(head, pieces, tail, events):
+    """The PMU feature's head in the compact form, and for each counter the
+    offset in it of its event enum's first <evalue> (0 for all without
+    events). The stub's pmu_put_event_name() reads the names there, so the
+    enum must hold only <evalue name="N" value="V"/> words: checked."""
+    root = ET.fromstring(head + "".join(pieces) + tail)
+    event_enums = event_enum_ids(root)
+    # The control register's flags type: its EVENT field has an event enum.
+    flags_event = {fl.get("id"): fd.get("type") for fl in root.iter("flags")
+                   for fd in fl.iter("field") if fd.get("type") in event_enums}
+    starts = {}
+    for eid in event_enums if events else []:
+        opening = f'<enum id="{eid}" size="4">'
+        starts[eid] = head.index(opening) + len(opening)
+    # Encode in segments cut at the enum starts, so the offsets are exact.
+    code, at_plain, pos = b"", {}, 0
+    for eid, at in sorted(starts.items(), key=lambda kv: kv[1]):
+        code += encode(head[pos:at])
+        at_plain[eid] = len(code)
+        pos = at
+    code += encode(head[pos:])
+    for eid, at in at_plain.items():
+        check_evalues(code[at:], eid)
+    counters = []
+    for piece in pieces:
+        types = [r.get("type") for r in ET.fromstring(f"<x>{piece}</x>").iter("reg")]
+        eid = next((flags_event[t] for t in types if t in flags_event), None)
+        counters.append(at_plain.get(eid, 0))
+    if len(code) > 0xffff:
+        raise RegistryError("a PMU feature head over 64 KiB: event_at is 16 bits")
+    return code, counters or [0]
+
+
+def event_enum_ids(root):
+    """Enums of events: those named ..._event<k> by feature_pieces."""
+    return [e.get("id") for e in root.iter("enum")
+            if e.get("id", "").rsplit("_", 1)[-1].startswith("event")]
+
+
+def check_evalues(code, eid):
+    """code starts with <evalue>s in the words pmu_put_event_name() reads."""
+    i, n = 0, 0
+    while code[i] == BYTE["EVALUE"]:
+        j = i + 1
+        while code[j] < WORD:
+            j += 1
+        k = j + 1
+        while code[k] < WORD:
+            k += 1
+        if code[j] != BYTE["VALUE"] or code[k] != BYTE["END"] or not code[j + 1:k].isdigit():
+            raise RegistryError(f"enum {eid}: an <evalue> not in the words the stub reads")
+        i, n = k + 1, n + 1
+    if code[i] != BYTE["ENUM_END"] or n == 0:
+        raise RegistryError(f"enum {eid}: not a list of <evalue>s")

@@ -10,15 +10,18 @@
 #   PMUSTUB_CORE_<key>_VBOARD_ID the id register (PRId, PVR) vboard shows
 #   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
 #   PMUSTUB_GEN_PMU             the generator, for build-time outputs
-#   PMUSTUB_GEN_PMU_SOURCES     its modules: the loader (pmu_registry.py) and
-#                               one emitter per consumer (emit_*.py)
+#   PMUSTUB_GEN_PMU_SOURCES     its modules: the loader (pmu_registry.py),
+#                               one emitter per consumer (emit_*.py) and the
+#                               stub's compact form (tdesc_compact.py, with
+#                               the words it reads from pmustub/tdesc.h)
 # Included by the top-level project and by the stub's cross build.
 get_filename_component(_reg_dir ${CMAKE_CURRENT_LIST_DIR} ABSOLUTE)
 set(PMUSTUB_REGISTRY ${_reg_dir}/cores.toml)
 set(PMUSTUB_GEN_PMU ${_reg_dir}/gen_pmu.py)
 set(PMUSTUB_GEN_PMU_SOURCES ${PMUSTUB_GEN_PMU} ${_reg_dir}/pmu_registry.py
     ${_reg_dir}/emit_cmake.py ${_reg_dir}/emit_host.py ${_reg_dir}/emit_stub.py
-    ${_reg_dir}/feature_xml.py ${_reg_dir}/gen_target_xml.py)
+    ${_reg_dir}/feature_xml.py ${_reg_dir}/gen_target_xml.py
+    ${_reg_dir}/tdesc_compact.py ${_reg_dir}/../stub/include/pmustub/tdesc.h)
 set(_reg_out ${CMAKE_BINARY_DIR}/gen/cores.cmake)
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/gen)
 execute_process(

@@ -6,33 +6,55 @@
  * empty reply, which GDB reads as "not supported".
  */
 #include "trace.h"
+#include "pmustub/tdesc.h"
 #include "pmustub/wire.h"
 
-/* The target description is the concatenation of the port's pieces. A
- * cursor walks it so that a read costs its length, not offset x length. */
+/* The target description is the concatenation of the port's pieces, each
+ * in the compact form of pmustub/tdesc.h: a byte that stands for a word of
+ * markup or a part of a name is sent as its text. A cursor walks it so that a read costs
+ * its length, not offset x length. */
 struct xml_cursor {
     const char *const *piece;
-    const char *s;
+    const char *s; /* next byte of the piece; NULL at the end */
+    const char *w; /* inside a word: the rest of its text; else NULL */
 };
-
-static void xml_seek(struct xml_cursor *c, uint32_t off)
-{
-    for (c->piece = stub_t->target_xml; *c->piece; c->piece++) {
-        for (c->s = *c->piece; *c->s; c->s++)
-            if (off-- == 0)
-                return;
-    }
-    c->s = 0;
-}
 
 /* The byte under the cursor, or -1 at the end. */
 static int xml_peek(struct xml_cursor *c)
 {
-    while (c->s && !*c->s) {
-        c->piece++;
-        c->s = *c->piece;
+    for (;;) {
+        if (c->w && *c->w)
+            return (unsigned char)*c->w;
+        c->w = 0;
+        if (!c->s)
+            return -1;
+        unsigned char b = (unsigned char)*c->s;
+        if (!b) {
+            c->piece++;
+            c->s = *c->piece;
+        } else if ((c->w = stub_tdesc_text(b)) != 0) {
+            c->s++;
+        } else {
+            return b;
+        }
     }
-    return c->s ? (unsigned char)*c->s : -1;
+}
+
+static void xml_next(struct xml_cursor *c)
+{
+    if (c->w)
+        c->w++;
+    else
+        c->s++;
+}
+
+static void xml_seek(struct xml_cursor *c, uint32_t off)
+{
+    c->piece = stub_t->target_xml;
+    c->s = *c->piece;
+    c->w = 0;
+    while (off-- && xml_peek(c) >= 0)
+        xml_next(c);
 }
 
 /* qXfer:features:read:ANNEX:OFFSET,LENGTH (GDB manual, "General Query
@@ -58,7 +80,7 @@ static void xfer_features(const char *args, struct reply *r)
     while (n && (c = xml_peek(&cur)) >= 0) {
         if (reply_binary(r, (char)c) < 0)
             break; /* reply full: the rest comes with the next request */
-        cur.s++;
+        xml_next(&cur);
         n--;
     }
     if (xml_peek(&cur) < 0)

@@ -76,6 +76,11 @@ with tempfile.TemporaryDirectory() as tmp:
     reg = os.path.join(tmp, "target-xml")
     shutil.copytree(os.path.join(TOP, "target-xml"), reg,
                     ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    # The words of the stub's compact target description, which the
+    # generator reads beside the registry (tdesc_compact.py).
+    os.makedirs(os.path.join(tmp, "stub", "include", "pmustub"))
+    shutil.copy(os.path.join(TOP, "stub", "include", "pmustub", "tdesc.h"),
+                os.path.join(tmp, "stub", "include", "pmustub"))
     toml = os.path.join(reg, "cores.toml")
     text = open(toml).read()
     text = text.replace('cores = ["e200z7", "e500v2"]', 'cores = ["e200z7", "e500v2", "z3rd"]', 1)

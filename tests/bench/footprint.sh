@@ -1,72 +1,61 @@
 #!/usr/bin/env bash
-# Prints the stub's footprint in each board's linked demo firmware: text,
-# rodata, data and bss contributed by libpmustub.a (core + arch port +
-# board + target XML), read from the linker maps, so the demo's own code is
-# not counted; the boards side by side, then each board's objects. What
-# libgcc.a adds (the Power build's register save/restore helpers) is
-# counted apart.
-# Usage: footprint.sh [MAP...]  (default: build/target/{malta,ppce500}/pmustub-demo.map)
+# Prints what the stub adds to a small program (footprint_prog.c) linked
+# with the README's "Bring your own program" command: ROM (text + rodata
+# + data) and RAM (data + bss) of libpmustub.a's objects, read from the
+# linker map (footprint_map.py), plus the libgcc.a helpers the stub pulls
+# in. For each board's default build (every core the board can meet) and
+# one-core builds (-DPMUSTUB_CORES), each with and without tracepoints;
+# the trace buffer, part of the RAM with tracepoints, on its own column
+# (its size is the build option PMUSTUB_TRACE_BUFFER_BYTES, which
+# footprint.sh's builds leave at its default).
+# Each variant is the stub's CMake project (stub/) configured as the top
+# level configures it, in a scratch folder.
+# Usage: footprint.sh [--objects] [SCRATCH_DIR]   (run from the top of the tree)
+#   --objects: also each build's bytes per object, biggest first
 set -euo pipefail
-if [ $# -eq 0 ]; then
-    set -- build/target/malta/pmustub-demo.map build/target/ppce500/pmustub-demo.map
-fi
-python3 - "$@" <<'PY'
-import os, re, sys
-from collections import defaultdict
+top=$(cd "$(dirname "$0")/../.." && pwd)
+objects=
+[ "${1:-}" = --objects ] && { objects=--objects; shift; }
+scratch=${1:-$(mktemp -d)}
+mkdir -p "$scratch"
+buffer=4096 # PMUSTUB_TRACE_BUFFER_BYTES, the default
 
-kinds = [("text", (".text",)), ("rodata", (".rodata",)),
-         ("data", (".data", ".sdata")), ("bss", (".bss", ".sbss", "COMMON", ".scommon"))]
-line_re = re.compile(r"^ (\S+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
-
-
-def footprint(path):
-    """Bytes per kind and per object of libpmustub.a, and libgcc.a's bytes."""
-    total, per_obj, libgcc = defaultdict(int), defaultdict(int), 0
-    pending = None
-    in_memmap = False
-    for line in open(path):
-        if line.startswith("Linker script and memory map"):
-            in_memmap = True
-            continue
-        if not in_memmap:
-            continue
-        # An input section name too long for its column stands alone on a line.
-        m = re.match(r"^ (\.\S+|COMMON)\s*$", line)
-        if m:
-            pending = m.group(1)
-            continue
-        m = line_re.match(line.rstrip("\n"))
-        if not m:
-            pending = None
-            continue
-        name = m.group(1) or pending
-        pending = None
-        size, src = int(m.group(3), 16), m.group(4)
-        if not name or size == 0:
-            continue
-        for kind, prefixes in kinds:
-            if not name.startswith(prefixes):
-                continue
-            if "libpmustub.a(" in src:
-                total[kind] += size
-                per_obj[src.split("(")[1].rstrip(")")] += size
-            elif "libgcc.a(" in src:
-                libgcc += size
-            break
-    return total, per_obj, libgcc
-
-
-maps = sys.argv[1:]
-boards = [os.path.basename(os.path.dirname(os.path.abspath(m))) for m in maps]
-results = [footprint(m) for m in maps]
-print("stub footprint in the demo firmware (libpmustub.a only; alignment padding not counted)")
-print("  %-7s" % "" + "".join(" %10s" % b for b in boards))
-for kind, _ in kinds:
-    print("  %-7s" % kind + "".join(" %10d" % r[0][kind] for r in results))
-print("  %-7s" % "total" + "".join(" %10d" % sum(r[0].values()) for r in results)
-      + "  bytes (target 16 KiB = 16384)")
-for board, (total, per_obj, libgcc) in zip(boards, results):
-    print("%s by object%s:" % (board, ", plus %d bytes of libgcc.a" % libgcc if libgcc else ""))
-    for obj, n in sorted(per_obj.items(), key=lambda kv: -kv[1]):
-        print("  %-24s %6d" % (obj, n))
-PY
+variants=(
+    "malta:default:"
+    "malta:34k:34k"
+    "malta:r12k:r12k"
+    "ppce500:default:"
+    "ppce500:e200z7:e200z7"
+)
+printf "%-8s %-8s %-11s %9s %9s %13s %7s\n" board cores tracepoints "ROM (B)" "RAM (B)" \
+    "trace buf (B)" "libgcc"
+for v in "${variants[@]}"; do
+    IFS=: read -r board name cores <<<"$v"
+    toolchain=$(sed -n 's/^set(PMUSTUB_BOARD_TOOLCHAIN \(.*\))$/\1/p' \
+        "$top/stub/board/$board/board.cmake")
+    cross=$(sed -n 's/^set(PMUSTUB_BOARD_CROSS \(.*\))$/\1/p' "$top/stub/board/$board/board.cmake")
+    # The README's command for this board, with its paths made this build's.
+    cmd=$(grep -E "^$cross-gcc .*libpmustub\\.a" "$top/README.md" | head -1)
+    [ -n "$cmd" ] || { echo "README.md shows no $cross-gcc link command" >&2; exit 1; }
+    for trace in OFF ON; do
+        dir=$scratch/$board-$name-$trace
+        cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \
+            -DCMAKE_TOOLCHAIN_FILE="$top/cmake/$toolchain" \
+            -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
+            -DPMUSTUB_BOARD="$board" -DPMUSTUB_STUB_CORES="$cores" \
+            -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" >"$dir.log" 2>&1
+        cmake --build "$dir" -j2 --target pmustub >>"$dir.log" 2>&1
+        link=${cmd//build\/target\/$board/$dir/out}
+        link=${link//prog.c/$top/tests/bench/footprint_prog.c}
+        link=${link//-o prog.elf/-o $dir/prog.elf -Wl,-Map=$dir/prog.map}
+        eval "$link" >>"$dir.log" 2>&1
+        read -r text rodata data bss libgcc tbuf < <(python3 "$top/tests/bench/footprint_map.py" "$dir/prog.map")
+        printf "%-8s %-8s %-11s %9d %9d %13d %7d\n" "$board" "$name" "$trace" \
+            $((text + rodata + data)) $((data + bss)) $tbuf "$libgcc"
+        if [ -n "$objects" ]; then
+            python3 "$top/tests/bench/footprint_map.py" --objects "$dir/prog.map" | tail -n +2
+        fi
+    done
+done
+echo "RAM includes the trace buffer where it is not 0; ROM and RAM are libpmustub.a's objects (libgcc apart)"
+echo "targets for a one-core 34K build: ROM 16384 B (24576 with tracepoints), RAM 2048 B (+ the buffer)"

@@ -17,7 +17,9 @@ void pmu_describe(const struct pmu_core *core, unsigned counters,
                   const char *const *arch_xml, const char **xml, int *expedite,
                   unsigned e);
 
-/* The catalogue's name of event code on counter n, or NULL. */
-const char *pmu_event_name(const struct pmu_core *core, unsigned n, unsigned code);
+/* Prints (stub_mon_puts) the catalogue's name of event code on counter n
+ * and returns 0, or prints nothing and returns -1 when it has none. The
+ * names are those of the core's target description (its event enums). */
+int pmu_put_event_name(const struct pmu_core *core, unsigned n, unsigned code);
 
 #endif

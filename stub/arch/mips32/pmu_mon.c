@@ -39,8 +39,8 @@ static void describe(void)
  * none (reserved code). */
 static void put_event_name(unsigned n, unsigned code)
 {
-    const char *name = pmu_event_name(pmu_core, n, code);
-    stub_mon_puts(name ? name : "?");
+    if (pmu_put_event_name(pmu_core, n, code))
+        stub_mon_puts("?");
 }
 
 /* PerfCtl bits 0, 1, 2, 3 are EXL, K, S, U (MD00548 Table 1). */

@@ -53,11 +53,11 @@ static void notes(void)
  * not (reserved), nothing for a core it does not know. */
 static void put_event_name(unsigned n, unsigned code)
 {
-    const char *name = pmu_event_name(ppc_pmu_core, n, code);
     if (!ppc_pmu_core->n_events)
         return;
     stub_mon_puts(" ");
-    stub_mon_puts(name ? name : "?");
+    if (pmu_put_event_name(ppc_pmu_core, n, code))
+        stub_mon_puts("?");
 }
 
 /* PMLCa (e200z7 RM 8.3.3): FC freezes the counter; FCS, FCU freeze it in

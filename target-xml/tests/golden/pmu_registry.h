@@ -4,12 +4,7 @@
 
 #include <stdint.h>
 
-/* An event the catalogue names: code, counters (bit n = counter n). */
-struct pmu_event_name {
-    uint8_t code, counters;
-    const char *name;
-};
-
+#define PMU_MAX_COUNTERS 2
 struct pmu_core {
     const char *name;    /* as the manuals write it */
     const char *key;     /* registry key */
@@ -20,10 +15,13 @@ struct pmu_core {
        source (MIPS IntCtl.IPPCI, Power IVOR35). */
     uint8_t irq_line;
     uint8_t event_shift, event_mask; /* EVENT = (control >> shift) & mask */
-    const char *xml_head;           /* the PMU feature, in pieces */
+    /* The PMU feature, in pieces, in the compact form (pmustub/tdesc.h). */
+    const char *xml_head;
     const char *const *xml_counters;
-    const struct pmu_event_name *events; /* none: raw event numbers */
-    uint16_t n_events;
+    /* The catalogue's events: the <evalue>s of counter n's event enum
+       start at xml_head + event_at[n] (names are stored there only). */
+    uint16_t n_events; /* 0: raw event numbers */
+    uint16_t event_at[PMU_MAX_COUNTERS];
 };
 
 #define PMU_N_CORES 1
@@ -32,7 +30,6 @@ extern const struct pmu_core pmu_cores[PMU_N_CORES];
    id, or NULL: how a port finds its core. */
 const struct pmu_core *pmu_core_find(uint32_t id);
 extern const char pmu_xml_tail[];
-#define PMU_MAX_COUNTERS 2
 /* Pieces a PMU feature adds to target.xml: head, counters, tail. */
 #define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)
 /* GDB register numbers and hardware numbers (cores.toml, family

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""The target description the stub serves (qXfer:features:read, read in
+short chunks at every offset as GDB does) is exactly the text the
+generator makes from the registry: the board's core features
+(target.xml, written by gen_target_xml.py in plain text) with the core's
+PMU feature (feature_xml.feature_pieces, the same function that made the
+stub's pieces before they were stored in the compact form) put before
+</target>. And "monitor pmu" names each event of the core's catalogue
+(target-xml/events/CPU.csv) on the counters that can count it as the
+catalogue does, with the event's code written into the counter's control
+register (P): the stub reads those names from its stored description.
+The firmware runs on vboard as CPU, which has all of the core's counters.
+
+usage: tdesc_served.py VBOARD FIRMWARE.elf TARGET.xml CPU TOP_SRC_DIR [CHUNK]
+Exit status 1 with a diff when they differ.
+"""
+import difflib
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+VBOARD, ELF, ARCH_XML, CPU, TOP = sys.argv[1:6]
+CHUNK = int(sys.argv[6]) if len(sys.argv) > 6 else 0x3fb  # pmuctl's and GDB's size
+sys.path.insert(0, os.path.join(TOP, "target-xml"))
+from feature_xml import feature_pieces  # noqa: E402
+from pmu_registry import control_fields, event_field, load, regnum_of  # noqa: E402
+
+
+def expected():
+    reg, _ = load(os.path.join(TOP, "target-xml", "cores.toml"))
+    core = next(c for c in reg["cores"] if c["key"] == CPU)
+    fam = reg["families"][core["family"]]
+    head, pieces, tail = feature_pieces(fam, core["key"], core["counters"],
+                                        core["field_list"], core["event_list"])
+    arch = open(ARCH_XML).read()
+    assert arch.endswith("</target>")
+    return arch[:-len("</target>")] + head + "".join(pieces) + tail + "</target>"
+
+
+class Line:
+    def __init__(self, port):
+        self.s = socket.create_connection(("127.0.0.1", port), timeout=1)
+        self.buf = b""
+
+    def packet(self, payload):
+        """Sends one packet (ack mode) and returns the reply's payload. Sent
+        again when the stub's '+' has not come within a second, as GDB
+        does: the board may still be starting when the first bytes reach
+        its UART, and drop them. A reply that is only slow is waited for."""
+        frame = b"$%s#%02x" % (payload, sum(payload) & 0xff)
+        for _ in range(30):
+            self.s.sendall(frame)
+            if self.ack():
+                return self.reply()
+        raise SystemExit(f"no ack of {payload!r}")
+
+    def ack(self):
+        """True at the stub's '+', False at its '-' or after a second."""
+        while True:
+            i = next((i for i, c in enumerate(self.buf) if c in b"+-"), -1)
+            if i >= 0:
+                got, self.buf = self.buf[i:i + 1], self.buf[i + 1:]
+                return got == b"+"
+            try:
+                self.fill()
+            except socket.timeout:
+                return False
+
+    def fill(self):
+        d = self.s.recv(4096)
+        if not d:
+            raise SystemExit("the stub closed the line")
+        self.buf += d
+
+    def reply(self):
+        """The next packet from the stub, acked; up to 60 s."""
+        for _ in range(60):
+            start = self.buf.find(b"$")
+            end = self.buf.find(b"#", start)
+            if start >= 0 and end >= 0 and len(self.buf) >= end + 3:
+                payload, self.buf = self.buf[start + 1:end], self.buf[end + 3:]
+                self.s.sendall(b"+")
+                return payload
+            try:
+                self.fill()
+            except socket.timeout:
+                pass
+        raise SystemExit("no reply in 60 s")
+
+    def monitor(self, cmd):
+        """qRcmd: the output of 'O' packets and the final reply's."""
+        out, r = b"", self.packet(b"qRcmd," + cmd.encode().hex().encode())
+        while r.startswith(b"O") and r != b"OK":
+            out += bytes.fromhex(r[1:].decode())
+            r = self.reply()
+        if r != b"OK":
+            out += bytes.fromhex(r.decode())
+        return out.decode()
+
+
+def unescape(data):
+    out, i = bytearray(), 0
+    while i < len(data):
+        if data[i] == 0x7d:
+            out.append(data[i + 1] ^ 0x20)
+            i += 2
+        else:
+            out.append(data[i])
+            i += 1
+    return bytes(out)
+
+
+def served(line):
+    text, off = b"", 0
+    while True:
+        r = line.packet(b"qXfer:features:read:target.xml:%x,%x" % (off, CHUNK))
+        if r[:1] not in (b"m", b"l"):
+            raise SystemExit(f"qXfer at {off:#x}: {r!r}")
+        data = unescape(r[1:])
+        text += data
+        off += len(data)
+        if r[:1] == b"l":
+            break
+        if not data:
+            raise SystemExit(f"qXfer at {off:#x}: 'm' with no data")
+    return text.decode("ascii")
+
+
+def misnamed_events(line):
+    """Each catalogue event on the first and the last counter that count
+    it (where the counters' event tables differ, 34K even/odd, R10000,
+    these are of both kinds), written into the counter's control
+    register: what monitor pmu says it is, where that is not the
+    catalogue's name."""
+    reg, _ = load(os.path.join(TOP, "target-xml", "cores.toml"))
+    core = next(c for c in reg["cores"] if c["key"] == CPU)
+    fam = reg["families"][core["family"]]
+    ctl = next(r for r in fam["registers"] if r["role"] == "control" and not r.get("readonly"))
+    shift, mask = event_field(control_fields(fam, core))
+    wrong = []
+    for code, counters, name, *_ in core["event_list"]:
+        for n in sorted({counters[0], counters[-1]}):  # both kinds where counters differ
+            r = line.packet(b"P%x=%08x" % (regnum_of(ctl, n), (code & mask) << shift))
+            if r != b"OK":
+                raise SystemExit(f"P of {ctl['name'].format(n=n)}: {r!r}")
+            said = re.search(rf"counter {n}: event {code} (\S+?),", line.monitor("pmu"))
+            if not said or said.group(1) != name:
+                wrong.append(f"counter {n} event {code}: {said and said.group(1)!r}, not {name!r}")
+    return wrong
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    log = os.path.join(tmp, "vboard.log")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    vb = subprocess.Popen([VBOARD, "--cpu", CPU, "--no-reboot", "--kernel", ELF,
+                           "--serial", f"tcp:127.0.0.1:{port},server"],
+                          stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    try:
+        for _ in range(600):  # vboard says when it listens (a probe would be the client)
+            if "waiting for a serial client" in open(log).read():
+                break
+            time.sleep(0.1)
+        line = Line(port)
+        got = served(line)
+        wrong = misnamed_events(line)
+        line.packet(b"D")
+    finally:
+        vb.kill()
+        vb.wait()
+
+want = expected()
+if got != want:
+    sys.stdout.writelines(difflib.unified_diff(
+        want.replace(">", ">\n").splitlines(True), got.replace(">", ">\n").splitlines(True),
+        "generator", "served"))
+    sys.exit(f"FAIL: {CPU}: the served description differs from the generator's "
+             f"({len(got)} bytes served, {len(want)} expected)")
+if wrong:
+    sys.exit(f"FAIL: {CPU}: monitor pmu names {len(wrong)} events otherwise than the "
+             "catalogue:\n  " + "\n  ".join(wrong[:20]))
+print(f"ok: {CPU}: {len(got)} bytes served, the generator's text, read in {CHUNK}-byte chunks; "
+      "monitor pmu names every event of the catalogue on its counters")

@@ -2,6 +2,9 @@
 # and the host unit tests (tests/unit/), which compile the core on the host.
 set(_S ${CMAKE_CURRENT_LIST_DIR})
 set(PMUSTUB_INCLUDE_DIR ${_S}/include)
+# The core's own headers, by their folder: "stub_internal.h",
+# "trace/agent.h".
+set(PMUSTUB_CORE_INCLUDE_DIR ${_S}/core)
 set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
@@ -11,8 +14,10 @@ set(PMUSTUB_CORE_SOURCES
 # option PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
 # -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.
 set(PMUSTUB_TRACE_SOURCES
-  ${_S}/core/agent.c ${_S}/core/agent_cond.c ${_S}/core/trace.c
-  ${_S}/core/trace_frames.c ${_S}/core/trace_hit.c ${_S}/core/trace_native.c)
+  ${_S}/core/trace/agent.c ${_S}/core/trace/agent_cond.c
+  ${_S}/core/trace/trace.c ${_S}/core/trace/trace_vars.c
+  ${_S}/core/trace/trace_hex.c ${_S}/core/trace/trace_frames.c
+  ${_S}/core/trace/trace_hit.c ${_S}/core/trace/trace_native.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

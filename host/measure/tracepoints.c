@@ -47,7 +47,7 @@
 #define TP_FROM 1
 #define TP_TO 2
 /* A frame of --per-iteration: header TP(2) SIZE(4), then a 'V' block
- * NUMBER(4) VALUE(8) per event (stub/core/trace_frames.c, gdbserver's
+ * NUMBER(4) VALUE(8) per event (stub/core/trace/trace_frames.c, gdbserver's
  * layout). */
 #define FRAME_HEADER 6
 #define FRAME_VAR 13

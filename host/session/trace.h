@@ -25,7 +25,7 @@ int target_trace_point(struct target *t, unsigned number, unsigned long addr,
                        unsigned long pass, const struct ax *cond,
                        const struct ax *const *actions, int nactions);
 int target_trace_start(struct target *t);                 /* QTStart */
-/* QPmustub.Bracket (stub/core/trace_native.h): tracepoints from_tp and
+/* QPmustub.Bracket (stub/core/trace/trace_native.h): tracepoints from_tp and
  * to_tp add up k brackets natively into the variables n_var, armed_var
  * and, per count register regs[i], six from bases[i]; then the stub stops
  * the program at to_tp. */

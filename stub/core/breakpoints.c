@@ -2,9 +2,12 @@
  * breakpoints.c - Z0/z0 software breakpoints: the core keeps the table of
  * replaced instructions; the port supplies the trap instruction and the
  * fault-safe, cache-coherent memory writes. A trap may have two owners,
- * GDB (Z0) and the tracepoints (trace.h), and goes when both let go.
+ * GDB (Z0) and the tracepoints (breakpoints.h), and goes when both let
+ * go. Traps go into the program's memory through the port's target,
+ * stub_t, whatever frame GDB looks at (trace_view is for GDB's packets).
  */
-#include "trace.h"
+#include "breakpoints.h"
+#include "trace.h" /* bp_cond_set, bp_cond_clear */
 
 #define BP_MAX_INSN 4
 
@@ -61,8 +64,7 @@ void bp_lift(stub_addr_t addr)
     if (stub_t->steps_out_of_line && stub_t->steps_out_of_line(addr))
         return;
     if (i >= 0 && !bps[i].lifted) {
-        (void)trace_live_target()->mem_write(addr, bps[i].saved,
-                                             stub_t->break_len);
+        (void)stub_t->mem_write(addr, bps[i].saved, stub_t->break_len);
         bps[i].lifted = 1;
     }
 }
@@ -77,8 +79,7 @@ void bp_lay(stub_addr_t addr)
 {
     int i = find(addr);
     if (i >= 0 && bps[i].lifted) {
-        (void)trace_live_target()->mem_write(addr, stub_t->break_insn,
-                                             stub_t->break_len);
+        (void)stub_t->mem_write(addr, stub_t->break_insn, stub_t->break_len);
         bps[i].lifted = 0;
     }
 }
@@ -89,7 +90,7 @@ int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len)
     int i = find(addr);
 
     if (i < 0 || bps[i].lifted || len != stub_t->break_len)
-        return trace_live_target()->mem_read(addr, buf, len);
+        return stub_t->mem_read(addr, buf, len);
     for (unsigned k = 0; k < len; k++)
         buf[k] = bps[i].saved[k];
     return STUB_MEM_OK;
@@ -117,12 +118,11 @@ int bp_place_ok(stub_addr_t addr)
 {
     uint8_t b[BP_MAX_INSN];
     return addr % stub_t->break_len == 0 &&
-           trace_live_target()->mem_read(addr, b, stub_t->break_len) == STUB_MEM_OK;
+           stub_t->mem_read(addr, b, stub_t->break_len) == STUB_MEM_OK;
 }
 
 unsigned bp_insert(stub_addr_t addr, unsigned owner)
 {
-    const struct stub_target *t = trace_live_target();
     const unsigned n = stub_t->break_len;
     uint8_t check[BP_MAX_INSN];
     int i;
@@ -139,13 +139,13 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner)
         ;
     if (i == STUB_MAX_BREAKPOINTS)
         return 0x10; /* table full */
-    if (t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
-        t->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
+    if (stub_t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
+        stub_t->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
         return 0x0e;
     /* Read back: ROM and unbacked addresses take the write silently. */
-    if (t->mem_read(addr, check, n) != STUB_MEM_OK ||
+    if (stub_t->mem_read(addr, check, n) != STUB_MEM_OK ||
         !same(check, stub_t->break_insn, n)) {
-        (void)t->mem_write(addr, bps[i].saved, n);
+        (void)stub_t->mem_write(addr, bps[i].saved, n);
         return 0x0e;
     }
     bps[i].addr = addr;
@@ -162,8 +162,8 @@ static void remove_at(int i, unsigned owner)
         bp_cond_clear(bps[i].addr);
     bps[i].used &= (uint8_t)~owner;
     if (!bps[i].used && !bps[i].lifted)
-        (void)trace_live_target()->mem_write(bps[i].addr, bps[i].saved,
-                                             stub_t->break_len);
+        (void)stub_t->mem_write(bps[i].addr, bps[i].saved,
+                                stub_t->break_len);
     while (top > 0 && !bps[top - 1].used)
         top--;
 }

@@ -1,8 +1,9 @@
 /*
  * memory.c - m, M, X and qCRC. The port's accessors are fault-safe; here we
  * only parse, bound and validate, so that a bad packet changes nothing.
+ * Bytes go through trace_view(): a trace frame's while GDB looks at one.
  */
-#include "stub_internal.h"
+#include "trace.h"
 
 #define MEM_CHUNK 64
 
@@ -22,6 +23,7 @@ static int parse_addr_len(const char *s, stub_addr_t *addr, uint32_t *n,
 
 int h_mem_m(char *pkt, unsigned len, struct reply *r)
 {
+    const struct stub_target *t = trace_view();
     stub_addr_t addr;
     uint32_t n;
     const char *end;
@@ -36,7 +38,7 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
         n = r->cap / 2; /* GDB accepts a shorter reply and asks again */
     while (n) {
         unsigned k = n < step ? n : step;
-        if (stub_t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
+        if (t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
             if (k > 1) {
                 /* A port fails a whole access on any fault: narrow down
                  * to the first unreadable byte. */
@@ -58,7 +60,7 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
 static void write_and_reply(stub_addr_t addr, const uint8_t *buf, uint32_t n,
                             struct reply *r)
 {
-    if (n && stub_t->mem_write(addr, buf, n) != STUB_MEM_OK)
+    if (n && trace_view()->mem_write(addr, buf, n) != STUB_MEM_OK)
         reply_error(r, 0x0e);
     else
         reply_str(r, "OK");
@@ -151,6 +153,7 @@ static uint32_t crc32_update(uint32_t crc, const uint8_t *p, unsigned n)
  * CRC-32 in hex, or E on a memory fault anywhere in the range. */
 void mem_crc(const char *args, struct reply *r)
 {
+    const struct stub_target *t = trace_view();
     stub_addr_t addr;
     uint32_t n, crc = 0xffffffffu;
     const char *end;
@@ -162,7 +165,7 @@ void mem_crc(const char *args, struct reply *r)
     }
     while (n) {
         unsigned k = n < MEM_CHUNK ? n : MEM_CHUNK;
-        if (stub_t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
+        if (t->mem_read(addr, chunk, k) != STUB_MEM_OK) {
             reply_error(r, 0x0e);
             return;
         }

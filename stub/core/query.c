@@ -132,7 +132,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
     const char *rest;
 
     if (str_starts(pkt, "qSupported", &rest)) {
-        stub_new_session();
+        /* stub.c has started a new session (h_q). */
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
         reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+"

@@ -1,8 +1,9 @@
 /*
  * registers.c - g/G (core registers only) and p/P (every register, PMU ones
- * included). Sizes and availability come from the port's register table.
+ * included). Sizes and availability come from the port's register table;
+ * values go through trace_view(): a trace frame's while GDB looks at one.
  */
-#include "stub_internal.h"
+#include "trace.h"
 
 #define REG_MAX_BYTES 8
 
@@ -14,11 +15,12 @@ static unsigned reg_size(unsigned regno)
     return n <= REG_MAX_BYTES ? n : 0;
 }
 
-static void reply_reg(struct reply *r, unsigned regno, unsigned size)
+static void reply_reg(struct reply *r, const struct stub_target *t,
+                      unsigned regno, unsigned size)
 {
     uint8_t v[REG_MAX_BYTES];
 
-    if (stub_t->reg_read(regno, v) == STUB_REG_OK) {
+    if (t->reg_read(regno, v) == STUB_REG_OK) {
         reply_hex_bytes(r, v, size);
     } else {
         /* GDB manual, "Standard Replies"/'g': 'x' digits mark a register
@@ -30,15 +32,18 @@ static void reply_reg(struct reply *r, unsigned regno, unsigned size)
 
 int h_regs_g(char *pkt, unsigned len, struct reply *r)
 {
+    const struct stub_target *t = trace_view();
+
     (void)pkt;
     (void)len;
     for (unsigned i = 0; i < stub_t->nregs_g; i++)
-        reply_reg(r, i, reg_size(i));
+        reply_reg(r, t, i, reg_size(i));
     return -1;
 }
 
 int h_regs_G(char *pkt, unsigned len, struct reply *r)
 {
+    const struct stub_target *t = trace_view();
     unsigned need = 0, pos = 1;
     uint8_t v[REG_MAX_BYTES];
 
@@ -59,7 +64,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
         unsigned size = reg_size(i);
         /* Unavailable ('x') and read-only registers keep their values. */
         if (hex_decode(pkt + pos, v, size) == 0)
-            (void)stub_t->reg_write(i, v);
+            (void)t->reg_write(i, v);
         pos += 2 * size;
     }
     reply_str(r, "OK");
@@ -86,7 +91,7 @@ int h_reg_p(char *pkt, unsigned len, struct reply *r)
         reply_error(r, 0x04);
         return -1;
     }
-    reply_reg(r, regno, size);
+    reply_reg(r, trace_view(), regno, size);
     return -1;
 }
 
@@ -102,7 +107,7 @@ int h_reg_P(char *pkt, unsigned len, struct reply *r)
         reply_error(r, 0x04);
         return -1;
     }
-    if (stub_t->reg_write(regno, v) != STUB_REG_OK) {
+    if (trace_view()->reg_write(regno, v) != STUB_REG_OK) {
         reply_error(r, 0x05);
         return -1;
     }
@@ -112,12 +117,14 @@ int h_reg_P(char *pkt, unsigned len, struct reply *r)
 
 void reply_expedited(struct reply *r)
 {
+    const struct stub_target *t = trace_view();
+
     for (const int *e = stub_t->expedite; e && *e >= 0; e++) {
         unsigned regno = (unsigned)*e;
         uint8_t v[REG_MAX_BYTES];
         unsigned size = reg_size(regno);
 
-        if (!size || stub_t->reg_read(regno, v) != STUB_REG_OK)
+        if (!size || t->reg_read(regno, v) != STUB_REG_OK)
             continue;
         reply_hex_u32(r, regno, regno > 0xff ? 4 : 2);
         reply_str(r, ":");

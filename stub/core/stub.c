@@ -59,8 +59,7 @@ void stub_init(const struct stub_target *t)
  * takes its temporary breakpoints out at every stop), and the monitor's
  * settings (pmu freeze, ctrlc) are the target's, kept like the counter
  * controls. */
-
-void stub_new_session(void)
+static void new_session(void)
 {
     rsp_new_session();
     trace_session_end();
@@ -255,6 +254,16 @@ static int h_kill(char *pkt, unsigned len, struct reply *r)
     return REPLIED;
 }
 
+/* q packets (query.c); qSupported, before its reply, starts a session. */
+static int h_q(char *pkt, unsigned len, struct reply *r)
+{
+    const char *rest;
+
+    if (str_starts(pkt, "qSupported", &rest))
+        new_session();
+    return h_query(pkt, len, r);
+}
+
 /* Hg/Hc: there is one thread. */
 static int h_ok(char *pkt, unsigned len, struct reply *r)
 {
@@ -278,7 +287,7 @@ static const struct {
     {'?', h_stop_reason}, {'g', h_regs_g},  {'G', h_regs_G},
     {'p', h_reg_p},       {'P', h_reg_P},   {'m', h_mem_m},
     {'M', h_mem_M},       {'X', h_mem_X},   {'Z', h_break_Z},
-    {'z', h_break_z},     {'q', h_query},   {'Q', h_set_query},
+    {'z', h_break_z},     {'q', h_q},       {'Q', h_set_query},
     {'c', h_continue},    {'s', h_step},    {'v', h_v},
     {'D', h_detach},      {'k', h_kill},    {'H', h_ok},
     {'!', h_extended},

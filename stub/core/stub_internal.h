@@ -26,7 +26,7 @@ void rsp_send(const char *payload, unsigned len);
 void rsp_send_str(const char *s);
 void rsp_set_noack(int on);
 int rsp_noack(void);
-/* A packet has started a new session (stub_new_session): ack it if the
+/* A packet has started a new session (stub.c, new_session): ack it if the
  * last session left no-ack mode on, and return to ack mode; right after a
  * QStartNoAckMode, the client's answer to the next reply decides. */
 void rsp_new_session(void);
@@ -78,11 +78,6 @@ extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
 void stub_pmu_query(struct reply *r);
 /* qCRC's arguments "ADDR,LENGTH" (memory.c). */
 void mem_crc(const char *args, struct reply *r);
-
-/* ---- stub.c ---- */
-/* qSupported: a new GDB connected (the serial line has no other sign of
- * it); drop what the last one left behind. */
-void stub_new_session(void);
 
 /* ---- breakpoints.c ---- */
 int bp_is_ours(stub_addr_t addr);

@@ -10,9 +10,6 @@
 #include "stub_internal.h"
 #include "pmustub/wire.h"
 
-/* The breakpoint table's owners of a trap (breakpoints.c). */
-enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
-
 #if PMUSTUB_TRACEPOINTS
 
 /* qSupported's features for all this. */
@@ -35,10 +32,12 @@ void trace_program_ended(int code);
 /* Back to the live target from a frame GDB looked at (tfind none): before
  * anything writes to the program. */
 void trace_frame_none(void);
-/* The port's own target, also while a frame's view stands in for it
- * (trace_frames.c): traps go in and out of the program's memory whatever
- * frame GDB looks at. */
-const struct stub_target *trace_live_target(void);
+/* What GDB's register and memory packets (g, G, p, P, m, M, X, qCRC and
+ * a stop reply's registers) read and write: while GDB looks at a frame
+ * (QTFrame), a view that answers from the frame and refuses writes
+ * (trace_frames.c); otherwise the port's target, stub_t. Everything
+ * else in the stub works on stub_t, whatever frame GDB looks at. */
+const struct stub_target *trace_view(void);
 /* The program is about to resume from a stop: tells the port which
  * native bracket's hits it may serve on its own (trace_native.c). */
 void trace_native_publish(void);
@@ -63,7 +62,7 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_session_end() ((void)0)
 #define trace_program_ended(code) ((void)(code))
 #define trace_frame_none() ((void)0)
-#define trace_live_target() stub_t
+#define trace_view() stub_t
 #define trace_native_publish() ((void)0)
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define trace_query(pkt, r) ((void)(pkt), (void)(r), 0)
@@ -72,26 +71,5 @@ int bp_cond_true(stub_addr_t addr);
 #define bp_cond_clear(addr) ((void)(addr))
 
 #endif
-
-/* ---- breakpoints.c: traps with owners ---- */
-/* Puts a trap at addr for owner (BP_OWNER_*); 0 or an error code. */
-unsigned bp_insert(stub_addr_t addr, unsigned owner);
-/* Nonzero if a trap can go at addr: aligned to the trap's size and
- * readable (whether it is writable shows only when it goes in). */
-int bp_place_ok(stub_addr_t addr);
-/* Takes owner's claim away; the original goes back with the last owner. */
-void bp_remove(stub_addr_t addr, unsigned owner);
-/* Is there a trap of ours in memory at addr (any owner)? */
-int bp_trap_at(stub_addr_t addr);
-/* Both at once, with one look in the table: BP_STATE_TRAP if bp_trap_at,
- * BP_STATE_GDB if GDB owns a breakpoint there (bp_is_ours). */
-enum { BP_STATE_TRAP = 1, BP_STATE_GDB = 2 };
-unsigned bp_state(stub_addr_t addr);
-/* Writes the original back but keeps the entry (a step over it), and puts
- * the trap back. */
-void bp_lift(stub_addr_t addr);
-void bp_lay(stub_addr_t addr);
-/* Is the trap at addr lifted? */
-int bp_lifted(stub_addr_t addr);
 
 #endif

@@ -39,7 +39,7 @@ lhzx stbux sthx
 # both cores run (shared/reference/e200z7.md "ISA and compiler").
 # adde ... sthx: the same set's carrying add/subtract, multiply, shifts and
 # indexed loads/stores (Power ISA 2.06 Book I ch. 3), which GCC uses for the
-# agent interpreter's 64-bit arithmetic (stub/core/agent.c, tracepoints).
+# agent interpreter's 64-bit arithmetic (stub/core/trace/agent.c, tracepoints).
 RFDI = "0x4c00004e"  # e200z7 only; IVOR15 leads there only on it (cores.c)
 # SPRs: both cores, Linux reg_booke.h numbers, except DSRR0/1 (574/575,
 # the e200z7's debug level, reached as rfdi is) and MAS7 (944, ppce500's

@@ -21,7 +21,8 @@
 #include <string.h>
 
 #include "fake_port.h"
-#include "trace.h" /* STUB_PKT_MAX, bp_trap_at(), bp_lifted() */
+#include "breakpoints.h" /* STUB_PKT_MAX, bp_trap_at(), bp_lifted() */
+#include "trace.h"       /* trace_native_publish() */
 
 #define CHECK(cond)                                                         \
     do {                                                                    \

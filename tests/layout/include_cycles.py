@@ -35,7 +35,7 @@ import sys
 TREES = {
     "host": {"roots": ["host", "stub/include"], "checked": True,
              "folders": True},
-    "stub": {"roots": ["stub/include", "stub/core", "stub"], "checked": False,
+    "stub": {"roots": ["stub/include", "stub/core", "stub"], "checked": True,
              "folders": False},
 }
 

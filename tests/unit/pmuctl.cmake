@@ -19,11 +19,11 @@ foreach(t pmuctl_test_tdesc pmuctl_test_events pmuctl_test_stats
 endforeach()
 
 # pmuctl's tracepoint expressions run by the stub's own interpreter
-# (stub/core/agent.c, compiled in; the fake registers are the test's).
+# (stub/core/trace/agent.c, compiled in; the fake registers are the test's).
 add_executable(pmuctl_test_trace_exprs
   ${CMAKE_SOURCE_DIR}/tests/unit/pmuctl_test_trace_exprs.c
   ${CMAKE_SOURCE_DIR}/host/rsp/ax.c ${CMAKE_SOURCE_DIR}/host/rsp/trace_exprs.c
-  ${CMAKE_SOURCE_DIR}/stub/core/agent.c)
+  ${CMAKE_SOURCE_DIR}/stub/core/trace/agent.c)
 target_include_directories(pmuctl_test_trace_exprs PRIVATE
   ${CMAKE_SOURCE_DIR}/host ${CMAKE_SOURCE_DIR}/stub/core
   ${CMAKE_SOURCE_DIR}/stub/include)

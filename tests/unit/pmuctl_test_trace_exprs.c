@@ -1,7 +1,7 @@
 /*
  * pmuctl_test_trace_exprs.c - the expressions pmuctl hands the stub for
  * a traced measurement (host/rsp/trace_exprs.c), run by the stub's own
- * interpreter (stub/core/agent.c, compiled in here) over counter values
+ * interpreter (stub/core/trace/agent.c, compiled in here) over counter values
  * this test chooses. The variables must come out as the arithmetic on
  * those brackets says: n, sum, the squares about the first bracket, min
  * and max; 32-bit counts modulo 2^32, 64-bit counts whole; a TO reached
@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "agent.h"
+#include "trace/agent.h"
 #include "rsp/trace_exprs.h"
 
 /* ---- the stub's side: registers 72.. are counters, big-endian ---- */
@@ -101,7 +101,7 @@ static void hit_from(void)
 }
 
 /* A hit at TO (or at the one point): the actions run if the condition
- * holds, as stub/core/trace_hit.c does. */
+ * holds, as stub/core/trace/trace_hit.c does. */
 static void hit_to(void)
 {
     if (!x.one_point && !eval(&x.to_cond))

@@ -1,5 +1,5 @@
 /*
- * test_agent.c - the agent-expression interpreter (stub/core/agent.c):
+ * test_agent.c - the agent-expression interpreter (stub/core/trace/agent.c):
  * every opcode class of the GDB manual's "Bytecode Descriptions" on
  * values worked out by hand, and every error, which must end the
  * expression and never touch memory or registers. Registers and memory
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "agent.h"
+#include "trace/agent.h"
 #include "exchange.h"
 
 /* ---- a small assembler: opcodes from gdbsupport/ax.def ---- */

@@ -151,6 +151,17 @@ static void a_hit_collects_and_the_frame_answers(void **st)
     assert_string_equal(exchange("m80001044,10"), hexmem(DATA + 4, 4));
     assert_error_reply(exchange("m80001080,4"));
     assert_string_equal(exchange("qTV:1"), "U"); /* teval records nothing */
+    /* Every packet that reads for GDB reads the frame: g ("info
+     * registers"), the stop reply's registers ('?') and qCRC
+     * (compare-sections), which fails on memory the frame did not
+     * collect although the program's is readable. */
+    snprintf(want, sizeof want, "%s", exchange("g") + 8 * 29);
+    assert_memory_equal(want, hexreg(29), 8);
+    assert_memory_equal(want + 8, "xxxxxxxx", 8);
+    snprintf(want, sizeof want, "25:%08x;1d:%s;", A, hexreg(29));
+    assert_true(has(exchange("?"), want));
+    assert_false(has(exchange("?"), ";1e:"));
+    assert_error_reply(exchange("qCRC:80001080,4"));
     writes = fake.mem_writes + fake.reg_writes;
     assert_error_reply(exchange("M80001040,1:00")); /* a frame is history */
     assert_error_reply(exchange("P1d=00000000"));
@@ -164,6 +175,7 @@ static void a_hit_collects_and_the_frame_answers(void **st)
 
     assert_string_equal(exchange("QTFrame:1"), "F-1"); /* and back to live */
     assert_string_equal(exchange("p1e"), hexreg(30));
+    assert_true(has(exchange("qCRC:80001080,4"), "C"));
     assert_string_equal(exchange("QTFrame:0"), "F0T1");
     assert_string_equal(exchange("QTFrame:-1"), "OK");
     assert_string_equal(exchange("p1e"), hexreg(30));

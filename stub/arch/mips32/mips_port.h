@@ -52,11 +52,9 @@ void mips_slot_fill(uint32_t *sl, uint32_t pc, uint32_t insn, uint32_t delay,
                     struct mips_slot_plan *p);
 int mips_displaced_end(unsigned exc);
 int mips_displaced_active(void);
-/* port.c: is a step (out of line or by temporary breakpoints) armed? */
-int mips_step_armed(void);
 
 /* quick.c: the native bracket's quick path (pmustub/quick.h), with
- * tracepoints only. */
+ * tracepoints only; port.c offers it as stub_target.quick_set. */
 #if PMUSTUB_TRACEPOINTS
 struct stub_quick;
 void mips_quick_set(const struct stub_quick *q);

@@ -83,10 +83,17 @@ static int step_insert(uint32_t addr)
     return 0;
 }
 
-int mips_step_armed(void)
+#if PMUSTUB_TRACEPOINTS
+/* The core's quick_set (pmustub/quick.h). Not while a step is armed (out
+ * of line or by temporary breakpoints): its stop takes the full path, at
+ * whose end the core offers the bracket again. */
+static void quick_set(const struct stub_quick *q)
 {
-    return step_bps > 0 || mips_displaced_active();
+    int stepping = step_bps > 0 || mips_displaced_active();
+
+    mips_quick_set(stepping ? 0 : q);
 }
+#endif
 
 static stub_addr_t get_pc(void)
 {
@@ -160,7 +167,7 @@ static struct stub_target target = {
     .prepare_resume = prepare_resume,
     .steps_out_of_line = mips_steps_out_of_line,
 #if PMUSTUB_TRACEPOINTS
-    .quick_set = mips_quick_set,
+    .quick_set = quick_set,
 #endif
     .triple = "mips",
     .big_endian = 1,

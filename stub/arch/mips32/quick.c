@@ -151,7 +151,7 @@ void mips_quick_set(const struct stub_quick *sq)
     struct mips_quick *q = &mips_quick;
 
     q->on = q->armed = q->from_hits = 0;
-    if (!sq || mips_step_armed() || !pmu_counters || sq->n > STUB_QUICK_COUNTERS ||
+    if (!sq || !pmu_counters || sq->n > STUB_QUICK_COUNTERS ||
         addr(q) >> 29 != 5 || !fill(0, sq->from, &q->from_link) ||
         !fill(1, sq->to, &q->to_link))
         return;

@@ -1,6 +1,6 @@
 /*
  * quick.h - the native bracket's quick path: the two hits of pmuctl's
- * bracket (stub/core/trace_native.h) served by the port straight from its
+ * bracket (stub/core/trace/trace_native.h) served by the port straight from its
  * exception vector, without saving the whole context, freezing the
  * counters, arming the Ctrl-C interrupt and walking the core's tables at
  * each hit. A port offers it through stub_target.quick_set; one that does

@@ -13,7 +13,7 @@
 /* A simulator's own answer, "name=vboard;cpu=CORE": vboard's UART answers
  * it before the stub sees it (vboard/common/sim_query.h). */
 #define PMUSTUB_Q_SIMULATOR "qPmustub.Simulator"
-/* The native bracket (stub/core/trace_native.h): the qSupported feature
+/* The native bracket (stub/core/trace/trace_native.h): the qSupported feature
  * that offers it and the packet that binds it. */
 #define PMUSTUB_FEATURE_BRACKET "qPmustub.Bracket+"
 /* What identifies the target description the stub serves: "CRC,LEN" (hex),

@@ -7,7 +7,7 @@
  * gdbserver's ax.cc. Values are 64-bit two's complement; a and b are the
  * next-to-top and top of the stack, "a b => a op b".
  */
-#include "agent.h"
+#include "trace/agent.h"
 
 enum {
     OP_FLOAT = 0x01, OP_ADD, OP_SUB, OP_MUL, OP_DIV_SIGNED, OP_DIV_UNSIGNED,

@@ -17,11 +17,12 @@
  * A frame is opened by its first block: a hit whose actions record
  * nothing (teval of a variable) costs no buffer.
  *
- * While GDB looks at a frame (QTFrame), the core's target is a view whose
- * register and memory reads answer from the frame and whose writes are
- * refused; the rest of the core does not know the difference.
+ * While GDB looks at a frame (QTFrame), GDB's register and memory packets
+ * go through a view of the target (trace_view) whose reads answer from
+ * the frame and whose writes are refused. Everything else (traps, hits,
+ * the agent's reads) keeps the port's own target, stub_t.
  */
-#include "trace_internal.h"
+#include "trace/trace_internal.h"
 
 static uint8_t buf[PMUSTUB_TRACE_BUFFER_BYTES];
 unsigned trace_buffer_size = PMUSTUB_TRACE_BUFFER_BYTES;
@@ -211,8 +212,8 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
     return got;
 }
 
-/* Frame view: the selected frame and the port's own target. */
-static const struct stub_target *live;
+/* The selected frame (cur >= 0: its number, at cur_off in the buffer),
+ * and the view of the target that answers from it. */
 static struct stub_target view;
 static unsigned cur_off;
 static int cur = -1;
@@ -234,7 +235,7 @@ static int find_reg(const uint8_t *b, void *arg)
 
     if (b[0] != 'P' || agent_from_target(b + 1, 2) != f->regno)
         return 0;
-    n = live->reg_size(f->regno);
+    n = stub_t->reg_size(f->regno);
     for (unsigned i = 0; i < n; i++)
         f->out[i] = b[3 + i];
     return 1;
@@ -258,8 +259,8 @@ static int frame_reg_read(unsigned regno, uint8_t *out)
 
     if (each_block(cur_off, find_reg, &f))
         return STUB_REG_OK;
-    if (live->expedite && (int)regno == live->expedite[0]) {
-        agent_to_target(out, frame_pc(), live->reg_size(regno));
+    if (stub_t->expedite && (int)regno == stub_t->expedite[0]) {
+        agent_to_target(out, frame_pc(), stub_t->reg_size(regno));
         return STUB_REG_OK;
     }
     return STUB_REG_UNAVAILABLE;
@@ -302,7 +303,7 @@ static int in_ro(stub_addr_t addr, unsigned len)
 static int frame_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
 {
     if (in_ro(addr, len))
-        return live->mem_read(addr, out, len);
+        return stub_t->mem_read(addr, out, len);
     for (unsigned i = 0; i < len; i++) {
         struct mem_find f = {addr + i, out + i};
         if (!each_block(cur_off, find_byte, &f))
@@ -321,34 +322,29 @@ static int refuse_mem(stub_addr_t addr, const uint8_t *in, unsigned len)
 
 static void select_frame(int n, unsigned off)
 {
-    if (!live) {
+    if (cur < 0) {
         /* A copy of the port's target byte by byte: the stub links no
          * memcpy, and volatile keeps the compiler from calling one. */
         volatile uint8_t *to = (volatile uint8_t *)&view;
         const uint8_t *from = (const uint8_t *)stub_t;
         for (unsigned i = 0; i < sizeof view; i++)
             to[i] = from[i];
-        live = stub_t;
         view.reg_read = frame_reg_read;
         view.reg_write = refuse_reg;
         view.mem_read = frame_mem_read;
         view.mem_write = refuse_mem;
-        stub_t = &view;
     }
     cur = n;
     cur_off = off;
 }
 
-const struct stub_target *trace_live_target(void)
+const struct stub_target *trace_view(void)
 {
-    return live ? live : stub_t;
+    return cur >= 0 ? &view : stub_t;
 }
 
 void trace_frame_none(void)
 {
-    if (live)
-        stub_t = live;
-    live = 0;
     cur = -1;
 }
 

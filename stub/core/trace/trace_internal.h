@@ -1,13 +1,14 @@
 /*
- * trace_internal.h - shared by trace*.c and agent_cond.c: the tracepoint
- * table, the trace state variables, the run's status and the frames.
+ * trace_internal.h - shared by the files of trace/: the tracepoint table,
+ * the trace state variables, the run's status and the frames.
  * Every size is fixed at build time (docs/tracepoints.md says how to set
  * them).
  */
 #ifndef PMUSTUB_TRACE_INTERNAL_H
 #define PMUSTUB_TRACE_INTERNAL_H
 
-#include "agent.h"
+#include "breakpoints.h"
+#include "trace/agent.h"
 #include "trace.h"
 
 #ifndef PMUSTUB_TRACE_POINTS
@@ -70,9 +71,6 @@ struct trace_status {
     uint8_t running, reason;
     uint8_t error;         /* enum agent_error of TR_ERROR */
     uint32_t stopping_tp;  /* TR_PASSCOUNT, TR_ERROR */
-    /* The last breakpoint condition that failed, for qTStatus's notes. */
-    uint8_t cond_error;
-    stub_addr_t cond_error_addr;
     uint8_t ended;         /* TR_UNKNOWN: the program's exit status */
     char user[PMUSTUB_TRACE_NOTE_HEX + 1], notes[PMUSTUB_TRACE_NOTE_HEX + 1];
 };
@@ -80,21 +78,33 @@ struct trace_status {
 extern struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
 extern unsigned trace_npoints;
 extern uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
-extern struct trace_var trace_vars[PMUSTUB_TRACE_VARS];
 extern struct trace_status trace_st;
 
-/* An expression's world outside a frame: the variables, no recording. */
-extern const struct agent_env trace_live_env;
-
-/* trace.c */
+/* trace_vars.c */
 struct trace_var *trace_var_find(unsigned number);
 /* The bytecode's getv and setv: 0, or -1 for no such variable. */
 int trace_getv(unsigned n, int64_t *v);
 int trace_setv(unsigned n, int64_t v);
+/* An expression's world outside a frame: the variables, no recording. */
+extern const struct agent_env trace_live_env;
+/* QTDV:N:VALUE:BUILTIN:NAME; 0 or an error code. */
+unsigned trace_var_define(const char *p);
+/* qTfV (first: from the first variable) and qTsV: the next definition,
+ * "l" after the last. */
+void trace_var_upload(struct reply *r, int first);
+/* QTStart: every variable back to its initial value. QTinit: none. */
+void trace_vars_reset(void);
+void trace_vars_clear(void);
+
+/* trace.c */
 /* Stops the run for reason: the traps go, the frames stay. */
 void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e);
-/* A breakpoint condition failed to evaluate at addr (tp is 0). */
-void trace_note_error(enum agent_error e, stub_addr_t addr);
+
+/* agent_cond.c: the last breakpoint condition that failed to evaluate
+ * (enum agent_error, AGENT_OK for none) and its address; QTStart
+ * forgets it. */
+unsigned bp_cond_failed(stub_addr_t *addr);
+void bp_cond_failed_clear(void);
 
 /* trace_frames.c */
 void trace_frames_clear(void);
@@ -111,7 +121,7 @@ void trace_ro_clear(void);
 int trace_frames_set_query(const char *pkt, struct reply *r);
 int trace_frames_query(const char *pkt, struct reply *r);
 
-/* hex.c-style helpers shared by the trace packets. */
+/* trace_hex.c: hex.c-style helpers shared by the trace packets. */
 uint16_t trace_get16(const uint8_t *p);
 uint32_t trace_get32(const uint8_t *p);
 /* Parses up to 16 hex digits of a number GDB widened to 64 bits (a MIPS

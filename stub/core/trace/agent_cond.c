@@ -12,9 +12,7 @@
  * the lists came; a list replaced or removed is cut out and the rest moved
  * down, so the pool never fragments.
  */
-#include "agent.h"
-#include "trace.h"
-#include "trace_internal.h"
+#include "trace/trace_internal.h"
 
 #ifndef PMUSTUB_BP_COND_BYTES
 #define PMUSTUB_BP_COND_BYTES 256
@@ -28,6 +26,11 @@ static struct cond_list {
 } lists[STUB_MAX_BREAKPOINTS];
 static uint8_t pool[PMUSTUB_BP_COND_BYTES];
 static unsigned pool_used;
+/* The last condition that failed to evaluate, for qTStatus's notes. */
+static struct {
+    uint8_t error; /* enum agent_error; AGENT_OK: none */
+    stub_addr_t addr;
+} failed;
 
 static struct cond_list *lookup(stub_addr_t addr)
 {
@@ -110,7 +113,8 @@ int bp_cond_true(stub_addr_t addr)
         int64_t v;
         enum agent_error e = agent_eval(&trace_live_env, pool + at + 2, n, &v);
         if (e != AGENT_OK) {
-            trace_note_error(e, addr);
+            failed.error = (uint8_t)e;
+            failed.addr = addr;
             return 1;
         }
         if (v)
@@ -118,4 +122,15 @@ int bp_cond_true(stub_addr_t addr)
         at += 2 + n;
     }
     return 0;
+}
+
+unsigned bp_cond_failed(stub_addr_t *addr)
+{
+    *addr = failed.addr;
+    return failed.error;
+}
+
+void bp_cond_failed_clear(void)
+{
+    failed.error = 0;
 }

@@ -7,7 +7,7 @@
  * numbers. A port may serve the two hits on its own (pmustub/quick.h):
  * it hands the counts to add_bracket, the same arithmetic.
  */
-#include "trace_native.h"
+#include "trace/trace_native.h"
 #include "pmustub/quick.h"
 
 enum { V_START, V_REF, V_SUM, V_SQ, V_MIN, V_MAX, V_PER_SLOT };

@@ -17,7 +17,7 @@
 #ifndef PMUSTUB_TRACE_NATIVE_H
 #define PMUSTUB_TRACE_NATIVE_H
 
-#include "trace_internal.h"
+#include "trace/trace_internal.h"
 
 #ifndef PMUSTUB_NATIVE_SLOTS
 #define PMUSTUB_NATIVE_SLOTS 8 /* counters of one bracket */

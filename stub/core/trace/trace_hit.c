@@ -12,7 +12,7 @@
  * instruction under a tracepoint runs once and is counted once, and no
  * port needs a hook of its own for tracepoints.
  */
-#include "trace_native.h"
+#include "trace/trace_native.h"
 
 /* A step over the trap at addr is under way; then_continue: it is the
  * stub's own (GDB waits for a later stop), else GDB's "step". */

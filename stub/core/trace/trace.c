@@ -1,19 +1,18 @@
 /*
- * trace.c - tracepoint and trace state variable definitions, the run and
- * its status: QTinit, QTDP, QTDV, QTStart, QTStop, qTStatus, qTP,
- * qTfP/qTsP, qTfV/qTsV, qTV (GDB manual, "Tracepoint Packets"; the reply
- * syntax is what gdb/tracepoint.c parse_trace_status,
- * parse_tracepoint_definition and parse_tsv_definition read). Frames and
- * their packets are in trace_frames.c, the hits in trace_hit.c.
+ * trace.c - tracepoint definitions, the run and its status: QTinit, QTDP,
+ * QTStart, QTStop, qTStatus, qTP, qTfP/qTsP, qTV, QTNotes, and the dispatch
+ * of the other tracepoint packets (GDB manual, "Tracepoint Packets"; the
+ * reply syntax is what gdb/tracepoint.c parse_trace_status and
+ * parse_tracepoint_definition read). The variables are in trace_vars.c,
+ * frames and their packets in trace_frames.c, the hits in trace_hit.c.
  */
-#include "trace_native.h"
+#include "trace/trace_native.h"
 #include "pmustub/wire.h"
 
 struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
 unsigned trace_npoints;
 uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
 static unsigned pool_used;
-struct trace_var trace_vars[PMUSTUB_TRACE_VARS];
 struct trace_status trace_st;
 
 /* The tracepoint the last "QTDP:...-" left open for action packets. */
@@ -26,77 +25,10 @@ static struct {
     unsigned tp, at;
 } up = {PMUSTUB_TRACE_POINTS, 0};
 
-/* ---- numbers in packets ---- */
-
-uint16_t trace_get16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-uint32_t trace_get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-           (uint32_t)p[2] << 8 | p[3];
-}
-
 static void put16(uint8_t *p, unsigned v)
 {
     p[0] = (uint8_t)(v >> 8);
     p[1] = (uint8_t)v;
-}
-
-/* Up to 16 digits; the value wraps past 64 bits, so more is refused. */
-static int hex_u64(const char *s, uint64_t *out, const char **end)
-{
-    int n = 0, d;
-    uint64_t v = 0;
-
-    while ((d = hex_nibble(s[n])) >= 0 && n < 17)
-        v = v << 4 | (unsigned)d, n++;
-    *end = s + n;
-    *out = v;
-    return n <= 16 ? n : 0;
-}
-
-int trace_hex_addr(const char *s, uint32_t *out, const char **end)
-{
-    uint64_t v;
-    int n = hex_u64(s, &v, end);
-    /* A 32-bit address, maybe sign-extended (BFD's MIPS ELF32 addresses
-     * are, measured in qCRC: memory.c). */
-    if (!n || (v >> 32 != 0 && v >> 31 != 0x1ffffffffull))
-        return 0;
-    *out = (uint32_t)v;
-    return n;
-}
-
-int trace_hex_s64(const char *s, int64_t *out, const char **end)
-{
-    uint64_t v;
-    int neg = *s == '-', n = hex_u64(s + neg, &v, end);
-    *out = neg ? -(int64_t)v : (int64_t)v;
-    return n;
-}
-
-/* Without leading zeros, in 32-bit halves (a 64-bit shift by a variable
- * count is a libgcc call on a 32-bit core). */
-static unsigned digits32(uint32_t v)
-{
-    unsigned d = 1;
-    while (d < 8 && v >> (4 * d))
-        d++;
-    return d;
-}
-
-void reply_hex_u64(struct reply *r, uint64_t v)
-{
-    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
-    if (hi) {
-        reply_hex_u32(r, hi, digits32(hi));
-        reply_hex_u32(r, lo, 8);
-    } else {
-        reply_hex_u32(r, lo, digits32(lo));
-    }
 }
 
 /* Text that qTStatus carries hex-encoded. */
@@ -110,68 +42,6 @@ static void reply_hex_text(struct reply *r, const char *s)
 static void reply_num(struct reply *r, uint32_t v)
 {
     reply_hex_u64(r, v);
-}
-
-/* ---- trace state variables ---- */
-
-struct trace_var *trace_var_find(unsigned number)
-{
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        if (trace_vars[i].number && trace_vars[i].number == number)
-            return &trace_vars[i];
-    return 0;
-}
-
-int trace_getv(unsigned n, int64_t *v)
-{
-    struct trace_var *t = trace_var_find(n);
-    if (!t)
-        return -1;
-    *v = t->value;
-    return 0;
-}
-
-int trace_setv(unsigned n, int64_t v)
-{
-    struct trace_var *t = trace_var_find(n);
-    if (!t)
-        return -1;
-    t->value = v;
-    return 0;
-}
-
-const struct agent_env trace_live_env = {trace_getv, trace_setv, 0, 0};
-
-/* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). */
-static unsigned define_var(const char *p)
-{
-    uint32_t n, builtin;
-    int64_t value;
-    struct trace_var *v;
-    unsigned i, len;
-
-    if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_s64(p, &value, &p) ||
-        *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
-        n > 0xffff)
-        return 0x01;
-    for (len = 0; p[len]; len++)
-        ;
-    if (len % 2 || len / 2 > PMUSTUB_TRACE_VAR_NAME)
-        return 0x01;
-    if (!(v = trace_var_find(n))) {
-        for (i = 0; i < PMUSTUB_TRACE_VARS && trace_vars[i].number; i++)
-            ;
-        if (i == PMUSTUB_TRACE_VARS)
-            return 0x10;
-        v = &trace_vars[i];
-    }
-    if (hex_decode(p, (uint8_t *)v->name, len / 2) < 0)
-        return 0x01;
-    v->number = (uint16_t)n;
-    v->initial = v->value = value;
-    v->builtin = builtin != 0;
-    v->name_len = (uint8_t)(len / 2);
-    return 0;
 }
 
 /* ---- tracepoint definitions ---- */
@@ -378,12 +248,6 @@ void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e)
     trace_st.error = (uint8_t)e;
 }
 
-void trace_note_error(enum agent_error e, stub_addr_t addr)
-{
-    trace_st.cond_error = (uint8_t)e;
-    trace_st.cond_error_addr = addr;
-}
-
 void trace_program_ended(int code)
 {
     if (!trace_st.running)
@@ -407,10 +271,9 @@ static unsigned start(void)
         return 0x02;
     trace_frame_none();
     trace_frames_clear();
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        trace_vars[i].value = trace_vars[i].initial;
+    trace_vars_reset();
     trace_st.running = 1;
-    trace_st.cond_error = 0;
+    bp_cond_failed_clear();
     for (unsigned i = 0; i < trace_npoints && !e; i++) {
         trace_points[i].hits = trace_points[i].usage = 0;
         if (trace_points[i].enabled)
@@ -435,8 +298,7 @@ static void init(void)
     pool_used = 0;
     open_tp = 0;
     up.tp = PMUSTUB_TRACE_POINTS;
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        trace_vars[i].number = 0;
+    trace_vars_clear();
     /* A new experiment's user and notes are its own (GDB sends QTNotes
      * after QTinit, and only the texts that are set). */
     trace_st.user[0] = trace_st.notes[0] = 0;
@@ -452,6 +314,9 @@ static const char *const reason_names[] = {
  * disconn:0[;notes:HEX] */
 static void status(struct reply *r)
 {
+    stub_addr_t cond_addr;
+    unsigned cond_error = bp_cond_failed(&cond_addr);
+
     reply_str(r, trace_st.running ? "T1" : "T0");
     if (!trace_st.running) {
         reply_str(r, ";");
@@ -489,13 +354,13 @@ static void status(struct reply *r)
         reply_hex_text(r, "the program ended (status 0x");
         reply_hex_text(r, code);
         reply_hex_text(r, ")");
-    } else if (trace_st.notes[0] && !trace_st.cond_error) {
+    } else if (trace_st.notes[0] && !cond_error) {
         reply_str(r, ";notes:");
         reply_str(r, trace_st.notes);
     }
-    if (trace_st.cond_error) {
+    if (cond_error) {
         char addr[9];
-        stub_addr_t a = trace_st.cond_error_addr;
+        stub_addr_t a = cond_addr;
         for (int i = 0; i < 8; i++)
             addr[i] = stub_hexdigits[a >> (28 - 4 * i) & 15];
         addr[8] = 0;
@@ -503,11 +368,11 @@ static void status(struct reply *r)
         reply_hex_text(r, "breakpoint condition at 0x");
         reply_hex_text(r, addr);
         reply_hex_text(r, ": ");
-        reply_hex_text(r, agent_error_text(trace_st.cond_error));
+        reply_hex_text(r, agent_error_text((enum agent_error)cond_error));
     }
 }
 
-/* ---- upload: qTfP/qTsP, qTfV/qTsV ---- */
+/* ---- upload: qTfP/qTsP ---- */
 
 static void reply_expr(struct reply *r, unsigned off)
 {
@@ -570,25 +435,6 @@ static void upload_next(struct reply *r)
             reply_expr(r, t->cond_off);
         }
         up.at = (unsigned)t->act_off + 1;
-        return;
-    }
-    reply_str(r, "l");
-}
-
-static unsigned var_cursor;
-
-static void upload_var(struct reply *r)
-{
-    for (; var_cursor < PMUSTUB_TRACE_VARS; var_cursor++) {
-        const struct trace_var *v = &trace_vars[var_cursor];
-        if (!v->number)
-            continue;
-        reply_num(r, v->number);
-        reply_str(r, ":");
-        reply_hex_u64(r, (uint64_t)v->initial);
-        reply_str(r, v->builtin ? ":1:" : ":0:");
-        reply_hex_bytes(r, (const uint8_t *)v->name, v->name_len);
-        var_cursor++;
         return;
     }
     reply_str(r, "l");
@@ -692,7 +538,7 @@ int trace_set_query(const char *pkt, struct reply *r)
     } else if (str_starts(pkt, "QTDP:", &p)) {
         ok_or_error(r, define_tracepoint(p));
     } else if (str_starts(pkt, "QTDV:", &p)) {
-        ok_or_error(r, define_var(p));
+        ok_or_error(r, trace_var_define(p));
     } else if (str_starts(pkt, "QTStart", &p) && !*p) {
         ok_or_error(r, start());
     } else if (str_starts(pkt, "QTNotes:", &p)) {
@@ -722,10 +568,9 @@ int trace_query(const char *pkt, struct reply *r)
     } else if (str_starts(pkt, "qTsP", &p) && !*p) {
         upload_next(r);
     } else if (str_starts(pkt, "qTfV", &p) && !*p) {
-        var_cursor = 0;
-        upload_var(r);
+        trace_var_upload(r, 1);
     } else if (str_starts(pkt, "qTsV", &p) && !*p) {
-        upload_var(r);
+        trace_var_upload(r, 0);
     } else if (str_starts(pkt, "qTV:", &p)) {
         var_value(p, r);
     } else {

@@ -65,3 +65,8 @@ add_test(NAME e2e_pmuctl_compare
          COMMAND bash ${_e2e}/pmuctl_compare.sh $<TARGET_FILE:pmuctl>
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_compare PROPERTIES TIMEOUT 300)
+# The description pmuctl keeps between connects.
+add_test(NAME e2e_pmuctl_tdesc_cache
+         COMMAND bash ${_e2e}/pmuctl_tdesc_cache.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_tdesc_cache PROPERTIES TIMEOUT 300)

@@ -139,7 +139,7 @@ static const char *skip_widening(const char *s)
  * xcrc32) and what compare-sections computes over the ELF's section
  * (gdb/remote.c). Bitwise: 8 shifts a byte cost less flash than a 1 KiB
  * table. */
-static uint32_t crc32_update(uint32_t crc, const uint8_t *p, unsigned n)
+uint32_t stub_crc32(uint32_t crc, const uint8_t *p, unsigned n)
 {
     while (n--) {
         crc ^= (uint32_t)*p++ << 24;
@@ -169,7 +169,7 @@ void mem_crc(const char *args, struct reply *r)
             reply_error(r, 0x0e);
             return;
         }
-        crc = crc32_update(crc, chunk, k);
+        crc = stub_crc32(crc, chunk, k);
         addr += k;
         n -= k;
     }

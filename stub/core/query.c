@@ -1,6 +1,7 @@
 /*
  * query.c - q/Q packets: qSupported, qXfer:features:read, qAttached,
  * qRcmd (monitor.c), qCRC (memory.c), qPmustub.Pmu (monitor_pmu.c),
+ * qPmustub.Tdesc (what identifies the description),
  * QStartNoAckMode, qOffsets, LLDB's qHostInfo and qProcessInfo, and the
  * tracepoint packets (trace.c, trace_frames.c). Anything else gets the
  * empty reply, which GDB reads as "not supported".
@@ -87,6 +88,32 @@ static void xfer_features(const char *args, struct reply *r)
         r->buf[0] = 'l';
 }
 
+/* PMUSTUB_Q_TDESC: "CRC,LEN" of the description as qXfer sends it, so that
+ * a host that has read it before may keep it (pmustub/wire.h). Walked
+ * once, at the first ask: the description is fixed from boot (the port
+ * picks the core's feature before the first stop). */
+static void tdesc_id(struct reply *r)
+{
+    static uint32_t crc, len;
+    struct xml_cursor cur;
+    unsigned digits = 1;
+    int c;
+
+    if (!len) {
+        crc = 0xffffffffu;
+        for (xml_seek(&cur, 0); (c = xml_peek(&cur)) >= 0; xml_next(&cur)) {
+            uint8_t b = (uint8_t)c;
+            crc = stub_crc32(crc, &b, 1);
+            len++;
+        }
+    }
+    while (digits < 8 && len >> (4 * digits))
+        digits++;
+    reply_hex_u32(r, crc, 8);
+    reply_str(r, ",");
+    reply_hex_u32(r, len, digits);
+}
+
 /* LLDB's qHostInfo and qProcessInfo (lldb/docs/resources/lldbgdbremote.md):
  * "key:value;" pairs. The triple is hex-encoded; it is what LLDB builds
  * the architecture from when the reply has one (cputype and cpusubtype
@@ -145,6 +172,9 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         h_rcmd(rest, len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
+    } else if (str_starts(pkt, PMUSTUB_Q_TDESC, &rest) && !*rest &&
+               stub_t->target_xml) {
+        tdesc_id(r);
     } else if (str_starts(pkt, PMUSTUB_Q_PMU, &rest) && !*rest) {
         stub_pmu_query(r);
     } else if (str_starts(pkt, "qOffsets", &rest) && !*rest) {

@@ -78,6 +78,8 @@ extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
 void stub_pmu_query(struct reply *r);
 /* qCRC's arguments "ADDR,LENGTH" (memory.c). */
 void mem_crc(const char *args, struct reply *r);
+/* qCRC's CRC-32 (memory.c), also of the target description (query.c). */
+uint32_t stub_crc32(uint32_t crc, const uint8_t *p, unsigned n);
 
 /* ---- breakpoints.c ---- */
 int bp_is_ours(stub_addr_t addr);

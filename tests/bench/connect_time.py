@@ -7,7 +7,9 @@ runs from pmuctl's start to its first line with a count.
 
 usage: connect_time.py PMUCTL VBOARD FIRMWARE.elf CPU [BAUD] [RUNS]
 BAUD 0: the line unpaced, for what the rest of the connection costs.
-Prints one line per run and the median.
+Each run twice: with no description kept (an empty PMUCTL_CACHE_DIR of
+its own) and with it kept (the cache a run before left,
+host/session/tdesc_cache.c). Prints one line per run and the medians.
 """
 import os
 import re
@@ -76,7 +78,7 @@ class Relay(threading.Thread):
         self.from_target += n
 
 
-def one_run(tmp):
+def one_run(tmp, cache):
     log = os.path.join(tmp, "vboard.log")
     vport = free_port()
     pace = ["--baud", str(BAUD)] if BAUD else []
@@ -93,7 +95,8 @@ def one_run(tmp):
         t0 = time.monotonic()
         # stdbuf: pmuctl's stdout to a pipe is block-buffered; each line as printed.
         pm = subprocess.Popen(["stdbuf", "-oL", PMUCTL, "-t", f"127.0.0.1:{relay.port}", "read"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PMUCTL_CACHE_DIR=cache))
         first, at_first = None, None
         for line in pm.stdout:
             # A count line: "COUNT EVENT counterN" (docs/pmuctl.md); EVENT
@@ -110,10 +113,16 @@ def one_run(tmp):
 
 
 with tempfile.TemporaryDirectory() as tmp:
-    runs = []
-    for i in range(RUNS):
-        first, at_first, read_total, sent = one_run(tmp)
-        runs.append(first)
-        print(f"run {i + 1}: first count after {first:.3f} s; {at_first} bytes read by then "
-              f"({read_total} in all, {sent} sent)")
-    print(f"{CPU} at {BAUD} baud: median {statistics.median(runs):.3f} s to the first count")
+    for kept in (False, True):
+        what = "description kept" if kept else "no description kept"
+        runs = []
+        for i in range(RUNS):
+            cache = os.path.join(tmp, "kept" if kept else f"cold{i}")
+            if kept and i == 0:
+                one_run(tmp, cache)  # leaves the description in the cache
+            first, at_first, read_total, sent = one_run(tmp, cache)
+            runs.append(first)
+            print(f"{what}, run {i + 1}: first count after {first:.3f} s; {at_first} bytes "
+                  f"read by then ({read_total} in all, {sent} sent)")
+        print(f"{CPU} at {BAUD} baud, {what}: median {statistics.median(runs):.3f} s "
+              "to the first count")

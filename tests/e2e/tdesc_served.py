@@ -9,6 +9,8 @@ stub's pieces before they were stored in the compact form) put before
 (target-xml/events/CPU.csv) on the counters that can count it as the
 catalogue does, with the event's code written into the counter's control
 register (P): the stub reads those names from its stored description.
+And qPmustub.Tdesc, what pmuctl keeps descriptions by, answers the
+CRC-32 (GDB's qCRC, computed here) and length of that text.
 The firmware runs on vboard as CPU, which has all of the core's counters.
 
 usage: tdesc_served.py VBOARD FIRMWARE.elf TARGET.xml CPU TOP_SRC_DIR [CHUNK]
@@ -102,6 +104,17 @@ class Line:
         return out.decode()
 
 
+def gdb_crc32(data):
+    """GDB's qCRC CRC-32: MSB first, polynomial 0x04c11db7, from all ones,
+    not inverted at the end (gdb/remote.c, libiberty xcrc32)."""
+    crc = 0xffffffff
+    for b in data:
+        crc ^= b << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04c11db7 if crc & 0x80000000 else crc << 1) & 0xffffffff
+    return crc
+
+
 def unescape(data):
     out, i = bytearray(), 0
     while i < len(data):
@@ -168,6 +181,7 @@ with tempfile.TemporaryDirectory() as tmp:
             time.sleep(0.1)
         line = Line(port)
         got = served(line)
+        tdesc_id = line.packet(b"qPmustub.Tdesc").decode()
         wrong = misnamed_events(line)
         line.packet(b"D")
     finally:
@@ -181,8 +195,13 @@ if got != want:
         "generator", "served"))
     sys.exit(f"FAIL: {CPU}: the served description differs from the generator's "
              f"({len(got)} bytes served, {len(want)} expected)")
+want_id = f"{gdb_crc32(want.encode()):08x},{len(want):x}"
+if tdesc_id != want_id:
+    sys.exit(f"FAIL: {CPU}: qPmustub.Tdesc says {tdesc_id!r}, the text's CRC and length "
+             f"are {want_id}")
 if wrong:
     sys.exit(f"FAIL: {CPU}: monitor pmu names {len(wrong)} events otherwise than the "
              "catalogue:\n  " + "\n  ".join(wrong[:20]))
 print(f"ok: {CPU}: {len(got)} bytes served, the generator's text, read in {CHUNK}-byte chunks; "
+      f"qPmustub.Tdesc {tdesc_id}, its CRC and length; "
       "monitor pmu names every event of the catalogue on its counters")

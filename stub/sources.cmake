@@ -1,5 +1,5 @@
 # Source lists of the stub, shared by the target build (stub/CMakeLists.txt)
-# and the host unit tests (tests/unit/), which compile the core on the host.
+# and the host unit tests (tests/stub/), which compile the core on the host.
 set(_S ${CMAKE_CURRENT_LIST_DIR})
 set(PMUSTUB_INCLUDE_DIR ${_S}/include)
 # The core's own headers, by their folder: "stub_internal.h",

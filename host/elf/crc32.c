@@ -7,7 +7,7 @@
  * with the same CRC (src/target/image.c, image_calculate_checksum). So:
  * MSB first, nothing reflected, no final XOR. The catalogue of
  * parametrised CRCs (RevEng) lists these parameters as CRC-32/MPEG-2,
- * check value ("123456789") 0x0376e6e7 (tests/unit/pmuctl_test_crc.c).
+ * check value ("123456789") 0x0376e6e7 (tests/pmuctl/pmuctl_test_crc.c).
  */
 #include "elf/crc32.h"
 

@@ -9,7 +9,7 @@
  * A region's count is the count at TO minus the count at FROM (mod 2^32).
  * This equals zeroing at FROM because the stub freezes the counters while
  * the program is stopped and restores them as its last act on resume
- * (DESIGN.md, "How measurement stays honest"), so nothing but the program
+ * (docs/pmu.md, "The stub does not count itself"), so nothing but the program
  * counts between the two stop replies. Where a stop reply does not carry
  * the counts (OpenOCD), they are read after each stop.
  */

@@ -3,7 +3,7 @@
  * project's simulator, found out from signals the program and the stub
  * never see (docs/pmuctl.md, "Where the counts come from"):
  *
- *  - over the stub's line, vboard's serial port (tests/vboard/sim_query.c,
+ *  - over the stub's line, vboard's serial port (vboard/common/sim_query.c,
  *    the host side of its UART, not the UART itself) answers the packet
  *    qPmustub.Simulator with "name=vboard;cpu=CORE" and never passes it to
  *    the board; a stub answers a q packet it does not know with the empty

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # perturbation.sh - what a debugger leaves in the caches of vboard's 34K
 # and e200z7 (docs/stub.md, "What the stub leaves in the caches"): for the
-# two cache-sized regions of tests/e2e/perturb_loop.S (34K: a sweep of the
-# 32 KiB D-cache, 30 KiB of straight-line code under the 32 KiB I-cache)
-# and of tests/e2e/ppc_cache_sweep.S (e200z7: the same for its 16 KiB
-# caches), the D- and I-cache misses per pass
+# two cache-sized regions of tests/firmware/mips/perturb_loop.S (34K: a
+# sweep of the 32 KiB D-cache, 30 KiB of straight-line code under the
+# 32 KiB I-cache) and of tests/firmware/ppc/ppc_cache_sweep.S (e200z7: the
+# same for its 16 KiB caches), the D- and I-cache misses per pass
 #   - by vboard's own count, no debugger (--count-events of passes 1 to
 #     ITER, the passes pmuctl measures: pass 1 is the cold one),
 #   - through the stub with pmuctl, tracepoints (the default),
@@ -28,7 +28,7 @@ ELF=${2:-$BUILD/tests/e2e/perturb.elf}
 PPC_ELF=${3:-$BUILD/tests/e2e/ppc_cache_sweep.elf}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 VBOARD=$BUILD/bin/vboard PMUCTL=$BUILD/bin/pmuctl
-CFG=$TOP/vboard/tests/openocd/vboard-34k.cfg
+CFG=$TOP/tests/vboard/openocd/vboard-34k.cfg
 ITER=${ITER:-20} STATS_N=${STATS_N:-100}
 . "$TOP/tests/e2e/lib.sh"
 . "$TOP/tests/e2e/pmuctl_lib.sh"
@@ -40,10 +40,10 @@ sym() { mips-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print substr($1, lengt
 
 # plain ELF: the boot stop a no-op, so the program runs with no debugger;
 # rounds ELF (pt_rounds = $2): the program ends after that many rounds.
-python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$T/plain.elf" \
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$T/plain.elf" \
     "$(sym "$ELF" pmustub_boot_break)" 00000000
 rounds_elf() {
-    python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$1" \
+    python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$1" \
         "$(sym "$ELF" pt_rounds)" "$(printf %08x "$2")"
 }
 
@@ -148,7 +148,7 @@ else
 fi
 
 if [ -f "$PPC_ELF" ]; then
-    python3 "$TOP/vboard/tests/no_boot_stop.py" "$PPC_ELF" "$T/ppc_plain.elf" \
+    python3 "$TOP/tests/vboard/no_boot_stop.py" "$PPC_ELF" "$T/ppc_plain.elf" \
         "$(powerpc-linux-gnu-nm "$PPC_ELF" | awk '$3 == "pmustub_boot_break" { print $1 }')" 60000000
     PPC_REGIONS=("dregion_begin dregion_end" "iregion_begin iregion_end")
     printf '%-34s %-6s %18s %18s\n' "# misses per pass, vboard e200z7" region D-cache I-cache

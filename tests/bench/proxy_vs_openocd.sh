@@ -14,7 +14,7 @@ BUILD=$(cd "$1" && pwd)
 N=${2:-500}
 ROUNDS=${3:-5}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-ELF=$BUILD/vboard/tests/ejtag/ejtag_loop.elf
+ELF=$BUILD/tests/firmware/mips/ejtag_loop.elf
 TMP=$(mktemp -d)
 PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$TMP"' EXIT
@@ -34,7 +34,7 @@ RBB=$(free_port)
 PIDS+=($!)
 sleep 0.5
 OO=$(free_port)
-openocd -c "set VBOARD_RBB_PORT $RBB" -f "$TOP/vboard/tests/openocd/vboard-34k.cfg" \
+openocd -c "set VBOARD_RBB_PORT $RBB" -f "$TOP/tests/vboard/openocd/vboard-34k.cfg" \
     -c "gdb_port $OO; telnet_port disabled; tcl_port disabled" >"$TMP/openocd.log" 2>&1 &
 PIDS+=($!)
 wait_for "$TMP/openocd.log" "Listening on port $OO for gdb"

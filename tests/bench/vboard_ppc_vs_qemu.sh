@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # vboard_ppc_vs_qemu.sh [BUILD_DIR] [CPU] - runs the compute-bound Power
-# firmware (vboard/ppc/tests/firmware/bench.c, ~380 million instructions)
+# firmware (tests/firmware/ppc/bench.c, ~380 million instructions)
 # to its end on QEMU 7.2 (-M ppce500 -cpu e500v2) and on vboard (--cpu
 # e200z7 by default; the firmware programs all four counters, cache and
 # timing model on), checks that both print the same, and prints both
@@ -11,7 +11,7 @@ set -euo pipefail
 build=${1:-$(cd "$(dirname "$0")/../.." && pwd)/build}
 cpu=${2:-e200z7}
 vboard=$build/bin/vboard
-elf=$build/vboard/ppc/tests/firmware/bench-O2.elf
+elf=$build/tests/firmware/ppc/bench-O2.elf
 for f in "$vboard" "$elf"; do
     [ -e "$f" ] || { echo "missing $f (build first: cmake --build $build)"; exit 1; }
 done

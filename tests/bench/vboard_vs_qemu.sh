@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # vboard_vs_qemu.sh [BUILD_DIR] - runs the compute-bound firmware
-# (vboard/tests/firmware/bench.c, ~540 million instructions) to its end on
+# (tests/firmware/mips/bench.c, ~540 million instructions) to its end on
 # QEMU 7.2 (-M malta -cpu 34Kf) and on vboard (34K counters programmed by the
 # firmware, cache and timing model on), and prints both wall-clock times, the
 # ratio, and vboard's simulated instructions per second. Target: ratio <= 5.
@@ -8,7 +8,7 @@
 set -euo pipefail
 build=${1:-$(cd "$(dirname "$0")/../.." && pwd)/build}
 vboard=$build/bin/vboard
-elf=$build/vboard/tests/firmware/bench-O2.elf
+elf=$build/tests/firmware/mips/bench-O2.elf
 for f in "$vboard" "$elf"; do
     [ -e "$f" ] || { echo "missing $f (build first: cmake --build $build)"; exit 1; }
 done

@@ -22,7 +22,7 @@ N=8
 sym() { mips-linux-gnu-nm "$ELF" | awk -v s="$1" '$3 == s { print substr($1, length($1) - 7) }'; }
 
 main() {
-python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(sym pmustub_boot_break)" 00000000
 for r in "dsweep_begin dsweep_end" "icode_begin icode_end"; do
     set -- $r

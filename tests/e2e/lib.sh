@@ -189,11 +189,11 @@ qemu_program_log() {
 oracle_instructions() {
     local cpu=$1 elf=$2 from=$3 to=$4 count top
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-    count=$(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$elf" \
+    count=$(python3 "$top/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$elf" \
             mips-linux-gnu-objdump "$from" "$to") || return 1
     case $cpu in
     r10k|r12k)
-        count=$((count + $(python3 "$top/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" \
+        count=$((count + $(python3 "$top/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" \
             "$elf" mips-linux-gnu-objdump "$from" "$to" \
             mul,mult,multu,div,divu,madd,maddu,msub,msubu))) ;;
     esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End to end: a program that runs with interrupts disabled when Ctrl-C
-# comes (tests/e2e/masked_ctrlc.c) is not stopped while they are off, and
-# the 0x03 is not lost: it stops with SIGINT as soon as the program enables
+# comes (tests/firmware/common/masked_ctrlc.c) is not stopped while they
+# are off, and the 0x03 is not lost: it stops with SIGINT as soon as the program enables
 # them again. On QEMU's and vboard's Malta and ppce500.
 # Usage: masked_ctrlc.sh MALTA.elf PPCE500.elf VBOARD
 . "$(dirname "$0")/ppc_lib.sh"

@@ -131,7 +131,7 @@ oo_finish() {
 # oo_qemu_loop_count ELF TOP_SRC_DIR: QEMU's count of instructions from loop
 # to after_tick of the EJTAG loop firmware into QEMU_COUNT (LOOP and AFTER:
 # the two addresses): two passes under QEMU's own gdbstub, then stop; its
-# exec log counted by vboard/tests/qemu_count.py. Needs lib.sh and
+# exec log counted by tests/vboard/qemu_count.py. Needs lib.sh and
 # pmuctl_lib.sh.
 oo_qemu_loop_count() {
     local gport qpid
@@ -147,7 +147,7 @@ oo_qemu_loop_count() {
     gdb_batch "file $1" "target remote 127.0.0.1:$gport" "break *0x$AFTER" "continue" \
         "continue" "continue" >"$OO_TMP/qemu-gdb.out"
     kill $qpid; wait $qpid 2>/dev/null
-    QEMU_COUNT=$(python3 "$2/vboard/tests/qemu_count.py" "$OO_TMP/exec.log" "$1" \
+    QEMU_COUNT=$(python3 "$2/tests/vboard/qemu_count.py" "$OO_TMP/exec.log" "$1" \
                  mips-linux-gnu-objdump "$LOOP" "$AFTER")
     echo "# QEMU: $QEMU_COUNT instructions from loop to after_tick"
 }

@@ -2,7 +2,7 @@
 # openocd_vboard.sh VBOARD CFG FIRMWARE - stock OpenOCD 0.12 (mips_m4k) and
 # gdb-multiarch debug the firmware running on vboard through its EJTAG TAP.
 #
-# FIRMWARE is ejtag_loop.elf (vboard/tests/openocd/ejtag_loop.S): a loop
+# FIRMWARE is ejtag_loop.elf (tests/firmware/mips/ejtag_loop.S): a loop
 # calling tick(), which adds 1 to `counter`. The oracles are the program's
 # own arithmetic and the MIPS32 architecture, not earlier tool output:
 #  - halt stops the CPU, `reg pc` reads a PC inside the program;
@@ -10,7 +10,7 @@
 #    writes land where big-endian addressing puts them;
 #  - CP0 25 sel 0 (34K PerfCtl0) reads back what was written, reserved
 #    bits 30 and 15:12 cleared and M (bit 31, "another counter follows")
-#    set, per the 34K PerfCtl layout in DESIGN.md;
+#    set, per the 34K PerfCtl layout (docs/pmu.md, "Registers");
 #  - a hardware breakpoint at tick is hit, and hit again after one more
 #    resume with counter exactly one higher;
 #  - a single step from tick (whose first instruction is not a branch)

@@ -49,7 +49,7 @@ agent_used() { ! grep -q 'QPmustub\.Bracket' "$E2E_TMP/$1.log" && grep -q 'QTDP:
 
 main() {
 pm_region_count "$ELF"
-BACK=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+BACK=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
        mips-linux-gnu-objdump "$TO" "$FROM")
 echo "# QEMU: $BACK instructions from region_end to region_begin"
 

@@ -4,7 +4,7 @@
 # pmuctl recognises OpenOCD and uses "monitor mips32 cp0 25 SEL [VALUE]".
 # Usage: pmuctl_openocd.sh PMUCTL VBOARD CFG EJTAG_LOOP.elf TOP_SRC_DIR
 # Oracles: QEMU's execution of the same ELF (its own gdbstub stops it after
-# two passes; vboard/tests/qemu_count.py counts loop..after_tick), the
+# two passes; tests/vboard/qemu_count.py counts loop..after_tick), the
 # 34K's counter layout (MD00548: even/odd tables), and OpenOCD's own Tcl
 # port for the control registers and breakpoints after a SIGINT.
 PMUCTL=$1 VBOARD=$2 CFG=$3 FW=$4 TOP=$5

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # End to end: pmuctl on Power where the performance monitor is
 # not there. QEMU's ppce500 (e500v2) has no PMRs (mfpmr is illegal there:
-# DESIGN.md), so the Power stub publishes no PMU feature: pmuctl says so in
-# one line with status 1 and leaves the board usable; GDB then runs the
-# program to its end. The Power catalogues are listed without a target.
+# docs/power.md, "QEMU 7.2 facts found on the way"), so the Power stub
+# publishes no PMU feature: pmuctl says so in one line with status 1 and
+# leaves the board usable; GDB then runs the program to its end. The Power catalogues are listed without a target.
 # Usage: pmuctl_power.sh PMUCTL PPCE500-FIRMWARE.elf
 . "$(dirname "$0")/ppc_lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"

@@ -4,7 +4,7 @@
 # linked with the real ppce500 stub.
 # Usage: pmuctl_power_vboard.sh PMUCTL VBOARD FIRMWARE.elf CPU TOP_SRC_DIR
 # Oracles: QEMU's execution of the same ELF (-M ppce500 -cpu e500v2 exec
-# log, vboard/ppc/tests/qemu_count_ppc.py) for the instructions of
+# log, tests/vboard/ppc/qemu_count_ppc.py) for the instructions of
 # region_begin..region_end; the firmware runs in supervisor mode
 # (stub/board/ppce500/start.S enters main with MSR = 0x1000: PR = 0) and,
 # resumed by the stub, marked (MSR[PMM] = 1: docs/pmu.md), so user-mode
@@ -22,7 +22,7 @@ main() {
 FROM=$(ppc_sym_addr "$ELF" region_begin)
 TO=$(ppc_sym_addr "$ELF" region_end)
 qemu_program_log "$ELF" "$(dirname "$ELF")/../ppce500/libpmustub.a" "set var fw_rounds = 2"
-QEMU_COUNT=$(python3 "$TOP/vboard/ppc/tests/qemu_count_ppc.py" "$E2E_TMP/program.log" "$FROM" "$TO")
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/ppc/qemu_count_ppc.py" "$E2E_TMP/program.log" "$FROM" "$TO")
 echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
 check "QEMU counted the region" test "${QEMU_COUNT:-0}" -gt 100
 

@@ -2,7 +2,7 @@
 # End to end: pmuctl straight to the stub on vboard (34K).
 # Usage: pmuctl_vboard.sh PMUCTL VBOARD FIRMWARE.elf TOP_SRC_DIR
 # Oracles: QEMU's execution log of the same ELF for the instruction count
-# of region_begin..region_end (vboard/tests/qemu_count.py after
+# of region_begin..region_end (tests/vboard/qemu_count.py after
 # tests/e2e/drop_stub_pcs.py), the objdump of the ELF for the instructions
 # that breakpoints must leave in place, and GDB for the control registers.
 . "$(dirname "$0")/lib.sh"
@@ -71,7 +71,7 @@ PY
 # One pass of the loop: --from = --to = region_begin (a step off the
 # breakpoint each time). QEMU: region_begin..region_end plus
 # region_end..region_begin (fw_rounds = 2 gave a second pass).
-BACK=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+BACK=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
        mips-linux-gnu-objdump "$TO" "$FROM")
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_begin \
     -e instructions -r 3 -x , >"$OUT" 2>&1
@@ -79,7 +79,7 @@ check "--from = --to: one loop pass counts QEMU's $QEMU_COUNT + $BACK instructio
     grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT"
 
 # Eight events in two groups, instructions in both; JSON parses. vboard
-# does not model branch mispredictions (tests/vboard/pmu_bind.c binds no
+# does not model branch mispredictions (vboard/mips/pmu_bind.c binds no
 # total to them): no number for them, and no metric from them.
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 6 \
     -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \

@@ -17,6 +17,6 @@ ppc_sym_addr() {
 }
 
 # lib.sh's qemu_program_log on Power: the same ELF on QEMU's ppce500 as the
-# e500v2 (count with vboard/ppc/tests/qemu_count_ppc.py).
+# e500v2 (count with tests/vboard/ppc/qemu_count_ppc.py).
 qemu_oracle_machine() { echo qemu-system-ppc -M ppce500 -cpu e500v2 -m 256 -nic none -vga none; }
 ORACLE_NM=powerpc-linux-gnu-nm

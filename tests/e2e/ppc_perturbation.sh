@@ -11,7 +11,7 @@
 . "$(dirname "$0")/pmuctl_lib.sh"
 VBOARD=$1 PMUCTL=$2 ELF=$3 CPU=$4 TOP=$5
 OUT=$E2E_TMP/out
-python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(ppc_sym_addr "$ELF" pmustub_boot_break)" 60000000
 
 # The core's events behind pmuctl's generic names (pmuctl list --cpu:

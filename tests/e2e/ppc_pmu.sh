@@ -29,7 +29,7 @@ FROM=$(ppc_sym_addr "$ELF" sum_squares)
 BL=$($OBJDUMP -d "$ELF" | awk '/\tbl +[0-9a-f]+ <sum_squares>/ { sub(":", "", $1); print $1; exit }')
 TO=$(printf "%x" $((0x$BL + 4)))
 qemu_program_log "$ELF" "$(dirname "$ELF")/libpmustub.a"
-QEMU_COUNT=$(python3 "$TOP/vboard/ppc/tests/qemu_count_ppc.py" "$E2E_TMP/program.log" "$FROM" "$TO")
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/ppc/qemu_count_ppc.py" "$E2E_TMP/program.log" "$FROM" "$TO")
 
 VPORT=$(free_port)
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \

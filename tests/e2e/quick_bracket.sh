@@ -67,7 +67,7 @@ PY
 }
 
 main() {
-python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(sym pmustub_boot_break)" 00000000
 pair beq bal yes
 pair bnel jal yes

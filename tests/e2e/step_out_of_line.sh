@@ -27,7 +27,7 @@ steps() { # the GDB commands: to step_demo, then STEPS stepi with a line each
 mapfile -t STEP_CMDS < <(steps)
 
 main() {
-python3 "$TOP/vboard/tests/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(sym_addr "$ELF" pmustub_boot_break)" 00000000
 
 # The oracle: QEMU's gdbstub, no stub involved.

@@ -26,7 +26,7 @@ ICTL=$(printf "0x%x" $(( (ICODE << 5) | 0x8 | 0x2 )))
 # QEMU: each bracket region_begin..region_end, and each gap between them.
 qemu_program_log "$ELF" "$(dirname "$ELF")/../malta/libpmustub.a" "set var fw_rounds = $ROUNDS"
 count_each() {
-    python3 "$TOP/vboard/tests/qemu_count.py" --each "$E2E_TMP/program.log" "$ELF" \
+    python3 "$TOP/tests/vboard/qemu_count.py" --each "$E2E_TMP/program.log" "$ELF" \
         mips-linux-gnu-objdump "$1" "$2" | tr '\n' ' '
 }
 read -ra IN <<<"$(count_each "$FROM" "$TO")"

@@ -55,7 +55,7 @@ ONE_TO=$(printf "%x" $((0x$ONE_FROM + 4)))
 # QEMU's count for the region: the same ELF, run to its end under GDB with
 # no breakpoint; what the core's "instructions" event counts of it.
 qemu_program_log "$ELF" "$(dirname "$ELF")/libpmustub.a"
-QEMU_COUNT=$(python3 "$TOP/vboard/tests/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
+QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
              mips-linux-gnu-objdump "$FROM" "$TO")
 EXPECT=$(oracle_instructions "$CPU" "$ELF" "$FROM" "$TO")
 

@@ -1,8 +1,9 @@
 /*
  * registers.c - the register table of the MIPS32 port: which GDB numbers
  * exist, how wide, where their value lives and whether GDB may write them.
- * Numbers and names follow GDB's fixed MIPS layout (DESIGN.md; GDB manual
- * "MIPS Features"); target-xml/mips/ describes the same numbers to GDB.
+ * Numbers and names follow GDB's fixed MIPS layout (GDB manual "MIPS
+ * Features"; docs/hardware-facts.md, "GDB's MIPS register numbers");
+ * target-xml/mips/ describes the same numbers to GDB.
  */
 #include "mips_port.h"
 #include "pmu.h"

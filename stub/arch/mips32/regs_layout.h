@@ -1,6 +1,7 @@
 /*
  * regs_layout.h - the saved context: one 32-bit word per GDB register
- * number, so that GDB's fixed MIPS numbering (DESIGN.md: r0-31 0-31,
+ * number, so that GDB's fixed MIPS numbering (docs/hardware-facts.md,
+ * "GDB's MIPS register numbers": r0-31 0-31,
  * status 32, lo 33, hi 34, badvaddr 35, cause 36, pc 37, f0-31 38-69,
  * fcsr 70, fir 71) indexes it directly. Shared by C and assembly.
  */

@@ -5,7 +5,8 @@
  *
  * Detection: mfpmr of PMGC0 (PMR 400, e200z7 RM Table 8-1) through a probe;
  * a core without performance monitor registers takes it as an illegal
- * instruction (QEMU's e500 models: DESIGN.md, measured), which the probe
+ * instruction (QEMU's e500 models, measured: docs/power.md, "QEMU 7.2 facts
+ * found on the way"), which the probe
  * turns into a plain "no": then nothing of the PMU is published.
  *
  * Honest counting: every vector sets PMGC0[FAC] (freeze all; "FAC does not

@@ -18,7 +18,8 @@ const struct pmu_core *ppc_core;
 extern const uint32_t pmustub_boot_break[];
 
 /* "twge r2,r2", the trap GDB itself uses for Power breakpoints
- * (gdb/rs6000-tdep.c big_breakpoint; DESIGN.md). */
+ * (gdb/rs6000-tdep.c big_breakpoint; docs/hardware-facts.md, "GDB's
+ * Power breakpoint"). */
 static const uint8_t break_insn[4] = {0x7d, 0x82, 0x10, 0x08};
 
 /*

@@ -1,7 +1,8 @@
 /*
  * registers.c - the register table of the Power port: which GDB numbers
  * exist, how wide, and where their value lives. Numbers follow GDB's
- * org.gnu.gdb.power.core (GDB manual "PowerPC Features"; DESIGN.md):
+ * org.gnu.gdb.power.core (GDB manual "PowerPC Features";
+ * docs/hardware-facts.md, "GDB's Power register numbers"):
  * r0-r31 0-31, pc 64, msr 65, cr 66, lr 67, ctr 68, xer 69. 32-63 are the
  * FPU's, which neither the e500v2 nor the e200z7 has: absent, not
  * invented. 80.. are the performance monitor's (pmu_regs.c). Plain C (host

@@ -9,7 +9,8 @@
 #include "rx_irq.h"
 
 /* Malta's first serial port, the ISA COM1 16550 at physical 0x180003f8
- * (QEMU hw/mips/malta.c; DESIGN.md), reached uncached through kseg1. At
+ * (QEMU hw/mips/malta.c; docs/hardware-facts.md, "QEMU's Malta"),
+ * reached uncached through kseg1. At
  * 1.8432 MHz, divisor 1 is 115200 baud. */
 #define MALTA_COM1 0xb80003f8u
 

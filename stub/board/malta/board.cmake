@@ -5,7 +5,7 @@ set(PMUSTUB_BOARD_TOOLCHAIN toolchain-mips-linux-gnu.cmake)
 # The cross compiler's prefix (cmake/tools.cmake finds <prefix>-gcc).
 set(PMUSTUB_BOARD_CROSS mips-linux-gnu)
 # -march=34kc turns on the DSP ASE by itself; QEMU's 34Kf traps on DSP
-# instructions (DESIGN.md, "Toolchain facts"), hence -mno-dsp.
+# instructions (docs/hardware-facts.md, "The MIPS toolchain"), hence -mno-dsp.
 # -G0: no $gp-relative small data, so nothing depends on _gp being loaded.
 set(PMUSTUB_BOARD_FLAGS -march=34kc -mno-dsp -EB -ffreestanding -fno-pic
     -mno-abicalls -G0 -fno-builtin)

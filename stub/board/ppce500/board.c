@@ -3,7 +3,8 @@
  * its receive interrupt, and the board reset.
  *
  * QEMU's ppce500 puts CCSR, the SoC's register block, at physical
- * 0xF_E000_0000 (hw/ppc/e500plat.c, ccsrbar_base; DESIGN.md), outside the
+ * 0xF_E000_0000 (hw/ppc/e500plat.c, ccsrbar_base; docs/power.md,
+ * "QEMU 7.2 facts found on the way"), outside the
  * 64 MiB that QEMU's TLB1 entry 0 maps: the stub maps 1 MiB of it at
  * virtual 0xE0000000 with TLB1 entry 1, as U-Boot's qemu-ppce500 board does
  * (CONFIG_SYS_CCSRBAR).

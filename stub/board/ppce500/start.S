@@ -4,7 +4,8 @@
  * GDB.
  *
  * QEMU's -kernel enters here with MSR = 0 and TLB1 entry 0 mapping RAM at
- * 0 (hw/ppc/e500.c, ppce500_cpu_reset; DESIGN.md); nothing else is
+ * 0 (hw/ppc/e500.c, ppce500_cpu_reset; docs/power.md, "QEMU 7.2
+ * facts found on the way"); nothing else is
  * assumed. This file runs from the program's pages: the stub's own
  * (ppce500.ld, from 0x04000000) are mapped here before any of it runs.
  */

@@ -1,0 +1,72 @@
+# pmuctl's end-to-end tests (included from tests/e2e/CMakeLists.txt).
+# Scripts: tests/e2e/pmuctl_*.sh.
+set(_e2e ${CMAKE_SOURCE_DIR}/tests/e2e)
+add_test(NAME e2e_pmuctl_vboard
+         COMMAND bash ${_e2e}/pmuctl_vboard.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
+# A noisy serial line (bit flips both ways) and a slow one.
+add_test(NAME e2e_pmuctl_noisy
+         COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_noisy PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_pmuctl_noisy qemu-system-mips gdb-multiarch)
+# An ELF that is not the program, through the stub's qCRC. Through
+# OpenOCD, whose gdb server answers qCRC, pmuctl_openocd.sh checks the same.
+add_test(NAME e2e_pmuctl_elf_check
+         COMMAND bash ${_e2e}/pmuctl_elf_check.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_elf_check PROPERTIES TIMEOUT 300)
+add_test(NAME e2e_pmuctl_errors
+         COMMAND bash ${_e2e}/pmuctl_errors.sh $<TARGET_FILE:pmuctl>
+                 ${PMUSTUB_MALTA_DIR}/pmustub-demo.elf)
+set_tests_properties(e2e_pmuctl_errors PROPERTIES TIMEOUT 120)
+pmustub_test_needs(e2e_pmuctl_errors qemu-system-mips gdb-multiarch)
+# Through OpenOCD on vboard's EJTAG port (tests/firmware/mips/CMakeLists.txt
+# builds the loop firmware): tests/e2e/pmuctl_NAME.sh as e2e_pmuctl_NAME.
+function(pmuctl_openocd_test name)
+  add_test(NAME e2e_pmuctl_${name}
+           COMMAND bash ${_e2e}/pmuctl_${name}.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard>
+                   ${CMAKE_SOURCE_DIR}/tests/vboard/openocd/vboard-34k.cfg
+                   ${VBOARD_EJTAG_LOOP_ELF}
+                   ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_${name} PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(e2e_pmuctl_${name} qemu-system-mips gdb-multiarch openocd)
+endfunction()
+pmuctl_openocd_test(openocd)
+# GDB through pmuctl proxy to OpenOCD.
+pmuctl_openocd_test(proxy)
+# Power: QEMU's e500v2 publishes no PMU; the Power catalogues.
+add_test(NAME e2e_pmuctl_power_qemu
+         COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>
+                 ${PMUSTUB_PPCE500_DIR}/pmustub-demo.elf)
+set_tests_properties(e2e_pmuctl_power_qemu PROPERTIES TIMEOUT 120)
+pmustub_test_needs(e2e_pmuctl_power_qemu qemu-system-ppc gdb-multiarch)
+# Power: pmuctl measuring on vboard's e200z7 and e500v2 against
+# QEMU's e500v2 exec log of the same ELF.
+foreach(cpu ${PMUSTUB_BOARD_ppce500_CORES})
+  add_test(NAME e2e_pmuctl_power_${cpu}
+           COMMAND bash ${_e2e}/pmuctl_power_vboard.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${PMUCTL_PPC_FW_ELF} ${cpu} ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_power_${cpu} PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(e2e_pmuctl_power_${cpu} qemu-system-ppc gdb-multiarch)
+endforeach()
+# pmuctl's traced measurement through the stub's native bracket, and its
+# fallback to agent expressions (a relay takes the feature out).
+add_test(NAME e2e_pmuctl_native
+         COMMAND bash ${_e2e}/pmuctl_native.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_native PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_native qemu-system-mips gdb-multiarch)
+# pmuctl compare on two measured results and a third that differs.
+add_test(NAME e2e_pmuctl_compare
+         COMMAND bash ${_e2e}/pmuctl_compare.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_compare PROPERTIES TIMEOUT 300)
+# The description pmuctl keeps between connects.
+add_test(NAME e2e_pmuctl_tdesc_cache
+         COMMAND bash ${_e2e}/pmuctl_tdesc_cache.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_tdesc_cache PROPERTIES TIMEOUT 300)

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""gen_pmu.py: golden outputs from a fixture registry (fixture/), the
+shipped registry accepted, broken registries and catalogues rejected with
+the file named.
+
+usage: test_gen_pmu.py GEN_PMU.py SHIPPED_REGISTRY [--update]
+--update rewrites golden/ from the fixture (review the diff).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+GEN, SHIPPED = sys.argv[1], sys.argv[2]
+UPDATE = "--update" in sys.argv[3:]
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "fixture")
+GOLDEN = os.path.join(HERE, "golden")
+
+
+def run(*args):
+    return subprocess.run([sys.executable, GEN, *args], capture_output=True, text=True)
+
+
+def generate(registry, out):
+    """All outputs of registry into out; returns the failures' stderr."""
+    errs = []
+    for args in (["cmake", registry, os.path.join(out, "cores.cmake")],
+                 ["host", registry, out],
+                 ["stub", registry, "b1", os.path.join(out, "pmu_registry.c"),
+                  os.path.join(out, "pmu_registry.h")],
+                 ["stub", registry, "b2", os.path.join(out, "pmu_registry_b2.c"),
+                  os.path.join(out, "pmu_registry_b2.h")]):
+        r = run(*args)
+        if r.returncode != 0:
+            errs.append(f"{args[0]}: rc {r.returncode}: {r.stderr.strip()}")
+    return errs
+
+
+failures = []
+with tempfile.TemporaryDirectory() as tmp:
+    # ---- golden outputs
+    out = os.path.join(tmp, "out")
+    os.makedirs(out)
+    failures += generate(os.path.join(FIXTURE, "cores.toml"), out)
+    # Input paths in cores.cmake are absolute: compare them relative.
+    cm = os.path.join(out, "cores.cmake")
+    with open(cm) as f:
+        text = f.read().replace(FIXTURE, "<fixture>")
+    with open(cm, "w") as f:
+        f.write(text)
+    names = sorted(os.listdir(out))
+    if UPDATE:
+        shutil.rmtree(GOLDEN, ignore_errors=True)
+        shutil.copytree(out, GOLDEN)
+        print(f"golden outputs rewritten: {', '.join(names)}")
+    elif sorted(os.listdir(GOLDEN)) != names:
+        failures.append(f"outputs {names} but golden has {sorted(os.listdir(GOLDEN))}")
+    else:
+        for n in names:
+            with open(os.path.join(out, n)) as a, open(os.path.join(GOLDEN, n)) as b:
+                if a.read() != b.read():
+                    failures.append(f"{n} differs from golden/{n} "
+                                    f"(diff it; rerun with --update if the change is meant)")
+
+    # ---- the shipped registry
+    shipped = os.path.join(tmp, "shipped")
+    os.makedirs(shipped)
+    for args in (["cmake", SHIPPED, os.path.join(shipped, "c.cmake")],
+                 ["host", SHIPPED, shipped],
+                 ["stub", SHIPPED, "malta", os.path.join(shipped, "m.c"),
+                  os.path.join(shipped, "m.h")],
+                 ["stub", SHIPPED, "ppce500", os.path.join(shipped, "p.c"),
+                  os.path.join(shipped, "p.h")]):
+        r = run(*args)
+        if r.returncode != 0:
+            failures.append(f"shipped registry rejected ({args[0]}): {r.stderr.strip()}")
+
+    # ---- broken inputs: each is the fixture with one change
+    def broken(what, path, old, new):
+        work = os.path.join(tmp, "broken")
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(FIXTURE, work)
+        p = os.path.join(work, path)
+        with open(p) as f:
+            text = f.read()
+        assert old in text, (what, old)
+        with open(p, "w") as f:
+            f.write(text.replace(old, new, 1))
+        r = run("host", os.path.join(work, "cores.toml"), os.path.join(tmp, "b"))
+        named = os.path.basename(path) in r.stderr
+        if r.returncode != 1 or not r.stderr.startswith("gen_pmu.py:") or not named:
+            failures.append(f"{what}: not rejected with its file named "
+                            f"(rc {r.returncode}: {r.stderr.strip()})")
+
+    broken("duplicate code on a counter", "events/c1.csv", "2,1,branch_mis", "2,0 1,branch_mis")
+    broken("bad event name", "events/c1.csv", "branches", "Bad-Name")
+    broken("bad event type", "events/c1.csv", "2,0,branches,T", "2,0,branches,Q")
+    broken("no instructions event", "events/c1.csv", "instructions,T", "insns,T")
+    broken("counter beyond the core's", "events/c1.csv", "2,0,branches", "2,0 2,branches")
+    broken("bad catalogue header", "events/c1.csv", "code,counters", "code,ctrs")
+    broken("bad vboard word", "events/c1.csv", "P,model,Cycles", "P,modeled,Cycles")
+    broken("unknown family", "cores.toml", 'key = "c2"\nfamily = "mips32"', 'key = "c2"\nfamily = "nope"')
+    broken("duplicate core key", "cores.toml", 'key = "c2"', 'key = "c1"')
+    broken("board names an unknown core", "cores.toml", 'cores = ["c2"]', 'cores = ["c9"]')
+    broken("bad discovery", "cores.toml", '"fixed"', '"guess"')
+    broken("control register without EVENT", "fields.csv", "c2,perfctl,EVENT,5,8,event", "c2,perfctl,EVT,5,8,")
+    broken("no qemu_cpu", "cores.toml", 'qemu_cpu = "C1f"\n', '')
+    broken("qemu_cpu not a -cpu name", "cores.toml", '"C1f"', '"C1f -d exec"')
+    broken("TOML syntax", "cores.toml", "[boards.b1]", "[boards.b1")
+    broken("metric names an unknown event", "metrics.toml", '"branches"]', '"branchez"]')
+    broken("metric without a denominator", "metrics.toml", 'den = ["cycles"]\n', '')
+    # Power-shaped inputs
+    broken("event code wider than EVENT", "events/p1.csv", "100,0,", "200,0,")
+    broken("Power field of no register", "pfields.csv", "p1,lcb,THRESHOLD", "p1,lcz,THRESHOLD")
+    broken("Power field type no enum names", "pfields.csv", "11,12,tbsel", "11,12,tbsal")
+    broken("Power mode on no field", "cores.toml", 'marked = "FCM0"', 'marked = "FCM9"')
+    broken("Power modes without sense", "cores.toml", 'sense = "freeze", u = "FCU"', 'u = "FCU"')
+    broken("Power singleton with a regnum pair", "cores.toml", "regnum = 80,", "regnum = [80, 1],")
+    broken("two registers of one role", "cores.toml", 'name = "upc{n}", role = "count", bits = 32, regnum = [88, 1], at = [0, 1], readonly = true',
+           'name = "upc{n}", role = "count", bits = 32, regnum = [88, 1], at = [0, 1]')
+    broken("generic name not generic", "cores.toml", "generic = { dcache_misses", "generic = { dmisses")
+    broken("generic maps to no event", "cores.toml", '= "dcache_linefills" }', '= "dcache_fills" }')
+    broken("generic shadows an event", "cores.toml", "generic = { dcache_misses", "generic = { cycles")
+    broken("Power irq not the family's", "cores.toml", 'irq = "ivor35"', 'irq = "ivor36"')
+    broken("board core of another family", "cores.toml", 'cores = ["p1"]', 'cores = ["c1"]')
+    broken("unknown core without EVENT", "pfields.csv", "any,lca,EVENT,16,23,event", "any,lca,EVENT,16,23,")
+
+for f in failures:
+    print("FAIL:", f)
+print(f"{'FAILED' if failures else 'ok'}: golden outputs, shipped registry, 30 broken inputs")
+sys.exit(1 if failures else 0)

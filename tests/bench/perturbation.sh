@@ -23,6 +23,10 @@
 # Environment: ITER (brackets per measurement, default 20), STATS_N (N of
 # the instruction count, default 100).
 set -u
+# Every pmuctl reads the target description, as the first of a series
+# would: runs compared or subtracted here cost the same (no description
+# kept between them, host/session/tdesc_cache.c).
+export PMUCTL_CACHE_DIR=
 BUILD=$(cd "$1" && pwd)
 ELF=${2:-$BUILD/tests/e2e/perturb.elf}
 PPC_ELF=${3:-$BUILD/tests/e2e/ppc_cache_sweep.elf}

@@ -12,6 +12,10 @@
 #   N_TRACE: for tracepoints (default 5000: the run's fixed cost of some
 #   60 packets is spread over them)
 set -u
+# Every pmuctl reads the target description, as the first of a series
+# would: runs compared or subtracted here cost the same (no description
+# kept between them, host/session/tdesc_cache.c).
+export PMUCTL_CACHE_DIR=
 BUILD=$(cd "$1" && pwd)
 N=${2:-200}
 NT=${3:-5000}

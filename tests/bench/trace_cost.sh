@@ -19,6 +19,10 @@
 #   CPU: STUB stub instructions per bracket (PROGRAM program instructions
 #   per iteration), then "  COUNT  FUNCTION" lines
 set -u
+# Every pmuctl reads the target description, as the first of a series
+# would: runs compared or subtracted here cost the same (no description
+# kept between them, host/session/tdesc_cache.c).
+export PMUCTL_CACHE_DIR=
 BUILD=$(cd "$1" && pwd)
 N1=${2:-1000}
 N2=${3:-3000}

@@ -155,6 +155,7 @@ qemu_program_log() {
     shift 2
     top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
     qport=$(free_port)
+    rm -f "$E2E_TMP/qemu.log" # an earlier QEMU's "waiting" (qemu_serving's)
     # shellcheck disable=SC2046 # the machine's words, none with a blank
     $(qemu_oracle_machine) -nographic -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \

@@ -47,6 +47,31 @@ pm_region_count() {
     echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
 }
 
+# pm_relayed NAME OUTFILE STRIP PMUCTL-ARGS...: one $PMUCTL through a new
+# tests/e2e/feature_relay.py to vboard's serial socket $VPORT (STRIP: a
+# feature the relay takes out of the stub's qSupported reply, or ""):
+# what pmuctl sent in $E2E_TMP/NAME.log, its output in OUTFILE, its status
+# in RC.
+pm_relayed() {
+    local name=$1 out=$2 strip=() relay
+    [ -n "$3" ] && strip=("$3")
+    shift 3
+    pm_pick_port RPORT
+    : >"$E2E_TMP/$name.log"
+    # An earlier relay's "listening" must not be taken for this one's: the
+    # background job's redirection may empty the file only after the first
+    # look (as qemu_serving's log, lib.sh).
+    rm -f "$E2E_TMP/relay.out"
+    python3 "$(dirname "${BASH_SOURCE[0]}")/feature_relay.py" "$RPORT" "$VPORT" \
+        "$E2E_TMP/$name.log" "${strip[@]}" >"$E2E_TMP/relay.out" 2>&1 &
+    relay=$!
+    E2E_PIDS+=($relay)
+    wait_log listening "$E2E_TMP/relay.out" "the relay"
+    "$PMUCTL" -t "127.0.0.1:$RPORT" "$@" >"$out" 2>&1
+    RC=$?
+    wait "$relay" 2>/dev/null
+}
+
 # pm_relay PORT RATE SEED: a pty relayed to vboard's serial socket PORT
 # by tests/e2e/noisy_relay.py, flipping a bit in RATE of the bytes (0: a
 # clean line); sets PTY (the device's path) and RELAY (the relay's pid,
@@ -106,6 +131,7 @@ pm_start_vboard() {
     local elf=$1
     shift
     pm_pick_port VPORT
+    rm -f "$E2E_TMP/vboard.log" # an earlier vboard's "waiting" (qemu_serving's)
     "$VBOARD" --cpu 34k --no-reboot --kernel "$elf" "$@" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     VBOARD_PID=$!

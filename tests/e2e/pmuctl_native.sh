@@ -13,22 +13,14 @@
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
 OUT=$E2E_TMP/out
 
-# through NAME [STRIP] -- PMUCTL-ARGS...: one pmuctl through a new relay;
-# pmuctl's packets in $E2E_TMP/NAME.log, its output in $OUT, status in RC.
+# through NAME [STRIP] -- MEASURE-ARGS...: one pmuctl measure through a
+# new relay; pmuctl's packets in $E2E_TMP/NAME.log, its output in $OUT,
+# status in RC.
 through() {
-    local name=$1 strip=() relay; shift
-    [ "$1" != -- ] && { strip=("$1"); shift; }
+    local name=$1 strip=""; shift
+    [ "$1" != -- ] && { strip=$1; shift; }
     shift
-    pm_pick_port RPORT
-    : >"$E2E_TMP/$name.log"
-    python3 "$TOP/tests/e2e/feature_relay.py" "$RPORT" "$VPORT" "$E2E_TMP/$name.log" \
-        "${strip[@]}" >"$E2E_TMP/relay.out" 2>&1 &
-    relay=$!
-    E2E_PIDS+=($relay)
-    for _ in $(seq 600); do grep -q listening "$E2E_TMP/relay.out" && break; sleep 0.05; done
-    "$PMUCTL" -t "127.0.0.1:$RPORT" measure --elf "$ELF" "$@" >"$OUT" 2>&1
-    RC=$?
-    wait "$relay" 2>/dev/null
+    pm_relayed "$name" "$OUT" "$strip" measure --elf "$ELF" "$@"
 }
 
 # json_is FILE N COUNT: N iterations, mean, min and max all COUNT, no

@@ -30,6 +30,8 @@ CHUNK = int(sys.argv[6]) if len(sys.argv) > 6 else 0x3fb  # pmuctl's and GDB's s
 sys.path.insert(0, os.path.join(TOP, "target-xml"))
 from feature_xml import feature_pieces  # noqa: E402
 from pmu_registry import control_fields, event_field, load, regnum_of  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gdb_crc32 import gdb_crc32  # noqa: E402
 
 
 def expected():
@@ -102,17 +104,6 @@ class Line:
         if r != b"OK":
             out += bytes.fromhex(r.decode())
         return out.decode()
-
-
-def gdb_crc32(data):
-    """GDB's qCRC CRC-32: MSB first, polynomial 0x04c11db7, from all ones,
-    not inverted at the end (gdb/remote.c, libiberty xcrc32)."""
-    crc = 0xffffffff
-    for b in data:
-        crc ^= b << 24
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x04c11db7 if crc & 0x80000000 else crc << 1) & 0xffffffff
-    return crc
 
 
 def unescape(data):

@@ -24,7 +24,7 @@ get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 # target-description features with their <architecture>, and the C symbol
 # of the generated description.
 set(PMUSTUB_ARCH_mips32_SOURCES
-  ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/port.c
+  ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/cp0_access.c ${_S}/arch/mips32/port.c
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
   ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c

@@ -14,6 +14,7 @@ def emit_cmake(reg, inputs, out):
         lines.append(f"set(PMUSTUB_CORE_{c['key']}_COUNTERS {c['counters']})")
         lines.append(f"set(PMUSTUB_CORE_{c['key']}_QEMU_CPU {c['qemu_cpu']})")
         lines.append(f"set(PMUSTUB_CORE_{c['key']}_VBOARD_ID 0x{c['vboard']['id']:08x})")
+        lines.append(f"set(PMUSTUB_CORE_{c['key']}_COMPRESSED_ISA \"{c['compressed_isa']}\")")
     lines.append("set(PMUSTUB_REGISTRY_INPUTS")
     lines += [f"    {p}" for p in inputs]
     lines.append(")")

@@ -59,6 +59,12 @@ def read_csv(path):
     return header, rows
 
 
+# The compressed instruction sets a core of a family may execute besides
+# its base one; the stub's own code is built in it when every core of a
+# build has it (stub/CMakeLists.txt).
+COMPRESSED_ISAS = {"mips32": ("", "mips16e")}
+
+
 def load_events(path, counters):
     """The catalogue: [(code, [counters], name, type, perfex, vboard, description)]."""
     header, rows = read_csv(path)
@@ -223,6 +229,9 @@ def load(registry_path):
             raise RegistryError(f"{where}: irq must be one of {named} or a line 2..7")
         if not isinstance(c["qemu_cpu"], str) or not QEMU_CPU_RE.match(c["qemu_cpu"]):
             raise RegistryError(f"{where}: qemu_cpu must be a QEMU -cpu name")
+        if c.setdefault("compressed_isa", "") not in COMPRESSED_ISAS.get(c["family"], ("",)):
+            raise RegistryError(f"{where}: compressed_isa must be one of "
+                                f"{COMPRESSED_ISAS.get(c['family'], ())} or absent")
         c["events_path"] = os.path.join(base, c["events"])
         inputs.append(c["events_path"])
         c["event_list"] = load_events(c["events_path"], c["counters"])

@@ -8,6 +8,9 @@
 #   PMUSTUB_CORE_<key>_QEMU_CPU the QEMU -cpu that runs its firmware as the
 #                               oracle for instruction counts
 #   PMUSTUB_CORE_<key>_VBOARD_ID the id register (PRId, PVR) vboard shows
+#   PMUSTUB_CORE_<key>_COMPRESSED_ISA the compressed instruction set the
+#                               core runs besides its base one (mips16e),
+#                               or empty
 #   PMUSTUB_REGISTRY_INPUTS     the registry and every file it names
 #   PMUSTUB_GEN_PMU             the generator, for build-time outputs
 #   PMUSTUB_GEN_PMU_SOURCES     its modules: the loader (pmu_registry.py),

@@ -27,8 +27,8 @@ variants=(
     "ppce500:default:"
     "ppce500:e200z7:e200z7"
 )
-printf "%-8s %-8s %-11s %9s %9s %13s %7s\n" board cores tracepoints "ROM (B)" "RAM (B)" \
-    "trace buf (B)" "libgcc"
+printf "%-8s %-8s %-11s %-8s %9s %9s %13s %7s\n" board cores tracepoints isa "ROM (B)" \
+    "RAM (B)" "trace buf (B)" "libgcc"
 for v in "${variants[@]}"; do
     IFS=: read -r board name cores <<<"$v"
     toolchain=$(sed -n 's/^set(PMUSTUB_BOARD_TOOLCHAIN \(.*\))$/\1/p' \
@@ -50,7 +50,10 @@ for v in "${variants[@]}"; do
         link=${link//-o prog.elf/-o $dir/prog.elf -Wl,-Map=$dir/prog.map}
         eval "$link" >>"$dir.log" 2>&1
         read -r text rodata data bss libgcc tbuf < <(python3 "$top/tests/bench/footprint_map.py" "$dir/prog.map")
-        printf "%-8s %-8s %-11s %9d %9d %13d %7d\n" "$board" "$name" "$trace" \
+        # The instruction set the stub's C code is in (stub/CMakeLists.txt
+        # says so at configure time): MIPS16e where every core has it.
+        isa=$(sed -n 's/.*compressed ISA: \([a-z0-9]*\).*/\1/p' "$dir.log" | tail -1)
+        printf "%-8s %-8s %-11s %-8s %9d %9d %13d %7d\n" "$board" "$name" "$trace" "${isa:-base}" \
             $((text + rodata + data)) $((data + bss)) $tbuf "$libgcc"
         if [ -n "$objects" ]; then
             python3 "$top/tests/bench/footprint_map.py" --objects "$dir/prog.map" | tail -n +2

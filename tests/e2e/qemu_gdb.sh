@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
 # End to end: the real gdb-multiarch debugs the real stub firmware running on
 # QEMU's Malta board, over the board's first serial port.
-# Usage: [QEMU_CPU=24Kf|34Kf|74Kf] qemu_gdb.sh FIRMWARE.elf
+# Usage: [QEMU_CPU=24Kf|34Kf|74Kf] [EXPECT_STUB_ISA=mips16e] qemu_gdb.sh FIRMWARE.elf
+# EXPECT_STUB_ISA=mips16e: the stub's C code must be MIPS16e (a one-core
+# build for a core with the ASE) and its vectors MIPS32, the program's too.
 . "$(dirname "$0")/lib.sh"
 ELF=$1
 OUT=$E2E_TMP/gdb.out
+
+if [ "${EXPECT_STUB_ISA:-}" = mips16e ]; then
+    mips-linux-gnu-readelf -Ws "$ELF" >"$E2E_TMP/syms"
+    # st_other MIPS16 (0xf0) marks a MIPS16 function (readelf: [MIPS16]).
+    check "the stub's packet loop is MIPS16e" \
+        grep -qE " stub_serve$" <(grep -F "[MIPS16]" "$E2E_TMP/syms")
+    check "the stub's exception entry is MIPS32" \
+        bash -c "grep -E ' mips_ebase$' '$E2E_TMP/syms' | grep -qvF '[MIPS16]'"
+    check "the program is MIPS32" \
+        bash -c "grep -E ' sum_squares$' '$E2E_TMP/syms' | grep -qvF '[MIPS16]'"
+fi
 
 # Oracles, independent of the stub: symbol addresses from nm, and the exit
 # code by arithmetic (demo.c: sum of i*i for i = 1..100, plus 3 + 1 + 2 + 4).

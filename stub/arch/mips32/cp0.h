@@ -9,6 +9,13 @@
 
 #include <stdint.h>
 
+/* A function that reaches coprocessor 0 or 1, or a cache, by inline
+ * assembly is MIPS32 code even where the stub is built as MIPS16e (a stub
+ * for cores with that ASE, stub/CMakeLists.txt): MIPS16e has no
+ * MFC0/MTC0/CACHE/SYNC/RDHWR (MD00076, "MIPS16e instruction set"), and GCC
+ * neither inlines such a function into MIPS16e code nor the reverse. */
+#define MIPS_CODE32 __attribute__((nomips16))
+
 #define CP0_READ(reg, sel)                                                  \
     ({                                                                      \
         uint32_t v_;                                                        \
@@ -20,6 +27,20 @@
 #define CP0_WRITE(reg, sel, val)                                            \
     __asm__ volatile("mtc0 %0, $" #reg ", " #sel "\n\tehb" : : "r"(val)     \
                      : "memory")
+
+/* cp0_access.c: the registers read and written outside the fast paths. */
+MIPS_CODE32 uint32_t mips_cp0_count(void);
+MIPS_CODE32 uint32_t mips_cp0_compare(void);
+MIPS_CODE32 void mips_cp0_set_compare(uint32_t v);
+MIPS_CODE32 uint32_t mips_cp0_status(void);
+MIPS_CODE32 void mips_cp0_set_status(uint32_t v);
+MIPS_CODE32 uint32_t mips_cp0_intctl(void);
+MIPS_CODE32 uint32_t mips_cp0_cause(void);
+MIPS_CODE32 uint32_t mips_cp0_prid(void);
+MIPS_CODE32 uint32_t mips_cp0_config1(void);
+/* SYNC: stores done before what follows (MD00086 SYNC), e.g. an
+ * instruction written to memory before it is fetched. */
+MIPS_CODE32 void mips_sync(void);
 
 /* Status (12,0): mipsregs.h ST0_IE 1<<0, ST0_EXL 1<<1, ST0_ERL 1<<2,
  * ST0_CU1 1<<29. */

@@ -141,7 +141,7 @@ void mips_slot_fill(uint32_t *sl, uint32_t pc, uint32_t insn, uint32_t delay,
     sl[W_FALL] = BREAK_INSN;
     sl[3] = BREAK_INSN;
     sl[W_TAKEN] = BREAK_INSN;
-    __asm__ volatile("sync" : : : "memory"); /* stored before fetched */
+    mips_sync(); /* stored before fetched */
 }
 
 int mips_displaced_arm(void)

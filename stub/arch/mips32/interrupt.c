@@ -53,7 +53,7 @@ void mips_interrupt_init(int (*poll)(void),
 {
     /* Release 2 cores: IntCtl (12,1) bits 31:29 IPTI give the line, 2..7,
      * as IP2..IP7 = Status bits 10..15 (MD00090 IntCtl). */
-    uint32_t ipti = CP0_READ(12, 1) >> 29;
+    uint32_t ipti = mips_cp0_intctl() >> 29;
     poll_getc = poll;
     timer_im = ipti >= 2 ? 1u << (8 + ipti) : 0;
     if (poll && rx_irq && rx_irq->line >= 2 && rx_irq->line <= 7) {
@@ -87,7 +87,7 @@ void mips_interrupt_arm(enum stub_resume how)
          * as Count allows, 2^32 - 1 ticks, so that it does not interrupt
          * the program while it runs. */
         if (armed_mask & timer_im)
-            CP0_WRITE(11, 0, CP0_READ(9, 0) - 1);
+            mips_cp0_set_compare(mips_cp0_count() - 1);
         return;
     }
     if (!polling)
@@ -95,7 +95,7 @@ void mips_interrupt_arm(enum stub_resume how)
     /* A poll that fell due while the stub ran (a tracepoint's hidden stop
      * and step; a stop of GDB's): look for the 0x03 now; if it is there,
      * the timer interrupts at once and mips_interrupt_poll stops. */
-    if ((CP0_READ(13, 0) & CAUSE_TI) || poll_missed) {
+    if ((mips_cp0_cause() & CAUSE_TI) || poll_missed) {
         int c;
         poll_missed = 0;
         while ((c = poll_getc()) >= 0 && c != 0x03)
@@ -105,11 +105,11 @@ void mips_interrupt_arm(enum stub_resume how)
     /* A deadline still ahead stays: resumes that come more often than
      * POLL_TICKS (tracepoint hits) must not put the poll off for ever.
      * Writing Compare also acks a pending tick. */
-    uint32_t left = CP0_READ(11, 0) - CP0_READ(9, 0);
+    uint32_t left = mips_cp0_compare() - mips_cp0_count();
     if (ctrlc_seen)
-        CP0_WRITE(11, 0, CP0_READ(9, 0) + 2);
-    else if (left == 0 || left > POLL_TICKS || (CP0_READ(13, 0) & CAUSE_TI))
-        CP0_WRITE(11, 0, CP0_READ(9, 0) + POLL_TICKS);
+        mips_cp0_set_compare(mips_cp0_count() + 2);
+    else if (left == 0 || left > POLL_TICKS || (mips_cp0_cause() & CAUSE_TI))
+        mips_cp0_set_compare(mips_cp0_count() + POLL_TICKS);
 }
 
 /* Called first on every exception, counters frozen. Returns 1 if it was
@@ -135,7 +135,7 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
             pmustub_program_interrupt(prog >> 8)) {
             /* The return path writes the saved Cause back, and its IP1..0
              * are the software interrupts the handler may have cleared. */
-            mips_ctx[CTX_CAUSE] = CP0_READ(13, 0);
+            mips_ctx[CTX_CAUSE] = mips_cp0_cause();
             ours = 1;
         }
     }
@@ -152,7 +152,7 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
              * otherwise a program that a tracepoint stops often would
              * spend every deadline inside a step and never see 0x03. */
             poll_missed |= !polling;
-            CP0_WRITE(11, 0, CP0_READ(9, 0) + (polling ? POLL_TICKS : 0));
+            mips_cp0_set_compare(mips_cp0_count() + (polling ? POLL_TICKS : 0));
             ours = 1;
             while (polling && (c = poll_getc()) >= 0 && c != 0x03)
                 ; /* GDB sends nothing else while the program runs */
@@ -182,7 +182,7 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
  * byte by byte, looking for 0x03. So no more interrupts. */
 void mips_interrupt_off(void)
 {
-    CP0_WRITE(12, 0, CP0_READ(12, 0) & ~ST_IE);
+    mips_cp0_set_status(mips_cp0_status() & ~ST_IE);
     if (rx_armed)
         rx->disarm();
     rx_armed = 0;

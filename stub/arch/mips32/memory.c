@@ -23,7 +23,7 @@
 #define CACHE_HIT_WB_INV_D "0x15"
 
 /* The address the stub reaches addr through for a read or a write. */
-static uint32_t uncached(uint32_t addr, int write)
+MIPS_CODE32 static uint32_t uncached(uint32_t addr, int write)
 {
     if (addr - KSEG0 >= KSEG_SIZE)
         return addr; /* kseg1, a device, or a mapped segment: as it is */
@@ -69,7 +69,7 @@ int mips_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len)
  * instruction hazard. SYNCI_Step (RDHWR $1) = 0 means no caches to mind.
  * The writes went around the D-cache (uncached()), so only the I-cache
  * lines go: the program fetches the new instructions from memory. */
-static void sync_icache(uint32_t addr, unsigned len)
+MIPS_CODE32 static void sync_icache(uint32_t addr, unsigned len)
 {
     uint32_t step, end = addr + len;
 

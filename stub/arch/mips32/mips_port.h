@@ -65,8 +65,9 @@ void mips_quick_retire(void);
 
 /* fpu.c */
 extern int mips_has_fpu;
-void mips_fpu_save(void);
-void mips_fpu_restore(void);
+int mips_fpu_present(void);
+MIPS_CODE32 void mips_fpu_save(void);
+MIPS_CODE32 void mips_fpu_restore(void);
 
 /* interrupt.c */
 struct stub_board_rx_irq;

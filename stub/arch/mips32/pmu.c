@@ -24,7 +24,7 @@
 
 /* mfc0/mtc0 name the select in the instruction, so one accessor each. */
 #define PMU_SEL(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-static uint32_t cp0_25_read(unsigned sel)
+MIPS_CODE32 static uint32_t cp0_25_read(unsigned sel)
 {
     switch (sel) {
 #define R(n) case n: return CP0_READ(25, n);
@@ -34,7 +34,7 @@ static uint32_t cp0_25_read(unsigned sel)
     return 0;
 }
 
-static void cp0_25_write(unsigned sel, uint32_t v)
+MIPS_CODE32 static void cp0_25_write(unsigned sel, uint32_t v)
 {
     switch (sel) {
 #define W(n) case n: CP0_WRITE(25, n, v); break;
@@ -56,11 +56,11 @@ static uint64_t ext[PMU_MAX_COUNTERS];
  * company and implementation, bits 23:16 and 15:8, MD00090 "PRId"). */
 void pmu_detect(void)
 {
-    uint32_t prid = CP0_READ(15, 0);
+    uint32_t prid = mips_cp0_prid();
 
     pmu_core = 0;
     pmu_counters = 0;
-    if (!(CP0_READ(16, 1) & CONF1_PC))
+    if (!(mips_cp0_config1() & CONF1_PC))
         return;
     pmu_core = pmu_core_find(prid);
     if (!pmu_core)
@@ -92,7 +92,7 @@ static int hw_frozen;
 #error "pmu_freeze and pmu_unfreeze reach four counters"
 #endif
 
-void pmu_freeze(void)
+MIPS_CODE32 void pmu_freeze(void)
 {
     uint32_t hw;
 
@@ -109,7 +109,7 @@ void pmu_freeze(void)
 #undef FREEZE
 }
 
-void pmu_unfreeze(void)
+MIPS_CODE32 void pmu_unfreeze(void)
 {
     if (stub_pmu_user_frozen()) /* monitor pmu freeze */
         return;
@@ -171,7 +171,7 @@ uint32_t pmu_irq_im(void)
         return 0;
     /* IntCtl (12,1) IPPCI, bits 28:26 (MD00090 IntCtl). */
     line = pmu_core->irq_line ? pmu_core->irq_line
-                              : (CP0_READ(12, 1) >> 26) & 7;
+                              : (mips_cp0_intctl() >> 26) & 7;
     return line >= 2 ? 1u << (8 + line) : 0;
 }
 

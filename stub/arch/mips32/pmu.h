@@ -11,13 +11,14 @@
  * PMU_REGNUM_COUNT64(n) = perfcntN_64), generated from
  * target-xml/cores.toml by gen_pmu.py. */
 #include "pmu_registry.h"
+#include "cp0.h" /* MIPS_CODE32 */
 
 extern const struct pmu_core *pmu_core; /* NULL: no counters we drive */
 extern unsigned pmu_counters;
 
 void pmu_detect(void);
-void pmu_freeze(void);
-void pmu_unfreeze(void);
+MIPS_CODE32 void pmu_freeze(void);
+MIPS_CODE32 void pmu_unfreeze(void);
 uint32_t pmu_ctl(unsigned n);
 uint32_t pmu_count(unsigned n);
 void pmu_set_ctl(unsigned n, uint32_t v);

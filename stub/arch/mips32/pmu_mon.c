@@ -17,13 +17,13 @@ static unsigned counters(void)
 
 static void absent(void)
 {
-    if (!(CP0_READ(16, 1) & CONF1_PC)) {
+    if (!(mips_cp0_config1() & CONF1_PC)) {
         stub_mon_puts("pmu: none: Config1.PC = 0, this core implements "
                       "no performance counters\n");
         return;
     }
     stub_mon_puts("pmu: Config1.PC = 1 but this core (PRId ");
-    stub_mon_putx(CP0_READ(15, 0));
+    stub_mon_putx(mips_cp0_prid());
     stub_mon_puts(") is not one this stub knows\n");
 }
 
@@ -32,7 +32,7 @@ static void describe(void)
     stub_mon_puts("MIPS ");
     stub_mon_puts(pmu_core->name);
     stub_mon_puts(", PRId ");
-    stub_mon_putx(CP0_READ(15, 0));
+    stub_mon_putx(mips_cp0_prid());
 }
 
 /* Prints the name of event code on counter n, or "?" if the catalogue has
@@ -83,7 +83,7 @@ static void reset(void)
 
 static uint32_t id(void)
 {
-    return CP0_READ(15, 0); /* PRId, the register pmu_detect matched */
+    return mips_cp0_prid(); /* PRId, the register pmu_detect matched */
 }
 
 const struct stub_pmu_ops mips_pmu_ops = {

@@ -182,7 +182,7 @@ void stub_port_init(const struct stub_board_io *io)
     target.putc = io->putc;
     target.kill = io->reset;
     target.keep = io->keep;
-    mips_has_fpu = (CP0_READ(16, 1) & CONF1_FP) != 0;
+    mips_has_fpu = mips_fpu_present();
     mips_interrupt_init(io->poll_getc, io->rx_irq);
     pmu_detect();
     pmu_describe(pmu_core, pmu_counters, pmustub_mips_target_xml, xml, expedite, 4);

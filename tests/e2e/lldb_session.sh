@@ -38,6 +38,7 @@ ENDIAN=$("$TOOLS-readelf" -h "$ELF" | sed -n 's/.*complement, \(big\|little\) en
 # vboard reports on stderr when the program first reaches pmustub_exit,
 # i.e. when main has returned (start.S calls it after main).
 VPORT=$(free_port)
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu "$CPU" --kernel "$ELF" --count-insns main:pmustub_exit \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

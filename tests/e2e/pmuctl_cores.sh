@@ -20,6 +20,7 @@ EXPECT=$(oracle_instructions "$CPU" "$ELF" "$FROM" "$TO")
 echo "# QEMU $QEMU_CPU: region_begin..region_end counts $EXPECT on $CPU"
 
 pm_pick_port VPORT
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

@@ -13,6 +13,7 @@ PMUCTL=$1 VBOARD=$2 ELF=$3
 main() {
 OUT=$E2E_TMP/out
 pm_pick_port VPORT
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

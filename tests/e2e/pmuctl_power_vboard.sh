@@ -27,6 +27,7 @@ echo "# QEMU: $QEMU_COUNT instructions from region_begin to region_end"
 check "QEMU counted the region" test "${QEMU_COUNT:-0}" -gt 100
 
 pm_pick_port VPORT
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

@@ -20,6 +20,7 @@ pm_region_count "$ELF"
 # ---- vboard, the stub waiting at its boot stop.
 start_vboard() {
     pm_pick_port VPORT
+    rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
     "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     VBOARD_PID=$!

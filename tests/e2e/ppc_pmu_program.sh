@@ -26,6 +26,7 @@ code_of() { # code_of EVENT-NAME: its code in the core's catalogue, or nothing
 # vboard serving $1 as CPU on $VPORT.
 start_vboard() {
     VPORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
     "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$1" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     E2E_PIDS+=($!)

@@ -49,6 +49,7 @@ kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
 
 for cpu in e200z7 e500v2; do
     PORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
     "$VBOARD" --cpu "$cpu" --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$PORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     E2E_PIDS+=($!)

@@ -14,6 +14,7 @@ check "QEMU: the program's handler saw its 5 interrupts" has "exited with code 0
 
 if [ -n "$VBOARD" ]; then
     VPORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
     "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     E2E_PIDS+=($!)

@@ -92,6 +92,7 @@ extended_runs "$QEMU_PORT" QEMU
 kill "${E2E_PIDS[@]}"; wait 2>/dev/null; E2E_PIDS=()
 # vboard without --no-reboot: a reset reloads the ELF and boots again.
 VPORT=$(free_port)
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu 34k --kernel "$ELF" --serial "tcp:127.0.0.1:$VPORT,server" \
     >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

@@ -35,6 +35,7 @@ echo "# QEMU $QEMU_CPU: region_begin..region_end executes ${IN[*]}; region_end..
 
 start_vboard() {
     VPORT=$(free_port)
+    rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
     "$VBOARD" --cpu 34k --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     E2E_PIDS+=($!)

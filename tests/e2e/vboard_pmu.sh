@@ -60,6 +60,7 @@ QEMU_COUNT=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$
 EXPECT=$(oracle_instructions "$CPU" "$ELF" "$FROM" "$TO")
 
 VPORT=$(free_port)
+rm -f "$E2E_TMP/vboard.log" # a restart must not find the last run's "waiting"
 "$VBOARD" --cpu "$CPU" --no-reboot --kernel "$ELF" \
     --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)

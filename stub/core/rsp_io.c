@@ -26,8 +26,8 @@ static int noack_asked, after_noack_ask;
 static int mode_by_verdict;
 /* One byte read while waiting for an ack that belongs to the next packet. */
 static int pushback = -1;
-/* The reply a '-' asks for again; NULL once a new packet has come, since
- * its buffer is then being reused. */
+/* The reply a '-' asks for again; NULL once a new packet has come, or
+ * has overwritten it (the packet and its reply share a buffer). */
 static const char *last_reply;
 static unsigned last_len;
 
@@ -80,8 +80,44 @@ void rsp_start_noack(void)
     noack_asked = 1;
 }
 
-int rsp_recv(char *buf, unsigned max)
+/* Where a packet's bytes go in the shared buffer (stub.c): after the last
+ * reply while they fit, so that a '-' can still have it (the client's
+ * answer to a reply that came garbled may cross a new packet of its own);
+ * moved down to the reply room when a long packet needs the space, which
+ * ends the last reply's keeping. */
+struct landing {
+    char *area, *at;
+    unsigned room, end; /* end: the packet's bytes stop at area + end */
+};
+
+static void land_start(struct landing *l)
 {
+    unsigned from = l->room;
+    if (last_reply == l->area && last_len > from)
+        from = last_len;
+    l->at = l->area + from;
+}
+
+/* Room for byte n of the packet: moves the bytes so far down if needed;
+ * 0 when the packet is longer than PacketSize. */
+static int land_fits(struct landing *l, unsigned n)
+{
+    char *low = l->area + l->room;
+    if (l->at + n < l->area + l->end)
+        return 1;
+    if (l->at == low)
+        return 0;
+    last_reply = 0; /* overwritten from here on */
+    for (unsigned i = 0; i < n; i++)
+        low[i] = l->at[i];
+    l->at = low;
+    return 1;
+}
+
+int rsp_recv(char *area, unsigned size, unsigned room, char **pkt)
+{
+    struct landing l = {area, area, room, size - 1};
+
     for (;;) {
         int c, n = 0, overflow = 0, hi, lo;
         uint8_t sum = 0;
@@ -96,6 +132,7 @@ int rsp_recv(char *buf, unsigned max)
                 rsp_send(last_reply, last_len);
         } while (c != '$');
 
+        land_start(&l);
         while ((c = next_char()) != '#') {
             if (c < 0)
                 return -1;
@@ -104,8 +141,8 @@ int rsp_recv(char *buf, unsigned max)
                 continue;
             }
             sum = (uint8_t)(sum + c);
-            if ((unsigned)n < max)
-                buf[n++] = (char)c;
+            if (!overflow && land_fits(&l, (unsigned)n))
+                l.at[n++] = (char)c;
             else
                 overflow = 1;
         }
@@ -132,7 +169,8 @@ int rsp_recv(char *buf, unsigned max)
             rsp_send_str("E01");
             continue;
         }
-        buf[n] = 0;
+        l.at[n] = 0;
+        *pkt = l.at;
         return n;
     }
 }

@@ -7,8 +7,23 @@
 
 const struct stub_target *stub_t;
 
-static char in_buf[STUB_PKT_MAX + 1];
-static char out_buf[STUB_PKT_MAX];
+/* One buffer for a packet and its reply (half the RAM of two). A packet is
+ * received after the last reply where it fits (rsp_recv: a '-' may still
+ * ask for that reply) and then moved to the buffer's end, with its NUL;
+ * the reply is written from the start and never reaches the packet (its
+ * cap ends where the packet begins), so a handler may read its packet
+ * while it writes. A packet of the full PacketSize leaves STUB_REPLY_ROOM
+ * bytes for its reply (OK, Enn); packets that get long replies (m, g,
+ * qXfer) are short. */
+static char pkt_buf[STUB_REPLY_ROOM + STUB_PKT_MAX + 1];
+
+/* The reply to a packet of n bytes that ends the buffer. */
+static struct reply reply_before(unsigned n)
+{
+    unsigned room = (unsigned)sizeof pkt_buf - (n + 1);
+    struct reply r = {pkt_buf, 0, room < STUB_PKT_MAX ? room : STUB_PKT_MAX};
+    return r;
+}
 
 static struct stub_stop last_stop = {STUB_SIGTRAP, 0, 0};
 static int last_swbreak; /* the stop was at one of our breakpoints */
@@ -296,15 +311,22 @@ static const struct {
 int stub_serve(void)
 {
     for (;;) {
-        struct reply r = {out_buf, 0, sizeof out_buf};
-        int n = rsp_recv(in_buf, STUB_PKT_MAX), action = KEEP_SERVING;
+        char *got, *pkt;
+        int n = rsp_recv(pkt_buf, sizeof pkt_buf, STUB_REPLY_ROOM, &got);
+        int action = KEEP_SERVING;
+        struct reply r;
 
         if (n < 0)
             return 0;
+        /* To the end, last byte first (the two places may overlap). */
+        pkt = pkt_buf + sizeof pkt_buf - (unsigned)(n + 1);
+        for (int i = n; i >= 0; i--)
+            pkt[i] = got[i];
+        r = reply_before((unsigned)n);
         for (unsigned i = 0; n > 0 && i < sizeof handlers / sizeof *handlers;
              i++) {
-            if (handlers[i].letter == in_buf[0]) {
-                action = handlers[i].run(in_buf, (unsigned)n, &r);
+            if (handlers[i].letter == pkt[0]) {
+                action = handlers[i].run(pkt, (unsigned)n, &r);
                 break;
             }
         }
@@ -314,7 +336,7 @@ int stub_serve(void)
             return 1;
         }
         if (action == KEEP_SERVING)
-            rsp_send(out_buf, r.len);
+            rsp_send(pkt_buf, r.len);
     }
 }
 
@@ -326,9 +348,9 @@ void stub_stopped(const struct stub_stop *stop)
         last_stop = *why;
         last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
         if (gdb_waiting || why->interrupted) {
-            struct reply r = {out_buf, 0, sizeof out_buf};
+            struct reply r = reply_before(0);
             reply_stop(&r);
-            rsp_send(out_buf, r.len);
+            rsp_send(pkt_buf, r.len);
         }
         (void)stub_serve();
     } /* else a tracepoint or a false condition: the program goes on */
@@ -342,9 +364,9 @@ void stub_exited(int code)
     trace_program_ended(code);
     bp_remove_all();
     if (gdb_waiting) {
-        struct reply r = {out_buf, 0, sizeof out_buf};
+        struct reply r = reply_before(0);
         reply_stop(&r);
-        rsp_send(out_buf, r.len);
+        rsp_send(pkt_buf, r.len);
     }
     while (stub_serve())
         ;

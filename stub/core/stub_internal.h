@@ -12,15 +12,21 @@
  * The largest reply the core builds (g: 72 registers x 8 hex digits) fits in
  * the same size. */
 #define STUB_PKT_MAX 1024
+/* Bytes of the packet buffer before a packet of the full PacketSize: its
+ * reply's room (stub.c, pkt_buf). */
+#define STUB_REPLY_ROOM 32
 #define STUB_MAX_BREAKPOINTS 32
 
 extern const struct stub_target *stub_t;
 
 /* ---- rsp_io.c: framing ---- */
 /* Receives one packet's payload (unescaped only of framing; binary '}'
- * escapes are left for the handler). Returns its length, or -1 at end of
- * input. Sends '+' / '-' as the ack mode requires. */
-int rsp_recv(char *buf, unsigned max);
+ * escapes are left for the handler) into area (size bytes, the packet and
+ * its NUL at most size - room of them: the PacketSize, plus one), at a
+ * place that spares the last reply where it can; *pkt says where. Returns
+ * its length, or -1 at end of input. Sends '+' / '-' as the ack mode
+ * requires. */
+int rsp_recv(char *area, unsigned size, unsigned room, char **pkt);
 /* Sends a payload of len bytes, waiting for '+' in ack mode. */
 void rsp_send(const char *payload, unsigned len);
 void rsp_send_str(const char *s);

@@ -195,6 +195,76 @@ static void oversized_packet_gets_error_and_stub_goes_on(void **state)
     assert_mem_pristine(FAKE_RAM_BASE, 2);
 }
 
+/* The packet and its reply share one buffer (stub.c): a write of the full
+ * PacketSize still gets its OK, and is done. */
+static void largest_write_gets_its_ok(void **state)
+{
+    static char pkt[STUB_PKT_MAX + 1];
+    const char *head = "M80001000,1f9:"; /* 14 + 2 * 0x1f9 = 1024 */
+    size_t n;
+    (void)state;
+    assert_int_equal(strlen(head) + 2 * 0x1f9, STUB_PKT_MAX);
+    memset(pkt, '5', STUB_PKT_MAX);
+    memcpy(pkt, head, strlen(head));
+    assert_string_equal(exchange_bin(pkt, STUB_PKT_MAX, &n), "OK");
+    assert_int_equal(fake.ram[0], 0x55);
+    assert_int_equal(fake.ram[0x1f8], 0x55);
+}
+
+/* A short reply outlives a noise frame that comes after it: the frame is
+ * received past the reply, and a '-' gets the reply again. */
+static void short_reply_is_sent_again_after_noise(void **state)
+{
+    struct rsp_unit *u;
+    (void)state;
+    fake_input_packet_str("qAttached");
+    fake_input_str("+$noise#00-");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$-$");
+    out_units(&u);
+    assert_string_equal(u[3].payload, "1");
+    assert_true(u[3].cs_ok);
+}
+
+/* A long reply outlives a short noise frame too: the frame is received
+ * after it (a client's '-' may cross a new packet of its own). */
+static void long_reply_is_sent_again_after_short_noise(void **state)
+{
+    struct rsp_unit *u;
+    (void)state;
+    fake_input_packet_str("m80001000,100"); /* a 512-character reply */
+    fake_input_str("+$qXfer:features:read:target.xml:0,100#00-");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$-$");
+    out_units(&u);
+    assert_int_equal(strlen(u[1].payload), 512);
+    assert_string_equal(u[3].payload, u[1].payload);
+    assert_true(u[3].cs_ok);
+}
+
+/* A long reply that a long noise frame has overwritten is not sent again
+ * (it would be the noise): the '-' gets nothing, the client asks again. */
+static void overwritten_reply_is_not_sent_again(void **state)
+{
+    static char noise[600];
+    struct rsp_unit *u;
+    (void)state;
+    fake_input_packet_str("m80001000,100"); /* a 512-character reply */
+    fake_input_str("+$");
+    memset(noise, 'z', sizeof noise - 4);
+    memcpy(noise + sizeof noise - 4, "#00", 4);
+    fake_input_str(noise);
+    fake_input_str("-");
+    fake_input_packet_str("qAttached");
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$-+$");
+    out_units(&u);
+    assert_int_equal(strlen(u[1].payload), 512);
+    assert_string_equal(u[4].payload, "1");
+}
+
 /* A line that loses, adds and changes bytes: garbage before a packet and
  * inside a cut one, stray acks, '$' anywhere. Pseudo-random (a fixed LCG)
  * but without '#', so that no garbage frame can complete by chance, and
@@ -320,6 +390,11 @@ int main(void)
         cmocka_unit_test_setup(gdb_packet_instead_of_ack_is_served, setup),
         cmocka_unit_test_setup(end_of_input_anywhere_returns_zero, setup),
         cmocka_unit_test_setup(largest_packet_is_accepted, setup),
+        cmocka_unit_test_setup(largest_write_gets_its_ok, setup),
+        cmocka_unit_test_setup(short_reply_is_sent_again_after_noise, setup),
+        cmocka_unit_test_setup(long_reply_is_sent_again_after_short_noise,
+                               setup),
+        cmocka_unit_test_setup(overwritten_reply_is_not_sent_again, setup),
         cmocka_unit_test_setup(oversized_packet_gets_error_and_stub_goes_on,
                                setup),
         cmocka_unit_test_setup(garbage_storm_then_every_good_packet_works,

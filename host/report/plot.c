@@ -188,8 +188,10 @@ int plot_request_init(struct plot_request *r, const char *events,
         }
         copy(r->percent_of, sizeof r->percent_of, percent_of);
     }
-    if (add_list(r, events, percent_of ? PLOT_PERCENT : PLOT_EVENT, err, errlen) ||
-        add_list(r, relative, PLOT_RELATIVE, err, errlen) ||
+    /* Panels in this order: relative (the execution time of a sweep, as
+     * the 34K note's figures put it first), events, metrics. */
+    if (add_list(r, relative, PLOT_RELATIVE, err, errlen) ||
+        add_list(r, events, percent_of ? PLOT_PERCENT : PLOT_EVENT, err, errlen) ||
         add_list(r, metrics, PLOT_METRIC, err, errlen))
         return -1;
     return 0;
@@ -243,10 +245,11 @@ static void axis_label(const struct plot_file *f, const struct plot_quantity *q,
 {
     char unit[160];
     unit_of(f, q, pct, unit, sizeof unit);
+    /* Two lines (ylabel's \n), so that a long one fits a panel's height. */
     if (q->kind == PLOT_RELATIVE && !strcmp(q->name, "cycles"))
-        snprintf(out, len, "relative execution time (cycles, %s)", unit);
+        snprintf(out, len, "relative execution time\n(cycles, %s)", unit);
     else
-        snprintf(out, len, "%s (%s)", q->name, unit);
+        snprintf(out, len, "%s\n(%s)", q->name, unit);
 }
 
 /* A gnuplot single-quoted string: ' doubled (gnuplot manual, "Strings"). */
@@ -261,6 +264,21 @@ static void quoted(FILE *o, const char *s)
     fputc('\'', o);
 }
 
+/* A gnuplot double-quoted string, whose \n is a new line. */
+static void dquoted(FILE *o, const char *s)
+{
+    fputc('"', o);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', o);
+        if (*s == '\n')
+            fputs("\\n", o);
+        else
+            fputc(*s, o);
+    }
+    fputc('"', o);
+}
+
 static void num(FILE *o, double v)
 {
     if (isfinite(v))
@@ -269,12 +287,18 @@ static void num(FILE *o, double v)
         fputs("NaN", o);
 }
 
-/* The title: the region and where the counts came from; simulated counts
- * say so even where a file's words do not. */
+/* The title: the region (when every file measured the same one) and
+ * where the counts came from; simulated counts say so even where a
+ * file's words do not. */
 static void title(FILE *o, const struct plot_file *files, int n)
 {
     char t[700];
-    size_t at = (size_t)snprintf(t, sizeof t, "%s .. %s: ", files[0].from, files[0].to);
+    size_t at = 0;
+    int same = 1;
+    for (int i = 1; i < n; i++)
+        same &= !strcmp(files[i].from, files[0].from) && !strcmp(files[i].to, files[0].to);
+    if (same)
+        at = (size_t)snprintf(t, sizeof t, "%s .. %s: ", files[0].from, files[0].to);
     for (int i = 0; i < n && at < sizeof t; i++) {
         int dup = 0;
         for (int j = 0; j < i; j++)
@@ -379,7 +403,7 @@ static void x_axis(FILE *o, const struct plot_file *files, int n)
 
 static void terminal(FILE *o, const struct plot_request *r, int panels)
 {
-    int h = 120 + 300 * panels;
+    int h = 100 + 340 * panels;
     if (r->png)
         fprintf(o, "set terminal pngcairo size 900,%d noenhanced font 'sans,11' "
                 "background rgb 'white'\n", h);
@@ -388,7 +412,10 @@ static void terminal(FILE *o, const struct plot_request *r, int panels)
                 "background rgb 'white'\n", h);
     fputs("set output ", o);
     quoted(o, r->output);
-    fputs("\nset datafile missing 'NaN'\nset grid\nset key top left\n", o);
+    /* Room above and below the lines, so that no point sits on the frame. */
+    fputs("\nset datafile missing 'NaN'\nset grid\nset key top left\n"
+          "set offsets 0, 0, graph 0.08, graph 0.08\n"
+          "set lmargin 14\n", o); /* the same in every panel: x axes align */
 }
 
 /* A sweep: one panel per quantity with a line per file (and per value of
@@ -432,7 +459,10 @@ static void lines(FILE *o, const struct plot_file *files, int n,
         else
             axis_label(&files[0], &r->q[pn], r->percent_of, label, sizeof label);
         fputs("set ylabel ", o);
-        quoted(o, label);
+        dquoted(o, label);
+        /* One line needs no key: the axis names it. */
+        fputs(together || n > 1 || line_start(&files[0], 1) >= 0 ? "\nset key"
+                                                                   : "\nunset key", o);
         fputs("\nplot ", o);
         for (int k = k0, first = 1; k < k1; k++)
             for (int i = 0; i < n; i++)
@@ -469,7 +499,15 @@ static void bars(FILE *o, const struct plot_file *files, int n,
         }
         fputc('\n', o);
     }
-    fputs("EOD\nset title ", o);
+    fputs("EOD\n", o);
+    /* A value the file has no number for (not supported, not counted) is
+     * no bar: said where its bar would be. */
+    for (int k = 0; k < r->nq; k++)
+        for (int i = 0; i < n; i++)
+            if (!isfinite(value(&files[i], 0, 0, &r->q[k], r->percent_of)))
+                fprintf(o, "set label 'not counted' at %g, graph 0.03 left "
+                        "rotate by 90\n", k + (i - (n - 1) / 2.0) / (n + 1));
+    fputs("set title ", o);
     title(o, files, n);
     fputs("\nset ylabel ", o);
     quoted(o, same ? unit : "value");

@@ -106,17 +106,17 @@ int sweep_add(struct sweep *s, const char *arg, char *err, size_t errlen)
 int sweep_set_type(struct sweep_var *v, unsigned long addr, unsigned size,
                    int is_signed, char *err, size_t errlen)
 {
-    unsigned bits = 8 * size;
-    /* The largest magnitude each sign may have in size bytes. */
-    uint64_t all = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
-    uint64_t max_pos = is_signed == 1 ? all >> 1 : all;
-    uint64_t max_neg = is_signed == 0 ? 0 : (all >> 1) + 1;
+    uint64_t all, max_pos, max_neg;
 
     if (size != 1 && size != 2 && size != 4 && size != 8) {
         snprintf(err, errlen, "--sweep %s: the variable is %u bytes; pmuctl "
                  "writes integers of 1, 2, 4 or 8 bytes", v->name, size);
         return -1;
     }
+    /* The largest magnitude each sign may have in size bytes. */
+    all = size == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
+    max_pos = is_signed == 1 ? all >> 1 : all;
+    max_neg = is_signed == 0 ? 0 : (all >> 1) + 1;
     v->addr = addr;
     v->size = size;
     v->is_signed = is_signed;

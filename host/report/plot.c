@@ -412,10 +412,33 @@ static void terminal(FILE *o, const struct plot_request *r, int panels)
                 "background rgb 'white'\n", h);
     fputs("set output ", o);
     quoted(o, r->output);
-    /* Room above and below the lines, so that no point sits on the frame. */
+    /* Room above the lines, so that no point sits on the frame (none
+     * below: counts are not negative, and the axis starts at 0 or above). */
     fputs("\nset datafile missing 'NaN'\nset grid\nset key top left\n"
-          "set offsets 0, 0, graph 0.08, graph 0.08\n"
+          "set offsets 0, 0, graph 0.08, 0\n"
           "set lmargin 14\n", o); /* the same in every panel: x axes align */
+}
+
+/* Large counts in engineering notation, 68.4M rather than 6.84e+07
+ * (gnuplot's "%s%c": mantissa and SI prefix). */
+static void y_format(FILE *o, double largest)
+{
+    fputs(largest >= 1e4 ? "set format y '%.1s%c'\n" : "set format y '% h'\n", o);
+}
+
+/* The largest magnitude of quantities k0..k1-1 in the files. */
+static double largest(const struct plot_file *files, int n, const struct plot_request *r,
+                      int k0, int k1)
+{
+    double m = 0;
+    for (int k = k0; k < k1; k++)
+        for (int i = 0; i < n; i++)
+            for (int p = 0; p < files[i].npoints; p++) {
+                double v = fabs(value(&files[i], p, 0, &r->q[k], r->percent_of));
+                if (isfinite(v) && v > m)
+                    m = v;
+            }
+    return m;
 }
 
 /* A sweep: one panel per quantity with a line per file (and per value of
@@ -458,6 +481,7 @@ static void lines(FILE *o, const struct plot_file *files, int n,
             snprintf(label, sizeof label, "%s", unit);
         else
             axis_label(&files[0], &r->q[pn], r->percent_of, label, sizeof label);
+        y_format(o, largest(files, n, r, k0, k1));
         fputs("set ylabel ", o);
         dquoted(o, label);
         /* One line needs no key: the axis names it. */
@@ -490,6 +514,7 @@ static void bars(FILE *o, const struct plot_file *files, int n,
         same &= !strcmp(u, unit);
     }
     terminal(o, r, 1);
+    y_format(o, largest(files, n, r, 0, r->nq));
     fputs("$bars << EOD\n", o);
     for (int k = 0; k < r->nq; k++) {
         fprintf(o, "\"%s\"", r->q[k].name);

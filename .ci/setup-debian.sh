@@ -6,7 +6,9 @@ pkgs=(
   gcc-mips-linux-gnu binutils-mips-linux-gnu   # target (MIPS32 big-endian)
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu # target (Power Book E)
   libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
-  libjansson-dev                               # pmuctl compare reads JSON
+  libjansson-dev                               # pmuctl compare, plot read JSON
+  libdw-dev                                    # pmuctl --sweep: variables' DWARF types
+  gnuplot-nox                                  # pmuctl plot
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power

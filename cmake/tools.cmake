@@ -24,7 +24,8 @@ set(PMUSTUB_TEST_TOOLS
     qemu-system-mips=qemu-system-mips
     qemu-system-ppc=qemu-system-ppc
     gdb-multiarch=gdb-multiarch
-    openocd=openocd)
+    openocd=openocd
+    gnuplot=gnuplot-nox)
 
 function(_pmustub_tool_split entry prog_var pkg_var)
   string(REPLACE "=" ";" _pair "${entry}")

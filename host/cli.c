@@ -15,7 +15,8 @@
 enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
        OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
-       OPT_NO_NATIVE, OPT_THRESHOLD };
+       OPT_NO_NATIVE, OPT_THRESHOLD, OPT_SWEEP, OPT_METRIC, OPT_RELATIVE,
+       OPT_PERCENT_OF };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -42,6 +43,10 @@ static const struct option options[] = {
     {"no-ack", no_argument, 0, OPT_NO_ACK},
     {"listen", required_argument, 0, OPT_LISTEN},
     {"threshold", required_argument, 0, OPT_THRESHOLD},
+    {"sweep", required_argument, 0, OPT_SWEEP},
+    {"metric", required_argument, 0, OPT_METRIC},
+    {"relative", required_argument, 0, OPT_RELATIVE},
+    {"percent-of", required_argument, 0, OPT_PERCENT_OF},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -57,6 +62,7 @@ static const struct {
     {"unfreeze", CMD_UNFREEZE, 1, 0}, {"reset", CMD_RESET, 1, 0},
     {"read", CMD_READ, 1, 0},       {"measure", CMD_MEASURE, 1, 0},
     {"proxy", CMD_PROXY, 1, 0},     {"compare", CMD_COMPARE, 0, 2},
+    {"plot", CMD_PLOT, 0, 64},
     {"help", CMD_HELP, 0, 0},
 };
 
@@ -76,7 +82,7 @@ void cli_usage(FILE *f)
 "  read                        print every counter's count\n"
 "  measure --from LOC --to LOC [-e EVENT,...] [-r N] [--modes MODES]\n"
 "          [--elf FILE] [--calibrate] [--no-trace | --per-iteration]\n"
-"          [--json | -x SEP] [-o FILE]\n"
+"          [--json | -x SEP] [-o FILE] [--sweep VAR=V1,V2,...]...\n"
 "                              count a region N times: with tracepoints\n"
 "                              where the stub offers them (it adds up the\n"
 "                              counts itself), else with breakpoints\n"
@@ -86,6 +92,11 @@ void cli_usage(FILE *f)
 "                              two measure --json results side by side; exit\n"
 "                              status 5 if an event moved beyond PCT percent\n"
 "                              (default 1) and beyond the runs' noise\n"
+"  plot FILE.json... -o FIG.svg|FIG.png [-e EVENT,...] [--metric NAME,...]\n"
+"          [--relative EVENT,...] [--percent-of EVENT]\n"
+"                              draw measure --json results with gnuplot: a\n"
+"                              sweep as lines against the swept value, plain\n"
+"                              results as bars\n"
 "\n"
 "Options:\n"
 "  -t, --target HOST:PORT|DEVICE[@BAUD]  the target (TCP, or a serial line)\n"
@@ -117,6 +128,13 @@ void cli_usage(FILE *f)
 "                          where the stub offers its native bracket\n"
 "      --json              one JSON object (measure, compare)\n"
 "      --threshold PCT     compare: the change that counts (default 1)\n"
+"      --sweep VAR=V1,V2,...  measure: write the program's variable VAR (needs\n"
+"                          --elf) before each value's iterations; one result\n"
+"                          per value; repeated: every combination; VAR is\n"
+"                          put back at the end\n"
+"      --metric NAME,...   plot: these metrics of the files (e.g. IPC)\n"
+"      --relative EVENT,...  plot: EVENT relative to the first swept value\n"
+"      --percent-of EVENT  plot: the -e events in percent of EVENT\n"
 "  -x, --field-separator SEP  one line per event: value, unit, event,\n"
 "                          iterations counted, spread\n"
 "  -o, --output FILE       write the results to FILE\n"
@@ -203,6 +221,16 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
         }
         c->threshold_set = 1;
         return 0;
+    case OPT_SWEEP:
+        if (c->nsweep == CLI_MAX_SWEEP) {
+            snprintf(err, errlen, "at most %d --sweep", CLI_MAX_SWEEP);
+            return PMUCTL_EXIT_USAGE;
+        }
+        c->sweep[c->nsweep++] = optarg;
+        return 0;
+    case OPT_METRIC: c->metrics = optarg; return 0;
+    case OPT_RELATIVE: c->relative = optarg; return 0;
+    case OPT_PERCENT_OF: c->percent_of = optarg; return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
@@ -215,15 +243,19 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
 static int check_applicable(const struct cli *c, char *err, size_t errlen)
 {
     int measure = c->cmd == CMD_MEASURE, compare = c->cmd == CMD_COMPARE;
+    int plot = c->cmd == CMD_PLOT;
     const char *bad = NULL;
     if (!measure) {
-        bad = c->from ? "--from" : c->to ? "--to" : c->events ? "-e"
+        bad = c->from ? "--from" : c->to ? "--to" : c->events && !plot ? "-e"
             : c->iterations ? "-r" : c->calibrate ? "--calibrate"
             : c->json && !compare ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
             : c->modes ? "--modes" : c->no_trace ? "--no-trace"
             : c->per_iteration ? "--per-iteration"
-            : c->no_native ? "--no-native" : NULL;
+            : c->no_native ? "--no-native" : c->nsweep ? "--sweep" : NULL;
     }
+    if (!bad && !plot)
+        bad = c->metrics ? "--metric" : c->relative ? "--relative"
+            : c->percent_of ? "--percent-of" : NULL;
     if (!bad && c->cmd != CMD_LIST && c->cpu)
         bad = "--cpu";
     if (!bad && c->cmd != CMD_PROXY && c->listen)
@@ -232,6 +264,8 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
         bad = "--threshold";
     if (!bad && compare && c->target)
         bad = "-t (compare reads two files)";
+    if (!bad && plot && c->target)
+        bad = "-t (plot reads files)";
     if (bad) {
         snprintf(err, errlen, "%s does not apply to this command", bad);
         return PMUCTL_EXIT_USAGE;
@@ -242,6 +276,15 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
     }
     if (compare && c->nargs != 2) {
         snprintf(err, errlen, "compare needs two files: BASE.json NEW.json");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (plot && (c->nargs < 1 || !c->output)) {
+        snprintf(err, errlen, "plot needs result files and -o FIG.svg or FIG.png");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->nsweep && !c->elf) {
+        snprintf(err, errlen, "--sweep needs --elf FILE: the variable's address "
+                 "and size come from the program's ELF");
         return PMUCTL_EXIT_USAGE;
     }
     if (measure && (!c->from || !c->to)) {

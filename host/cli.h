@@ -10,7 +10,7 @@
 
 enum pmuctl_cmd {
     CMD_NONE, CMD_LIST, CMD_INFO, CMD_SET, CMD_FREEZE, CMD_UNFREEZE,
-    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_COMPARE, CMD_HELP
+    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_COMPARE, CMD_PLOT, CMD_HELP
 };
 
 struct cli {
@@ -37,6 +37,12 @@ struct cli {
     int threshold_set;
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
+    /* measure --sweep VAR=V1,...: as written (sweep/sweep.c parses) */
+#define CLI_MAX_SWEEP 4
+    const char *sweep[CLI_MAX_SWEEP];
+    int nsweep;
+    /* plot: what to draw besides -e (comma lists) */
+    const char *metrics, *relative, *percent_of;
     char **args;         /* the command's own arguments (set) */
     int nargs;
 };

@@ -56,6 +56,8 @@ int main(int argc, char **argv)
         return cmd_list(&c, NULL);
     if (c.cmd == CMD_COMPARE)
         return cmd_compare(&c);
+    if (c.cmd == CMD_PLOT)
+        return cmd_plot(&c);
     if (c.cmd == CMD_MEASURE && (rc = cmd_measure_check(&c)))
         return rc;
 

@@ -21,6 +21,8 @@ int cmd_measure(const struct cli *c, struct target *t);
 int cmd_proxy(const struct cli *c, struct target *t);
 /* Two measure results side by side (no target). */
 int cmd_compare(const struct cli *c);
+/* measure --json results drawn with gnuplot (no target). */
+int cmd_plot(const struct cli *c);
 /* Checks measure's input that needs no target (ELF, locations, output
  * file), so that bad input is refused before connecting. */
 int cmd_measure_check(const struct cli *c);

@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "base/exit_status.h"
 #include "cmd/commands.h"
+#include "cmd/measure_sweep.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
 #include "measure/measure.h"
@@ -30,6 +31,8 @@ int cmd_measure_check(const struct cli *c)
             return PMUCTL_EXIT_USAGE;
         }
         have_elf = 1;
+        if (c->nsweep && sweep_prepare(c, &elf))
+            return PMUCTL_EXIT_USAGE;
     }
     if (loc_resolve(c->from, have_elf ? &elf : NULL, &from_addr, err, sizeof err) ||
         loc_resolve(c->to, have_elf ? &elf : NULL, &to_addr, err, sizeof err)) {
@@ -82,6 +85,39 @@ static int check_elf(const struct cli *c, struct target *t)
     return 0;
 }
 
+/* What one measurement needs, for each point of a sweep. */
+struct one {
+    const struct cli *c;
+    struct target *t;
+    const struct event_list *l;
+    const struct measure_opts *o;
+    unsigned modes;
+    const char *counts_from;
+};
+
+static int measure_one(void *ctx, struct result *r)
+{
+    const struct one *x = ctx;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    r->core = x->t->pmu.core;
+    r->requested = x->o->iterations;
+    r->counts_from = x->counts_from;
+    r->simulator = x->t->sim.name[0] ? x->t->sim.name : NULL;
+    r->from = x->c->from;
+    r->to = x->c->to;
+    r->from_addr = from_addr;
+    r->to_addr = to_addr;
+    rc = measure_run(x->t, x->l, x->o, r);
+    for (int i = 0; i < x->l->n; i++) {
+        events_label(x->l, i, x->t->pmu.lay, x->modes, r->ev[i].label,
+                     sizeof r->ev[i].label);
+        r->ev[i].counting = target_sim_counting(x->t, r->ev[i].event);
+    }
+    return rc;
+}
+
 static void write_report(const struct cli *c, const struct result *r, FILE *f)
 {
     if (c->json)
@@ -131,21 +167,14 @@ int cmd_measure(const struct cli *c, struct target *t)
     if (have_elf)
         t->big_endian = elf.big_endian;
 
-    memset(&r, 0, sizeof r);
-    r.core = t->pmu.core;
-    r.requested = o.iterations;
     target_counts_from(t, c->label, counts_from, sizeof counts_from);
-    r.counts_from = counts_from;
-    r.simulator = t->sim.name[0] ? t->sim.name : NULL;
-    r.from = c->from;
-    r.to = c->to;
-    r.from_addr = from_addr;
-    r.to_addr = to_addr;
-    rc = measure_run(t, &l, &o, &r);
-    for (int i = 0; i < l.n; i++) {
-        events_label(&l, i, t->pmu.lay, modes, r.ev[i].label, sizeof r.ev[i].label);
-        r.ev[i].counting = target_sim_counting(t, r.ev[i].event);
+    struct one x = {c, t, &l, &o, modes, counts_from};
+    if (c->nsweep) {
+        rc = sweep_measure(c, t, measure_one, &x, write_report);
+        elfsym_close(&elf);
+        return rc;
     }
+    rc = measure_one(&x, &r);
     if (rc)
         pmuctl_error("%s", t->err);
     if (r.iterations > 0) {

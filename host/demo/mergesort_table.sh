@@ -1,29 +1,30 @@
 #!/usr/bin/env bash
 # The mergesort blocksize experiment of the 34K performance note (seed 000,
-# section 5.1, Table 6), done with pmuctl on vboard (34k): for each
-# blocksize, the region msB_begin..msB_end (host/firmware/ms_loop.S) is
-# measured over 3 iterations, the events in groups sharing them, and the
-# results are printed as one table. pmuctl finds out itself that the
-# counts are vboard's and says so; an event vboard does not model has no
-# number (<not supported>), as in pmuctl's own reports.
-# Usage: mergesort_table.sh PMUCTL VBOARD PMUCTL-MERGESORT.elf
+# section 5.1, Table 6), done with pmuctl on vboard (34k): pmuctl measure
+# --sweep writes each blocksize into the program's ms_blocksize and
+# measures the region ms_begin..ms_end (host/firmware/ms_loop.S) over 3
+# iterations, the events in groups sharing them; the results are printed
+# as one table, and drawn (pmuctl plot) as the note's figures are:
+# relative execution time and D-cache misses against blocksize, into
+# OUTDIR/mergesort_34k.svg. pmuctl finds out itself that the counts are
+# vboard's and says so; an event vboard does not model has no number
+# (<not supported>), as in pmuctl's own reports.
+# Usage: mergesort_table.sh PMUCTL VBOARD PMUCTL-MERGESORT.elf OUTDIR
 set -u
-PMUCTL=$1 VBOARD=$2 ELF=$3
+PMUCTL=$1 VBOARD=$2 ELF=$3 OUTDIR=$4
 . "$(dirname "$0")/demo_lib.sh"
 demo_vboard "$VBOARD" 34k "$ELF"
 
 # The note's pc_sweep -uicp: user mode, IPC, cache events (Table 6 rows).
 EVENTS=cycles,instructions,all_stalls,alu_stalls,dcache_accesses,dcache_writebacks,dcache_misses,dcache_miss_stall_cycles,dcache_miss_cycles
-for bs in 64 128 256 512 1024 2048; do
-    echo "pmuctl: blocksize $bs ..." >&2
-    "$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$ELF" --from "ms${bs}_begin" \
-        --to "ms${bs}_end" -e "$EVENTS" -r 3 --json --no-progress \
-        -o "$TMP/ms$bs.json" || exit 1
-done
+mkdir -p "$OUTDIR"
+"$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$ELF" --from ms_begin --to ms_end \
+    -e "$EVENTS" -r 3 --json --sweep ms_blocksize=64,128,256,512,1024,2048 \
+    -o "$OUTDIR/mergesort_34k.json" || exit 1
 
-python3 - "$TMP" <<'PY'
+python3 - "$OUTDIR/mergesort_34k.json" <<'PY'
 import json, sys
-runs = {bs: json.load(open(f"{sys.argv[1]}/ms{bs}.json")) for bs in (64, 128, 256, 512, 1024, 2048)}
+runs = {r["variables"]["ms_blocksize"]: r for r in json.load(open(sys.argv[1]))["results"]}
 rows = [("Cycles", "cycles"), ("All instructions", "instructions"),
         ("All stalls", "all_stalls"), ("ALU stalls", "alu_stalls"),
         ("D-cache accesses", "dcache_accesses"), ("D-cache writebacks", "dcache_writebacks"),
@@ -37,7 +38,7 @@ print(f"mergesort of 16384 words, blocksize sweep; {first['counts-from']}")
 print(f"{first['groups']} event groups sharing {first['iterations']} iterations per blocksize "
       f"(measured with {first['method']}); means per sort\n")
 print(f"{'Metric':<26}" + "".join(f"{bs:>17}" for bs in runs) + "  counted")
-base = val[64]["cycles"]
+base = val[min(runs)]["cycles"]
 print(f"{'Relative execution time':<26}" + "".join(f"{val[bs]['cycles'] / base:>17.2f}" for bs in runs))
 cell = lambda v: f"{'<not supported>':>17}" if v is None else f"{v:>17,.0f}"
 for label, ev in rows:
@@ -48,3 +49,7 @@ if first["simulator"]:
     print("D-$ miss pending: vboard's caches block, so a miss is pending exactly while it "
           "stalls: that one quantity is L1 D-$ miss stalls.")
 PY
+FIG="$OUTDIR/mergesort_34k.svg"
+"$PMUCTL" plot "$OUTDIR/mergesort_34k.json" --relative cycles -e dcache_misses \
+    -o "$FIG" || exit 1
+echo "figure (the note's Figures 7 and 9: relative execution time, D-cache misses): $FIG"

@@ -6,10 +6,11 @@
 # mergesort of pmuctl's Power firmware (host/firmware/ppc_ms_loop.S), each
 # as a percentage of cycles as the note shows them. The counts are the
 # simulator's and say so (pmuctl asks); an event vboard does not model has
-# no number (<not supported>).
-# Usage: power_table.sh PMUCTL VBOARD PMUCTL-MERGESORT-PPCE500.elf
+# no number (<not supported>). The percentages are drawn as the note's
+# chart, bars per event and blocksize, into OUTDIR/e200z7_percent_cycles.svg.
+# Usage: power_table.sh PMUCTL VBOARD PMUCTL-MERGESORT-PPCE500.elf OUTDIR
 set -u
-PMUCTL=$1 VBOARD=$2 ELF=$3
+PMUCTL=$1 VBOARD=$2 ELF=$3 OUTDIR=$4
 . "$(dirname "$0")/demo_lib.sh"
 demo_vboard "$VBOARD" e200z7 "$ELF"
 
@@ -21,12 +22,12 @@ for bs in 64 512 2048; do
     echo "pmuctl: e200z7, blocksize $bs ..." >&2
     "$PMUCTL" -t "127.0.0.1:$PORT" measure --from "$(addr "ms${bs}_begin")" \
         --to "$(addr "ms${bs}_end")" -e cycles,instructions,39,57,72 -r 4 \
-        --json --no-progress -o "$TMP/ms$bs.json" || exit 1
+        --json --no-progress -o "$TMP/blocksize $bs.json" || exit 1
 done
 
 python3 - "$TMP" <<'PY'
 import json, sys
-runs = {bs: json.load(open(f"{sys.argv[1]}/ms{bs}.json")) for bs in (64, 512, 2048)}
+runs = {bs: json.load(open(f"{sys.argv[1]}/blocksize {bs}.json")) for bs in (64, 512, 2048)}
 first = next(iter(runs.values()))
 val = {bs: {e["event"]: e["counter-value"] for e in d["events"]} for bs, d in runs.items()}
 how = {e["event"]: e.get("simulated") for e in first["events"]}
@@ -51,3 +52,11 @@ if first["simulator"]:
     print(f"\ncounted: exact, or from {first['simulator']}'s timing and cache model "
           "(docs/vboard.md); <not supported>: not modelled, no number.")
 PY
+# The note's chart: each event in percent of cycles, a bar per blocksize
+# (the files' names, "blocksize B", are the legend).
+mkdir -p "$OUTDIR"
+FIG="$OUTDIR/e200z7_percent_cycles.svg"
+"$PMUCTL" plot "$TMP/blocksize 64.json" "$TMP/blocksize 512.json" \
+    "$TMP/blocksize 2048.json" --percent-of cycles \
+    -e branch_issue_stall_cycles,dcache_linefills,icache_linefills -o "$FIG" || exit 1
+echo "figure (the note's percent-of-cycles chart): $FIG"

@@ -14,7 +14,7 @@
 #include "elf/crc32.h"
 
 static int add_sym(struct elfsym *e, size_t *cap, const char *name,
-                   unsigned long value)
+                   const GElf_Sym *sym)
 {
     if (e->nsyms == *cap) {
         size_t c = *cap ? 2 * *cap : 256;
@@ -27,7 +27,9 @@ static int add_sym(struct elfsym *e, size_t *cap, const char *name,
     e->syms[e->nsyms].name = strdup(name);
     if (!e->syms[e->nsyms].name)
         return -1;
-    e->syms[e->nsyms++].value = value;
+    e->syms[e->nsyms].value = (unsigned long)sym->st_value;
+    e->syms[e->nsyms].size = (unsigned long)sym->st_size;
+    e->syms[e->nsyms++].object = GELF_ST_TYPE(sym->st_info) == STT_OBJECT;
     return 0;
 }
 
@@ -45,7 +47,7 @@ static int read_symtab(struct elfsym *e, Elf *elf, Elf_Scn *scn,
         if (type != STT_FUNC && type != STT_NOTYPE && type != STT_OBJECT)
             continue;
         name = elf_strptr(elf, sh->sh_link, s.st_name);
-        if (name && *name && add_sym(e, cap, name, (unsigned long)s.st_value))
+        if (name && *name && add_sym(e, cap, name, &s))
             return -1;
     }
     return 0;
@@ -150,16 +152,22 @@ void elfsym_close(struct elfsym *e)
     memset(e, 0, sizeof *e);
 }
 
+const struct elfsym_entry *elfsym_find(const struct elfsym *e, const char *name)
+{
+    for (size_t i = 0; i < e->nsyms; i++)
+        if (!strcmp(e->syms[i].name, name))
+            return &e->syms[i];
+    return NULL;
+}
+
 int elfsym_lookup(const struct elfsym *e, const char *name,
                   unsigned long *addr)
 {
-    for (size_t i = 0; i < e->nsyms; i++) {
-        if (!strcmp(e->syms[i].name, name)) {
-            *addr = e->syms[i].value;
-            return 0;
-        }
-    }
-    return -1;
+    const struct elfsym_entry *s = elfsym_find(e, name);
+    if (!s)
+        return -1;
+    *addr = s->value;
+    return 0;
 }
 
 const char *elfsym_name_at(const struct elfsym *e, unsigned long addr)

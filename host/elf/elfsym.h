@@ -15,6 +15,8 @@
 struct elfsym_entry {
     char *name;
     unsigned long value;
+    unsigned long size; /* st_size: a variable's bytes (0: not given) */
+    int object;         /* STT_OBJECT: a variable, not code */
 };
 
 struct elfsym_range {
@@ -51,6 +53,8 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen);
 void elfsym_close(struct elfsym *e);
 int elfsym_lookup(const struct elfsym *e, const char *name,
                   unsigned long *addr);
+/* The entry of a symbol by name, or NULL. */
+const struct elfsym_entry *elfsym_find(const struct elfsym *e, const char *name);
 /* The symbol at addr (exact match), or NULL. */
 const char *elfsym_name_at(const struct elfsym *e, unsigned long addr);
 

@@ -25,7 +25,7 @@ block()
   set(PMUCTL_PPC_MS_ELF ${_fw_out}/pmuctl-mergesort-ppce500.elf CACHE INTERNAL "")
   pmuctl_firmware_elf(${PMUCTL_FW_ELF} malta bench_loop.S work.c)
   # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
-  pmuctl_firmware_elf(${PMUCTL_MS_ELF} malta ms_loop.S ms_work.c)
+  pmuctl_firmware_elf(${PMUCTL_MS_ELF} malta ms_loop.S ms_work.c ms_blocksize.c)
   # The same two on Power (ppce500: QEMU's e500v2, vboard's e200z7/e500v2).
   pmuctl_firmware_elf(${PMUCTL_PPC_FW_ELF} ppce500 ppc_bench_loop.S work.c)
   pmuctl_firmware_elf(${PMUCTL_PPC_MS_ELF} ppce500 ppc_ms_loop.S ms_work.c)

@@ -1,6 +1,8 @@
 /*
- * ppc_ms_loop.S - ms_loop.S for Power: for each blocksize B in 64 .. 2048
- * one call site
+ * ppc_ms_loop.S - the mergesort blocksize experiment for Power, measured
+ * site by site (host/demo/power_table.sh gives addresses, not --elf, so
+ * it cannot --sweep ms_blocksize as ms_loop.S does): for each blocksize B
+ * in 64 .. 2048 one call site
  *     msB_begin: li r3, B; bl ms_run      (the sort, measured)
  *     msB_end:   bl ms_refill             (fresh random data, not measured)
  * and ms_loop(rounds) runs all six sites `rounds` times.

@@ -75,9 +75,21 @@ static int load_metrics(json_t *arr, struct cmp_file *f)
 
 static int from_json(json_t *root, struct cmp_file *f, char *err, size_t errlen)
 {
-    json_t *events = json_object_get(root, "events");
+    json_t *results = json_object_get(root, "results");
+    json_t *events;
 
     memset(f, 0, sizeof *f);
+    /* measure --sweep of one value: its one result. */
+    if (json_is_array(results)) {
+        if (json_array_size(results) != 1) {
+            snprintf(err, errlen, "a sweep of %zu results; compare takes one "
+                     "result a file (measure each value into its own file)",
+                     json_array_size(results));
+            return -1;
+        }
+        root = json_array_get(results, 0);
+    }
+    events = json_object_get(root, "events");
     if (!json_is_object(root) || !json_is_array(events)) {
         snprintf(err, errlen, "not a result of pmuctl measure --json (no \"events\")");
         return -1;

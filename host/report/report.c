@@ -85,6 +85,13 @@ void report_table(FILE *f, const struct result *r)
 {
     fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s (0x%08lx)\n",
             r->from, r->from_addr, r->to, r->to_addr);
+    if (r->point) {
+        fputc(' ', f);
+        for (int k = 0; k < r->point->n; k++)
+            fprintf(f, "%s%s = %s", k ? ", " : "", r->point->name[k],
+                    r->point->value[k]);
+        fputs(" (--sweep)\n", f);
+    }
     fprintf(f, " %s; core %s; %lu iteration%s, %d group%s %s\n",
             r->counts_from, r->core, r->iterations,
             r->iterations == 1 ? "" : "s", r->ngroups, r->ngroups == 1 ? "" : "s",
@@ -147,23 +154,33 @@ void report_table(FILE *f, const struct result *r)
 struct sep_ctx {
     FILE *f;
     const char *sep;
+    const struct result *r;
 };
+
+/* A sweep's values first on each line, as perf stat -I puts the time. */
+static void sep_point(FILE *f, const struct result *r, const char *sep)
+{
+    for (int k = 0; r->point && k < r->point->n; k++)
+        fprintf(f, "%s%s", r->point->value[k], sep);
+}
 
 static void sep_metric(void *arg, const struct metric_def *d, double v,
                        int first)
 {
     struct sep_ctx *c = arg;
     (void)first;
+    sep_point(c->f, c->r, c->sep);
     fprintf(c->f, "%.6f%s%s%s%s%s%s\n", v, c->sep, d->unit, c->sep, d->name,
             c->sep, c->sep);
 }
 
 void report_separated(FILE *f, const struct result *r, const char *sep)
 {
-    struct sep_ctx c = {f, sep};
+    struct sep_ctx c = {f, sep, r};
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
         char val[32];
+        sep_point(f, r, sep);
         if (!result_counted(e)) {
             /* as perf stat -x: the word, no unit, counted in 0 iterations */
             fprintf(f, "%s%s%s%s%s0%s%s\n", NOT_SUPPORTED, sep, sep, e->label,
@@ -237,6 +254,15 @@ void report_json(FILE *f, const struct result *r)
     json_str(f, r->to);
     fprintf(f, ",\n  \"from-address\": %lu,\n  \"to-address\": %lu", r->from_addr,
             r->to_addr);
+    if (r->point) {
+        fputs(",\n  \"variables\": {", f);
+        for (int k = 0; k < r->point->n; k++) {
+            fputs(k ? ", " : "", f);
+            json_str(f, r->point->name[k]);
+            fprintf(f, ": %s", r->point->value[k]);
+        }
+        fputc('}', f);
+    }
     fprintf(f, ",\n  \"iterations\": %lu,\n  \"iterations-requested\": %lu,"
             "\n  \"groups\": %d,\n  \"calibrated\": %s"
             ",\n  \"method\": \"%s\"", r->iterations,
@@ -291,4 +317,26 @@ void report_json(FILE *f, const struct result *r)
     fprintf(f, "\n  ],\n  \"metrics\": [");
     each_metric(r, json_metric, f);
     fprintf(f, "\n  ]\n}\n");
+}
+
+void report_json_sweep(FILE *f, const struct result_sweep_var *vars, int nvars,
+                       const struct result *const *r, int n)
+{
+    fputs("{\n\"sweep\": [", f);
+    for (int k = 0; k < nvars; k++) {
+        fprintf(f, "%s\n  {\"variable\": ", k ? "," : "");
+        json_str(f, vars[k].name);
+        fprintf(f, ", \"address\": %lu, \"size\": %u, \"values\": [",
+                vars[k].addr, vars[k].size);
+        for (int i = 0; i < vars[k].nvalues; i++)
+            fprintf(f, "%s%s", i ? ", " : "", vars[k].values[i]);
+        fputs("]}", f);
+    }
+    fputs("\n],\n\"results\": [\n", f);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(",\n", f);
+        report_json(f, r[i]);
+    }
+    fputs("]\n}\n", f);
 }

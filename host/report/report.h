@@ -25,6 +25,14 @@ struct result_event {
     int windows;
 };
 
+/* measure --sweep: the variables' values this result was measured at. */
+#define RESULT_MAX_VARS 4
+struct result_point {
+    int n;
+    const char *name[RESULT_MAX_VARS];
+    const char *value[RESULT_MAX_VARS]; /* decimal */
+};
+
 struct result {
     const char *core;
     const char *counts_from;  /* what produced the counts, in words */
@@ -38,6 +46,16 @@ struct result {
     int traced;               /* counted by the target (tracepoints) */
     struct result_event ev[EVENTS_MAX];
     int n;
+    const struct result_point *point; /* NULL: no sweep */
+};
+
+/* A swept variable, for the JSON of a whole sweep. */
+struct result_sweep_var {
+    const char *name;
+    unsigned long addr;
+    unsigned size;
+    int nvalues;
+    const char *const *values;
 };
 
 /* The value reported for an event: the mean, less windows times the
@@ -50,5 +68,10 @@ int result_counted(const struct result_event *e);
 void report_table(FILE *f, const struct result *r);
 void report_separated(FILE *f, const struct result *r, const char *sep);
 void report_json(FILE *f, const struct result *r);
+/* A sweep's results in one JSON object: "sweep" (the variables, their
+ * addresses, sizes and values) and "results" (one report_json object per
+ * point, each with its "variables"). */
+void report_json_sweep(FILE *f, const struct result_sweep_var *vars, int nvars,
+                       const struct result *const *r, int n);
 
 #endif

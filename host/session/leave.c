@@ -10,6 +10,7 @@
 
 #include "session/breakpoints.h"
 #include "session/counters.h"
+#include "session/memory.h"
 #include "session/trace.h"
 
 void target_leave(struct target *t)
@@ -18,8 +19,9 @@ void target_leave(struct target *t)
         return;
     if (t->unstoppable) {
         fprintf(stderr, "pmuctl: the program runs on and does not stop: "
-                "pmuctl's breakpoints, tracepoints and counter settings are "
-                "still on the target\n");
+                "pmuctl's breakpoints, tracepoints and counter settings%s are "
+                "still on the target\n",
+                t->saved_mem.n ? ", and the variables it swept," : "");
         conn_close(&t->rsp.conn);
         return;
     }
@@ -35,6 +37,7 @@ void target_leave(struct target *t)
         (target_trace_stop(t) || target_trace_init(t)))
         fprintf(stderr, "pmuctl: clearing tracepoints: %s\n", t->err);
     t->trace.defined = 0;
+    target_mem_restore(t); /* the program's variables as found */
     if (t->saved.valid) {
         for (unsigned n = 0; n < t->pmu.n_counters; n++) {
             if (target_pmu_write(t, 1, n, t->saved.ctl[n]) ||

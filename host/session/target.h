@@ -67,6 +67,16 @@ struct target_saved {
     int frozen;         /* -1: not changed */
 };
 
+/* Program memory we wrote (measure --sweep), its bytes as found
+ * (session/memory.c), for target_leave. */
+#define TARGET_MAX_SAVED_MEM 8
+struct target_mem_saved {
+    unsigned long addr[TARGET_MAX_SAVED_MEM];
+    uint8_t bytes[TARGET_MAX_SAVED_MEM][8];
+    unsigned len[TARGET_MAX_SAVED_MEM];
+    int n;
+};
+
 struct target {
     struct rsp rsp;
     struct tdesc tdesc;
@@ -90,6 +100,7 @@ struct target {
     struct target_trace trace;
     struct target_bps bps;
     struct target_saved saved;
+    struct target_mem_saved saved_mem;
     char err[256];      /* the last failure, one line */
 };
 

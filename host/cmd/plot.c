@@ -1,0 +1,126 @@
+/*
+ * cmd/plot.c - pmuctl plot FILE.json... -o FIG.svg|FIG.png: no target; the
+ * files read (report/plot.c), a gnuplot script written to a temporary
+ * file and gnuplot run on it as a child process (PMUCTL_GNUPLOT names
+ * another program). Exit status 2 for files or options it cannot use,
+ * 1 when gnuplot is missing or fails.
+ */
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "base/exit_status.h"
+#include "cmd/commands.h"
+#include "report/plot.h"
+
+extern char **environ;
+
+/* The legend's word for a file: its name without folder and ".json". */
+static void label_of(const char *path, char *out, size_t len)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t n = strlen(b);
+    if (n > 5 && !strcmp(b + n - 5, ".json"))
+        n -= 5;
+    snprintf(out, len, "%.*s", (int)n, b);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *buf = NULL;
+    long n;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
+        buf[n] = 0;
+    else {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+/* gnuplot SCRIPT; an exit status, its complaint on our stderr. */
+static int run_gnuplot(const char *script)
+{
+    const char *prog = getenv("PMUCTL_GNUPLOT");
+    char *argv[] = {(char *)(prog && *prog ? prog : "gnuplot"), (char *)script, NULL};
+    pid_t pid;
+    int st, rc = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+
+    if (rc == ENOENT) {
+        pmuctl_error("plot needs gnuplot, and '%s' is not installed (on Debian: "
+                     "apt-get install gnuplot-nox)", argv[0]);
+        return PMUCTL_EXIT_TARGET;
+    }
+    if (rc) {
+        pmuctl_error("cannot run %s: %s", argv[0], strerror(rc));
+        return PMUCTL_EXIT_TARGET;
+    }
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) {
+            pmuctl_error("waiting for %s: %s", argv[0], strerror(errno));
+            return PMUCTL_EXIT_TARGET;
+        }
+    if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+        pmuctl_error("%s failed on the script pmuctl wrote (its message above)",
+                     argv[0]);
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}
+
+int cmd_plot(const struct cli *c)
+{
+    static struct plot_file files[PLOT_MAX_FILES];
+    struct plot_request req;
+    char err[512], label[PLOT_NAME], script[] = "/tmp/pmuctl-plot-XXXXXX";
+    int n = c->nargs, fd, rc;
+    FILE *f;
+
+    if (n > PLOT_MAX_FILES) {
+        pmuctl_error("plot draws at most %d files", PLOT_MAX_FILES);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (plot_request_init(&req, c->events, c->metrics, c->relative, c->percent_of,
+                          c->output, err, sizeof err)) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    for (int i = 0; i < n; i++) {
+        char *text = slurp(c->args[i]);
+        if (!text) {
+            pmuctl_error("cannot read %s", c->args[i]);
+            return PMUCTL_EXIT_USAGE;
+        }
+        label_of(c->args[i], label, sizeof label);
+        rc = plot_parse(text, label, &files[i], err, sizeof err);
+        free(text);
+        if (rc) {
+            pmuctl_error("%s: %s", c->args[i], err);
+            return PMUCTL_EXIT_USAGE;
+        }
+    }
+    if ((fd = mkstemp(script)) < 0 || !(f = fdopen(fd, "w"))) {
+        pmuctl_error("cannot write a script in /tmp");
+        return PMUCTL_EXIT_TARGET;
+    }
+    rc = plot_script(f, files, n, &req, err, sizeof err);
+    if (fclose(f) || rc) {
+        unlink(script);
+        pmuctl_error("%s", rc ? err : "cannot write the script");
+        return rc ? PMUCTL_EXIT_USAGE : PMUCTL_EXIT_TARGET;
+    }
+    rc = run_gnuplot(script);
+    unlink(script);
+    return rc;
+}

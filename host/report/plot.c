@@ -1,0 +1,601 @@
+/*
+ * report/plot.c - pmuctl plot's reading and script (report/plot.h). The
+ * script holds its data inline (gnuplot 5 datablocks, "$name << EOD"), so
+ * that gnuplot needs nothing but the script. Labels are drawn
+ * "noenhanced": event names have underscores, which gnuplot's enhanced
+ * text would take for subscripts (gnuplot 5.4 manual, "enhanced text").
+ */
+#include "report/plot.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+static void copy(char *dst, size_t n, const char *src)
+{
+    snprintf(dst, n, "%s", src ? src : "");
+}
+
+static const char *str(json_t *o, const char *key)
+{
+    return json_string_value(json_object_get(o, key));
+}
+
+/* The index of name (a metric or an event) in f, added if new; -1 full. */
+static int name_index(struct plot_file *f, const char *name, int metric)
+{
+    for (int i = 0; i < f->nnames; i++)
+        if (f->metric[i] == metric && !strcmp(f->name[i], name))
+            return i;
+    if (f->nnames == PLOT_MAX_NAMES)
+        return -1;
+    copy(f->name[f->nnames], PLOT_NAME, name);
+    f->metric[f->nnames] = metric;
+    return f->nnames++;
+}
+
+static double number_or_nan(json_t *v)
+{
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* One result object's events and metrics into point p. */
+static int load_point(json_t *o, struct plot_file *f, int p, char *err, size_t errlen)
+{
+    json_t *events = json_object_get(o, "events"), *e;
+    size_t i;
+
+    if (!json_is_array(events)) {
+        snprintf(err, errlen, "not a result of pmuctl measure --json (no \"events\")");
+        return -1;
+    }
+    json_array_foreach(events, i, e) {
+        int k;
+        if (!str(e, "event") || (k = name_index(f, str(e, "event"), 0)) < 0)
+            continue;
+        f->val[p][k] = number_or_nan(json_object_get(e, "counter-value"));
+    }
+    json_array_foreach(json_object_get(o, "metrics"), i, e) {
+        int k;
+        if (!str(e, "metric") || (k = name_index(f, str(e, "metric"), 1)) < 0)
+            continue;
+        copy(f->unit[k], sizeof f->unit[k], str(e, "metric-unit"));
+        f->val[p][k] = number_or_nan(json_object_get(e, "metric-value"));
+    }
+    return 0;
+}
+
+static void header(json_t *o, struct plot_file *f)
+{
+    copy(f->counts_from, sizeof f->counts_from, str(o, "counts-from"));
+    copy(f->simulator, sizeof f->simulator, str(o, "simulator"));
+    copy(f->from, sizeof f->from, str(o, "from"));
+    copy(f->to, sizeof f->to, str(o, "to"));
+}
+
+static int from_sweep(json_t *root, json_t *results, struct plot_file *f,
+                      char *err, size_t errlen)
+{
+    json_t *vars = json_object_get(root, "sweep"), *v, *r;
+    size_t i;
+
+    json_array_foreach(vars, i, v) {
+        if (f->nvars == PLOT_MAX_VARS || !str(v, "variable")) {
+            snprintf(err, errlen, "its \"sweep\" is not pmuctl's");
+            return -1;
+        }
+        copy(f->var[f->nvars++], PLOT_NAME, str(v, "variable"));
+    }
+    if (!f->nvars || !json_array_size(results)) {
+        snprintf(err, errlen, "a sweep with no variable or no result");
+        return -1;
+    }
+    json_array_foreach(results, i, r) {
+        json_t *at = json_object_get(r, "variables");
+        if (f->npoints == PLOT_MAX_POINTS) {
+            snprintf(err, errlen, "more than %d results", PLOT_MAX_POINTS);
+            return -1;
+        }
+        if (!i)
+            header(r, f);
+        for (int k = 0; k < f->nvars; k++) {
+            json_t *x = json_object_get(at, f->var[k]);
+            if (!json_is_number(x)) {
+                snprintf(err, errlen, "result %zu has no value of %s", i + 1,
+                         f->var[k]);
+                return -1;
+            }
+            f->x[f->npoints][k] = json_number_value(x);
+        }
+        if (load_point(r, f, f->npoints++, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+int plot_parse(const char *text, const char *label, struct plot_file *f,
+               char *err, size_t errlen)
+{
+    json_error_t je;
+    json_t *root = json_loads(text, 0, &je), *results;
+    int rc;
+
+    memset(f, 0, sizeof *f);
+    for (int p = 0; p < PLOT_MAX_POINTS; p++)
+        for (int k = 0; k < PLOT_MAX_NAMES; k++)
+            f->val[p][k] = NAN;
+    copy(f->label, sizeof f->label, label);
+    if (!root) {
+        snprintf(err, errlen, "not JSON: %s (line %d)", je.text, je.line);
+        return -1;
+    }
+    results = json_object_get(root, "results");
+    if (json_is_array(results)) {
+        rc = from_sweep(root, results, f, err, errlen);
+    } else {
+        header(root, f);
+        f->npoints = 1;
+        rc = load_point(root, f, 0, err, errlen);
+    }
+    json_decref(root);
+    return rc;
+}
+
+/* Adds each name of a comma list as a quantity of kind k. */
+static int add_list(struct plot_request *r, const char *list, enum plot_kind k,
+                    char *err, size_t errlen)
+{
+    while (list && *list) {
+        const char *c = strchr(list, ',');
+        size_t n = c ? (size_t)(c - list) : strlen(list);
+        if (!n || n >= PLOT_NAME) {
+            snprintf(err, errlen, "bad name in '%s'", list);
+            return -1;
+        }
+        if (r->nq == PLOT_MAX_QUANTITIES) {
+            snprintf(err, errlen, "at most %d quantities in one figure",
+                     PLOT_MAX_QUANTITIES);
+            return -1;
+        }
+        r->q[r->nq].kind = k;
+        memcpy(r->q[r->nq].name, list, n);
+        r->q[r->nq++].name[n] = 0;
+        list = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+int plot_request_init(struct plot_request *r, const char *events,
+                      const char *metrics, const char *relative,
+                      const char *percent_of, const char *output, char *err,
+                      size_t errlen)
+{
+    size_t n = output ? strlen(output) : 0;
+
+    memset(r, 0, sizeof *r);
+    r->output = output;
+    if (n > 4 && !strcmp(output + n - 4, ".png"))
+        r->png = 1;
+    else if (!(n > 4 && !strcmp(output + n - 4, ".svg"))) {
+        snprintf(err, errlen, "plot writes FIG.svg or FIG.png, not '%s'",
+                 output ? output : "");
+        return -1;
+    }
+    if (percent_of) {
+        if (!events) {
+            snprintf(err, errlen, "--percent-of %s: of which events? (-e)", percent_of);
+            return -1;
+        }
+        copy(r->percent_of, sizeof r->percent_of, percent_of);
+    }
+    /* Panels in this order: relative (the execution time of a sweep, as
+     * the 34K note's figures put it first), events, metrics. */
+    if (add_list(r, relative, PLOT_RELATIVE, err, errlen) ||
+        add_list(r, events, percent_of ? PLOT_PERCENT : PLOT_EVENT, err, errlen) ||
+        add_list(r, metrics, PLOT_METRIC, err, errlen))
+        return -1;
+    return 0;
+}
+
+static int find(const struct plot_file *f, const char *name, int metric)
+{
+    for (int i = 0; i < f->nnames; i++)
+        if (f->metric[i] == metric && !strcmp(f->name[i], name))
+            return i;
+    return -1;
+}
+
+/* Quantity q of file f at point p; base: the point it is relative to. */
+static double value(const struct plot_file *f, int p, int base,
+                    const struct plot_quantity *q, const char *pct)
+{
+    int k = find(f, q->name, q->kind == PLOT_METRIC);
+    double v = k < 0 ? NAN : f->val[p][k];
+    if (q->kind == PLOT_RELATIVE)
+        return v / f->val[base][k];
+    if (q->kind == PLOT_PERCENT) {
+        int d = find(f, pct, 0);
+        return d < 0 ? NAN : 100.0 * v / f->val[p][d];
+    }
+    return v;
+}
+
+/* The unit of a quantity, for the axis; *first: the first swept value. */
+static void unit_of(const struct plot_file *f, const struct plot_quantity *q,
+                    const char *pct, char *out, size_t len)
+{
+    int k = find(f, q->name, q->kind == PLOT_METRIC);
+    switch (q->kind) {
+    case PLOT_EVENT: snprintf(out, len, "events per iteration"); break;
+    case PLOT_PERCENT: snprintf(out, len, "%% of %s", pct); break;
+    case PLOT_METRIC:
+        snprintf(out, len, "%s", k >= 0 && f->unit[k][0] ? f->unit[k] : "ratio");
+        break;
+    case PLOT_RELATIVE:
+        if (f->nvars)
+            snprintf(out, len, "relative to %s = %.17g", f->var[0], f->x[0][0]);
+        else
+            snprintf(out, len, "relative");
+        break;
+    }
+}
+
+static void axis_label(const struct plot_file *f, const struct plot_quantity *q,
+                       const char *pct, char *out, size_t len)
+{
+    char unit[160];
+    unit_of(f, q, pct, unit, sizeof unit);
+    /* Two lines (ylabel's \n), so that a long one fits a panel's height. */
+    if (q->kind == PLOT_RELATIVE && !strcmp(q->name, "cycles"))
+        snprintf(out, len, "relative execution time\n(cycles, %s)", unit);
+    else
+        snprintf(out, len, "%s\n(%s)", q->name, unit);
+}
+
+/* A gnuplot single-quoted string: ' doubled (gnuplot manual, "Strings"). */
+static void quoted(FILE *o, const char *s)
+{
+    fputc('\'', o);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputc('\'', o);
+        fputc(*s, o);
+    }
+    fputc('\'', o);
+}
+
+/* A gnuplot double-quoted string, whose \n is a new line. */
+static void dquoted(FILE *o, const char *s)
+{
+    fputc('"', o);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', o);
+        if (*s == '\n')
+            fputs("\\n", o);
+        else
+            fputc(*s, o);
+    }
+    fputc('"', o);
+}
+
+static void num(FILE *o, double v)
+{
+    if (isfinite(v))
+        fprintf(o, "%.17g", v);
+    else
+        fputs("NaN", o);
+}
+
+/* The title: the region (when every file measured the same one) and
+ * where the counts came from; simulated counts say so even where a
+ * file's words do not. */
+static void title(FILE *o, const struct plot_file *files, int n)
+{
+    char t[700];
+    size_t at = 0;
+    int same = 1;
+    for (int i = 1; i < n; i++)
+        same &= !strcmp(files[i].from, files[0].from) && !strcmp(files[i].to, files[0].to);
+    if (same)
+        at = (size_t)snprintf(t, sizeof t, "%s .. %s: ", files[0].from, files[0].to);
+    for (int i = 0; i < n && at < sizeof t; i++) {
+        int dup = 0;
+        for (int j = 0; j < i; j++)
+            dup |= !strcmp(files[j].counts_from, files[i].counts_from);
+        if (dup)
+            continue;
+        at += (size_t)snprintf(t + at, sizeof t - at, "%s%s", i ? "; " : "",
+                               files[i].counts_from[0] ? files[i].counts_from
+                                                       : "counts from an unnamed target");
+        if (files[i].simulator[0] && !strstr(files[i].counts_from, "simulated") &&
+            at < sizeof t)
+            at += (size_t)snprintf(t + at, sizeof t - at, " (simulated by %s)",
+                                   files[i].simulator);
+    }
+    quoted(o, t);
+}
+
+/* Is any of the files holding quantity q? */
+static int has(const struct plot_file *files, int n, const struct plot_quantity *q,
+               const char *pct)
+{
+    for (int i = 0; i < n; i++)
+        if (find(&files[i], q->name, q->kind == PLOT_METRIC) >= 0 &&
+            (q->kind != PLOT_PERCENT || find(&files[i], pct, 0) >= 0))
+            return 1;
+    return 0;
+}
+
+/* The points of f whose other variables (all but the first) equal those
+ * of point p: a line. */
+static int same_line(const struct plot_file *f, int p, int q)
+{
+    for (int k = 1; k < f->nvars; k++)
+        if (f->x[p][k] != f->x[q][k])
+            return 0;
+    return 1;
+}
+
+/* Line l of f: its first point, or -1 past the last line. */
+static int line_start(const struct plot_file *f, int l)
+{
+    for (int p = 0; p < f->npoints; p++) {
+        int seen = 0;
+        for (int q = 0; q < p && !seen; q++)
+            seen = same_line(f, p, q);
+        if (!seen && l-- == 0)
+            return p;
+    }
+    return -1;
+}
+
+static void line_title(FILE *o, const struct plot_file *files, int n, int fi,
+                       int start, const char *quantity)
+{
+    const struct plot_file *f = &files[fi];
+    char t[300];
+    size_t at = (size_t)snprintf(t, sizeof t, "%s", n > 1 ? f->label : "");
+    for (int k = 1; k < f->nvars && at < sizeof t; k++)
+        at += (size_t)snprintf(t + at, sizeof t - at, "%s%s = %.17g",
+                               at ? ", " : "", f->var[k], f->x[start][k]);
+    if (!at && quantity)
+        snprintf(t, sizeof t, "%s", quantity);
+    quoted(o, t[0] ? t : f->label);
+}
+
+/* The x axis: the first variable, its values as the tics; a log2 scale
+ * when they span 16 times or more (a blocksize doubling). */
+static void x_axis(FILE *o, const struct plot_file *files, int n)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    int first = 1;
+    fputs("set xlabel ", o);
+    quoted(o, files[0].var[0]);
+    fputs("\nset xtics (", o);
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < files[i].npoints; p++) {
+            double x = files[i].x[p][0];
+            int dup = 0;
+            for (int j = 0; j <= i && !dup; j++)
+                for (int q = 0; q < (j < i ? files[j].npoints : p) && !dup; q++)
+                    dup = files[j].x[q][0] == x;
+            if (dup)
+                continue;
+            fprintf(o, "%s'%.17g' ", first ? "" : ", ", x);
+            num(o, x);
+            first = 0;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+    fputs(")\n", o);
+    if (lo > 0 && hi / lo >= 16)
+        fputs("set logscale x 2\n", o);
+    else
+        fputs("unset logscale x\n", o);
+    /* Some room either side, so that the first and last points show. */
+    if (lo > 0 && hi / lo >= 16)
+        fprintf(o, "set xrange [%.17g:%.17g]\n", lo / 1.25, hi * 1.25);
+    else if (hi > lo)
+        fprintf(o, "set xrange [%.17g:%.17g]\n", lo - (hi - lo) * 0.05,
+                hi + (hi - lo) * 0.05);
+}
+
+static void terminal(FILE *o, const struct plot_request *r, int panels)
+{
+    int h = 100 + 340 * panels;
+    if (r->png)
+        fprintf(o, "set terminal pngcairo size 900,%d noenhanced font 'sans,11' "
+                "background rgb 'white'\n", h);
+    else
+        fprintf(o, "set terminal svg size 900,%d dynamic noenhanced font 'sans,11' "
+                "background rgb 'white'\n", h);
+    fputs("set output ", o);
+    quoted(o, r->output);
+    /* Room above the lines, so that no point sits on the frame (none
+     * below: counts are not negative, and the axis starts at 0 or above). */
+    fputs("\nset datafile missing 'NaN'\nset grid\nset key top left\n"
+          "set offsets 0, 0, graph 0.08, 0\n"
+          "set lmargin 14\n", o); /* the same in every panel: x axes align */
+}
+
+/* Large counts in engineering notation, 68.4M rather than 6.84e+07
+ * (gnuplot's "%s%c": mantissa and SI prefix). */
+static void y_format(FILE *o, double largest)
+{
+    fputs(largest >= 1e4 ? "set format y '%.1s%c'\n" : "set format y '% h'\n", o);
+}
+
+/* The largest magnitude of quantities k0..k1-1 in the files. */
+static double largest(const struct plot_file *files, int n, const struct plot_request *r,
+                      int k0, int k1)
+{
+    double m = 0;
+    for (int k = k0; k < k1; k++)
+        for (int i = 0; i < n; i++)
+            for (int p = 0; p < files[i].npoints; p++) {
+                double v = fabs(value(&files[i], p, 0, &r->q[k], r->percent_of));
+                if (isfinite(v) && v > m)
+                    m = v;
+            }
+    return m;
+}
+
+/* A sweep: one panel per quantity with a line per file (and per value of
+ * the other variables); or, from one file and one line, all quantities
+ * of one unit as lines of one panel. */
+static void lines(FILE *o, const struct plot_file *files, int n,
+                  const struct plot_request *r)
+{
+    char unit[160], u[160], label[300];
+    int together = n == 1 && line_start(&files[0], 1) < 0 && r->nq > 1;
+    unit_of(&files[0], &r->q[0], r->percent_of, unit, sizeof unit);
+    for (int k = 1; together && k < r->nq; k++) {
+        unit_of(&files[0], &r->q[k], r->percent_of, u, sizeof u);
+        together = !strcmp(u, unit);
+    }
+    int panels = together ? 1 : r->nq;
+    terminal(o, r, panels);
+    /* The data: one block per panel, file and line: x y. */
+    for (int k = 0; k < r->nq; k++)
+        for (int i = 0; i < n; i++)
+            for (int l = 0, s; (s = line_start(&files[i], l)) >= 0; l++) {
+                fprintf(o, "$d%d_%d_%d << EOD\n", k, i, l);
+                for (int p = s; p < files[i].npoints; p++) {
+                    if (!same_line(&files[i], p, s))
+                        continue;
+                    num(o, files[i].x[p][0]);
+                    fputc(' ', o);
+                    num(o, value(&files[i], p, s, &r->q[k], r->percent_of));
+                    fputc('\n', o);
+                }
+                fputs("EOD\n", o);
+            }
+    x_axis(o, files, n);
+    fprintf(o, "set multiplot layout %d,1 title ", panels);
+    title(o, files, n);
+    fputc('\n', o);
+    for (int pn = 0; pn < panels; pn++) {
+        int k0 = together ? 0 : pn, k1 = together ? r->nq : pn + 1;
+        if (together)
+            snprintf(label, sizeof label, "%s", unit);
+        else
+            axis_label(&files[0], &r->q[pn], r->percent_of, label, sizeof label);
+        y_format(o, largest(files, n, r, k0, k1));
+        fputs("set ylabel ", o);
+        dquoted(o, label);
+        /* One line needs no key: the axis names it. */
+        fputs(together || n > 1 || line_start(&files[0], 1) >= 0 ? "\nset key"
+                                                                   : "\nunset key", o);
+        fputs("\nplot ", o);
+        for (int k = k0, first = 1; k < k1; k++)
+            for (int i = 0; i < n; i++)
+                for (int l = 0, s; (s = line_start(&files[i], l)) >= 0; l++) {
+                    fprintf(o, "%s$d%d_%d_%d using 1:2 with linespoints lw 2 pt 7 "
+                            "title ", first ? "" : ", ", k, i, l);
+                    line_title(o, files, n, i, s, together || n == 1 ? r->q[k].name : NULL);
+                    first = 0;
+                }
+        fputc('\n', o);
+    }
+    fputs("unset multiplot\n", o);
+}
+
+/* Plain results: a cluster of bars per quantity, a bar per file, each
+ * with its value written above it. */
+static void bars(FILE *o, const struct plot_file *files, int n,
+                 const struct plot_request *r)
+{
+    char unit[160], u[160];
+    int same = 1;
+    unit_of(&files[0], &r->q[0], r->percent_of, unit, sizeof unit);
+    for (int k = 1; k < r->nq; k++) {
+        unit_of(&files[0], &r->q[k], r->percent_of, u, sizeof u);
+        same &= !strcmp(u, unit);
+    }
+    terminal(o, r, 1);
+    y_format(o, largest(files, n, r, 0, r->nq));
+    fputs("$bars << EOD\n", o);
+    for (int k = 0; k < r->nq; k++) {
+        fprintf(o, "\"%s\"", r->q[k].name);
+        for (int i = 0; i < n; i++) {
+            fputc(' ', o);
+            num(o, value(&files[i], 0, 0, &r->q[k], r->percent_of));
+        }
+        fputc('\n', o);
+    }
+    fputs("EOD\n", o);
+    /* A value the file has no number for (not supported, not counted) is
+     * no bar: said where its bar would be. */
+    for (int k = 0; k < r->nq; k++)
+        for (int i = 0; i < n; i++)
+            if (!isfinite(value(&files[i], 0, 0, &r->q[k], r->percent_of)))
+                fprintf(o, "set label 'not counted' at %g, graph 0.03 left "
+                        "rotate by 90\n", k + (i - (n - 1) / 2.0) / (n + 1));
+    fputs("set title ", o);
+    title(o, files, n);
+    fputs("\nset ylabel ", o);
+    quoted(o, same ? unit : "value");
+    fputs("\nset xlabel ", o);
+    quoted(o, r->q[0].kind == PLOT_METRIC ? "metric" : "event");
+    /* Clustered bars (gnuplot manual, "histograms"): with gap 1 a bar is
+     * 1/(n+1) of a cluster wide, bar i centred (i - (n-1)/2)/(n+1) from
+     * the cluster's x. */
+    fputs("\nset style data histograms\nset style histogram clustered gap 1\n"
+          "set style fill solid 0.8 border -1\nset yrange [0:*]\n"
+          "set offsets 0, 0, graph 0.08, 0\nset key top right\nplot ", o);
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "%s$bars using %d%s title ", i ? ", " : "", i + 2,
+                i ? "" : ":xtic(1)");
+        quoted(o, n > 1 ? files[i].label : (same ? unit : "value"));
+    }
+    for (int i = 0; i < n; i++)
+        fprintf(o, ", $bars using ($0 + (%d - %g) / %d.0):%d:(sprintf('%%.3g', "
+                "column(%d))) with labels offset 0,0.7 notitle", i,
+                (n - 1) / 2.0, n + 1, i + 2, i + 2);
+    fputc('\n', o);
+}
+
+int plot_script(FILE *out, const struct plot_file *files, int n,
+                const struct plot_request *req, char *err, size_t errlen)
+{
+    struct plot_request r = *req;
+
+    for (int i = 1; i < n; i++) {
+        if (!files[i].nvars != !files[0].nvars) {
+            snprintf(err, errlen, "%s is a sweep and %s is not: plot draws "
+                     "sweeps or plain results, not both", files[files[0].nvars ? 0 : i].label,
+                     files[files[0].nvars ? i : 0].label);
+            return -1;
+        }
+        if (files[0].nvars && strcmp(files[i].var[0], files[0].var[0])) {
+            snprintf(err, errlen, "%s sweeps %s, %s sweeps %s: one x axis "
+                     "only", files[0].label, files[0].var[0], files[i].label,
+                     files[i].var[0]);
+            return -1;
+        }
+    }
+    if (r.nq == 0) /* every event of the first file that was counted */
+        for (int k = 0; k < files[0].nnames && r.nq < PLOT_MAX_QUANTITIES; k++)
+            if (!files[0].metric[k] && isfinite(files[0].val[0][k])) {
+                r.q[r.nq].kind = PLOT_EVENT;
+                copy(r.q[r.nq++].name, PLOT_NAME, files[0].name[k]);
+            }
+    if (r.nq == 0) {
+        snprintf(err, errlen, "%s has no counted event to draw", files[0].label);
+        return -1;
+    }
+    for (int k = 0; k < r.nq; k++)
+        if (!has(files, n, &r.q[k], r.percent_of)) {
+            snprintf(err, errlen, "no file has the %s '%s'%s%s",
+                     r.q[k].kind == PLOT_METRIC ? "metric" : "event", r.q[k].name,
+                     r.q[k].kind == PLOT_PERCENT ? " or " : "",
+                     r.q[k].kind == PLOT_PERCENT ? r.percent_of : "");
+            return -1;
+        }
+    if (files[0].nvars)
+        lines(out, files, n, &r);
+    else
+        bars(out, files, n, &r);
+    return 0;
+}

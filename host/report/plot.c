@@ -54,6 +54,7 @@ static int load_point(json_t *o, struct plot_file *f, int p, char *err, size_t e
         if (!str(e, "event") || (k = name_index(f, str(e, "event"), 0)) < 0)
             continue;
         f->val[p][k] = number_or_nan(json_object_get(e, "counter-value"));
+        f->unsupported[p][k] = json_object_get(e, "not-supported") != NULL;
     }
     json_array_foreach(json_object_get(o, "metrics"), i, e) {
         int k;
@@ -525,13 +526,18 @@ static void bars(FILE *o, const struct plot_file *files, int n,
         fputc('\n', o);
     }
     fputs("EOD\n", o);
-    /* A value the file has no number for (not supported, not counted) is
-     * no bar: said where its bar would be. */
+    /* A value the file has no number for is no bar: said where its bar
+     * would be, in perf stat's words: "not supported" for an event the
+     * target does not model (the file says so), "not counted" else. */
     for (int k = 0; k < r->nq; k++)
         for (int i = 0; i < n; i++)
-            if (!isfinite(value(&files[i], 0, 0, &r->q[k], r->percent_of)))
-                fprintf(o, "set label 'not counted' at %g, graph 0.03 left "
-                        "rotate by 90\n", k + (i - (n - 1) / 2.0) / (n + 1));
+            if (!isfinite(value(&files[i], 0, 0, &r->q[k], r->percent_of))) {
+                int e = find(&files[i], r->q[k].name, r->q[k].kind == PLOT_METRIC);
+                fprintf(o, "set label '%s' at %g, graph 0.03 left rotate by 90\n",
+                        e >= 0 && files[i].unsupported[0][e] ? "not supported"
+                                                             : "not counted",
+                        k + (i - (n - 1) / 2.0) / (n + 1));
+            }
     fputs("set title ", o);
     title(o, files, n);
     fputs("\nset ylabel ", o);

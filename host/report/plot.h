@@ -31,6 +31,8 @@ struct plot_file {
     char unit[PLOT_MAX_NAMES][24]; /* metrics' units; "" for events */
     int metric[PLOT_MAX_NAMES];
     double val[PLOT_MAX_POINTS][PLOT_MAX_NAMES];
+    /* The file says the target does not model the event ("not-supported"). */
+    unsigned char unsupported[PLOT_MAX_POINTS][PLOT_MAX_NAMES];
 };
 
 enum plot_kind { PLOT_EVENT, PLOT_METRIC, PLOT_RELATIVE, PLOT_PERCENT };

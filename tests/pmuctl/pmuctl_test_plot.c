@@ -32,7 +32,8 @@ static void result(char *out, size_t len, const char *vars, double cyc, double i
              "\"to\": \"ms_end\", %s \"events\": ["
              "{\"event\": \"cycles\", \"counter-value\": %g},"
              "{\"event\": \"instructions\", \"counter-value\": %g},"
-             "{\"event\": \"dcache_misses\", \"counter-value\": null}],"
+             "{\"event\": \"dcache_misses\", \"counter-value\": null, "
+             "\"not-supported\": \"vboard, a simulator, does not model this event\"}],"
              " \"metrics\": [{\"metric\": \"IPC\", \"metric-value\": %g, "
              "\"metric-unit\": \"insn per cycle\"}]}",
              vars, cyc, ins, ins / cyc);
@@ -115,10 +116,20 @@ static void plain_bars(void **state)
     has("set style data histograms");
     has("$bars << EOD\n\"instructions\" 25 5\n"
                                    "\"dcache_misses\" NaN NaN\nEOD");
+    /* No bar and no number where vboard does not model the event, in
+     * perf stat's words; "not counted" only for what has no such reason. */
+    has("set label 'not supported'");
+    assert_null(strstr(script, "not counted"));
     has("set ylabel '% of cycles'");
     has("title 'bs64'");
     has("title 'bs2048'");
     has("counts simulated by vboard");
+    assert_int_equal(plot_parse("{\"events\": [{\"event\": \"instructions\", "
+                                "\"counter-value\": null}]}", "x", &files[0], err,
+                                sizeof err), 0);
+    assert_int_equal(draw(1, "instructions", NULL, NULL, NULL, "f.svg"), 0);
+    has("set label 'not counted'");
+    assert_null(strstr(script, "not supported"));
 }
 
 static void refusals(void **state)

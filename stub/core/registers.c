@@ -36,8 +36,14 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
 
     (void)pkt;
     (void)len;
-    for (unsigned i = 0; i < stub_t->nregs_g; i++)
+    /* Whole registers only: a reply too short for all of them ends
+     * before the first that does not fit, and GDB reads the rest with
+     * 'p' (GDB manual, "Packets", 'g'; remote.c takes a short 'g' so). */
+    for (unsigned i = 0; i < stub_t->nregs_g; i++) {
+        if (r->len + 2 * reg_size(i) > r->cap)
+            break;
         reply_reg(r, t, i, reg_size(i));
+    }
     return -1;
 }
 

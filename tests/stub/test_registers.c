@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "exchange.h"
+#include "stub_internal.h" /* h_regs_g, struct reply */
 
 static int setup(void **state)
 {
@@ -61,6 +62,19 @@ static void g_sends_core_registers_with_x_for_unavailable(void **st)
     expected_g(want);
     assert_string_equal(exchange("g"), want);
     assert_int_equal(strlen(want), 72 * 8); /* perfctl0 (72) is not in g */
+}
+
+/* A reply with room for 10 registers and a half: the 10, whole (GDB
+ * reads the others with 'p'). */
+static void g_short_of_room_ends_at_a_whole_register(void **st)
+{
+    char buf[10 * 8 + 4], want[FAKE_NREGS_G * 8 + 1];
+    struct reply r = {buf, 0, sizeof buf};
+    (void)st;
+    assert_int_equal(h_regs_g((char *)"g", 1, &r), -1);
+    expected_g(want);
+    assert_int_equal(r.len, 10 * 8);
+    assert_memory_equal(buf, want, 10 * 8);
 }
 
 /* A G payload that sets every register r to r*0x01010101 ^ 0xa5a5a5a5. */
@@ -187,6 +201,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(
             stop_reason_reports_sigtrap_with_expedited_registers, setup),
+        cmocka_unit_test_setup(g_short_of_room_ends_at_a_whole_register, setup),
         cmocka_unit_test_setup(g_sends_core_registers_with_x_for_unavailable,
                                setup),
         cmocka_unit_test_setup(G_writes_writable_registers_only, setup),

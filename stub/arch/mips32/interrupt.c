@@ -207,11 +207,11 @@ int mips_mon_ctrlc(const char *args)
     if (poll_off)
         stub_mon_puts("ctrlc: off: GDB cannot interrupt the running program\n");
     else if (rx) {
-        static char msg[] = "ctrlc: on: by the UART's receive interrupt "
-                            "(IP?) while the program runs\n";
-        msg[sizeof "ctrlc: on: by the UART's receive interrupt (IP" - 1] =
-            (char)('0' + rx->line);
-        stub_mon_puts(msg);
+        /* Said in pieces: a message with the line patched in would be
+         * RAM (.data) for good. */
+        stub_mon_puts("ctrlc: on: by the UART's receive interrupt (IP");
+        stub_mon_putu(rx->line);
+        stub_mon_puts(") while the program runs\n");
     } else
         stub_mon_puts("ctrlc: on: polled from the CP0 timer while the "
                       "program runs\n");

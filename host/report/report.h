@@ -23,6 +23,10 @@ struct result_event {
      * between tracepoints (the stub is passed at the hit and again at
      * the step over the instruction under it; docs/tracepoints.md). */
     int windows;
+    /* --modes sweep: the mode word of its column and the row it is on
+     * (the event's place in the list as given); NULL, -1 otherwise. */
+    const char *mode;
+    int row;
 };
 
 struct result {
@@ -38,6 +42,7 @@ struct result {
     int traced;               /* counted by the target (tracepoints) */
     struct result_event ev[EVENTS_MAX];
     int n;
+    int modes_swept;          /* --modes sweep: columns a row, else 0 */
 };
 
 /* The value reported for an event: the mean, less windows times the
@@ -46,6 +51,9 @@ double result_value(const struct result_event *e, int calibrated);
 /* Was the event counted at all? Not when the simulator does not model it
  * (perf stat's "<not supported>"). */
 int result_counted(const struct result_event *e);
+
+/* A count as the reports print it: whole numbers whole, else 2 digits. */
+void report_count(char *out, size_t len, double v);
 
 void report_table(FILE *f, const struct result *r);
 void report_separated(FILE *f, const struct result *r, const char *sep);

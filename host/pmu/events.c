@@ -51,6 +51,9 @@ static int modifiers(struct event_req *r, const char *spec,
         } else if (at + n + 2 < sizeof modes) {
             at += (size_t)snprintf(modes + at, sizeof modes - at, "%s%.*s",
                                    at ? "," : "", (int)n, p);
+        } else {
+            snprintf(err, errlen, "'%s': too many modes", spec);
+            return -1;
         }
         p += n;
         if (*p == ',')

@@ -201,6 +201,12 @@ static void tc_and_vpe_set_the_mt_filter(void **s)
     assert_string_equal(label, "vpe=1");
     mt_format(lay, 0x0000002au, label, sizeof label);
     assert_string_equal(label, "");
+    /* the filter word belongs to the modifiers, the next word is an event */
+    assert_int_equal(parse("34k", "instructions:tc=1,cycles,instructions:u,tc=2,k"), 0);
+    assert_int_equal(l.n, 3);
+    assert_string_equal(l.e[1].ev.name, "cycles");
+    assert_int_equal(l.e[2].modes, MIPS_U | MIPS_K);
+    assert_int_equal(l.e[2].mt, (2u << 22) | (2u << 20));
 }
 
 static void tc_and_vpe_refused_where_not_allowed(void **s)

@@ -1,7 +1,7 @@
 /*
- * report/modes.c - the mode sweep's table. The events of one row are
- * consecutive in the result, one per mode in the same order on every row
- * (pmu/events.c events_sweep).
+ * report/modes.c - the mode sweep's table. The events of one row (the
+ * same row number) are consecutive in the result, one per mode in the
+ * same order on every row (pmu/events.c events_sweep).
  */
 #include "report/modes.h"
 
@@ -55,22 +55,23 @@ void report_modes_table(FILE *f, const struct result *r)
     for (int c = 0; c < cols && c < r->n; c++)
         fprintf(f, " %14s", r->ev[c].mode);
     fputc('\n', f);
-    for (int i = 0; i + cols <= r->n; i += cols) {
+    for (int i = 0; i < r->n;) {
         char name[128];
+        int first = i;
         row_name(&r->ev[i], name, sizeof name);
         fprintf(f, "  %-28s", name);
-        for (int c = 0; c < cols; c++) {
+        for (; i < r->n && r->ev[i].row == r->ev[first].row; i++) {
             char v[32];
-            const struct result_event *e = &r->ev[i + c];
+            const struct result_event *e = &r->ev[i];
             if (result_counted(e))
                 report_count(v, sizeof v, result_value(e, r->calibrated));
             else
                 snprintf(v, sizeof v, "-");
             fprintf(f, " %14s", v);
         }
-        if (r->ev[i].counting)
-            fprintf(f, "  (%s)", !strcmp(r->ev[i].counting, "none")
-                    ? "not modelled: <not supported>" : r->ev[i].counting);
+        if (r->ev[first].counting)
+            fprintf(f, "  (%s)", !strcmp(r->ev[first].counting, "none")
+                    ? "not modelled: <not supported>" : r->ev[first].counting);
         fputc('\n', f);
     }
     fputc('\n', f);

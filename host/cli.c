@@ -16,7 +16,7 @@ enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
        OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
        OPT_NO_NATIVE, OPT_THRESHOLD, OPT_SWEEP, OPT_METRIC, OPT_RELATIVE,
-       OPT_PERCENT_OF };
+       OPT_PERCENT_OF, OPT_COST, OPT_MHZ };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -47,6 +47,8 @@ static const struct option options[] = {
     {"metric", required_argument, 0, OPT_METRIC},
     {"relative", required_argument, 0, OPT_RELATIVE},
     {"percent-of", required_argument, 0, OPT_PERCENT_OF},
+    {"cost", no_argument, 0, OPT_COST},
+    {"mhz", required_argument, 0, OPT_MHZ},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -109,13 +111,19 @@ void cli_usage(FILE *f)
     fprintf(f, "                          %s\n", catalog_core_names());
     fputs(
 "  -e, --events LIST       EVENT[:MODES],... ; {A,B} measures A and B together\n"
-"                          (default cycles,instructions)\n"
+"                          (default cycles,instructions); EVENT:tc=N, :vpe=N\n"
+"                          count one TC / VPE (34K MT filter)\n"
 "  -r, --repeat N          iterations of the region (default 1; at least one\n"
 "                          per event group)\n"
 "      --from LOC, --to LOC  0xADDRESS or SYMBOL[+OFFSET] (symbols need --elf)\n"
 "      --modes MODES       MIPS u,s,k,exl (default u,k); Power u,s and\n"
 "                          marked or unmarked (MSR[PMM]) (default u,s; under\n"
 "                          pmustub the program runs marked)\n"
+"      --modes sweep[=MODES]  measure each mode the core has (or those named)\n"
+"                          apart: one column per mode\n"
+"      --cost              perfex -y: each event's minimum, typical and maximum\n"
+"                          time from the core's cost table (R10000, R12000)\n"
+"      --mhz MHZ           --cost's clock rate (default: the registry's, 200)\n"
 "      --elf FILE          the program running on the target, for symbols\n"
 "      --calibrate         measure an empty bracket first (with a breakpoint);\n"
 "                          show raw and corrected values\n"
@@ -231,6 +239,14 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
     case OPT_METRIC: c->metrics = optarg; return 0;
     case OPT_RELATIVE: c->relative = optarg; return 0;
     case OPT_PERCENT_OF: c->percent_of = optarg; return 0;
+    case OPT_COST: c->cost = 1; return 0;
+    case OPT_MHZ:
+        c->mhz = strtod(optarg, &end);
+        if (*end || end == optarg || !(c->mhz > 0 && c->mhz <= 1e6)) {
+            snprintf(err, errlen, "--mhz wants a clock rate in MHz, not '%s'", optarg);
+            return PMUCTL_EXIT_USAGE;
+        }
+        return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
@@ -251,11 +267,14 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
             : c->json && !compare ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
             : c->modes ? "--modes" : c->no_trace ? "--no-trace"
             : c->per_iteration ? "--per-iteration"
-            : c->no_native ? "--no-native" : c->nsweep ? "--sweep" : NULL;
+            : c->no_native ? "--no-native" : c->nsweep ? "--sweep"
+            : c->cost ? "--cost" : c->mhz > 0 ? "--mhz" : NULL;
     }
     if (!bad && !plot)
         bad = c->metrics ? "--metric" : c->relative ? "--relative"
             : c->percent_of ? "--percent-of" : NULL;
+    if (!bad && c->mhz > 0 && !c->cost)
+        bad = "--mhz without --cost";
     if (!bad && c->cmd != CMD_LIST && c->cpu)
         bad = "--cpu";
     if (!bad && c->cmd != CMD_PROXY && c->listen)

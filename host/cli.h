@@ -33,6 +33,8 @@ struct cli {
     int no_progress;
     int rsp_stats;
     int no_ack;          /* no-ack mode over a serial line too */
+    int cost;            /* measure: perfex -y time estimates */
+    double mhz;          /* --cost's clock rate; 0: the registry's */
     double threshold;    /* compare: percent (default 1) */
     int threshold_set;
     unsigned long iterations;

@@ -195,6 +195,13 @@ def emit_host(reg, outdir):
             "       FAC); NULL, 0 without one. */",
             "    const char *global;",
             "    unsigned global_freeze;",
+            "    /* The MT filter (34K PerfCtl MT_EN, VPEID, TCID; cores.toml",
+            "       mt_filter): has_mt 0 on a core without it. A field is",
+            "       (ctl >> shift) & mask; mt_vpe, mt_tc the MT_EN values that",
+            "       count one VPE, one TC. */",
+            "    int has_mt;",
+            "    unsigned mt_en_shift, mt_en_mask, vpeid_shift, vpeid_mask, tcid_shift, tcid_mask;",
+            "    unsigned mt_vpe, mt_tc;",
             "};", "",
             "static const struct pmuctl_ctl_layout pmuctl_ctl_layouts[] = {"]
     for c in reg["cores"]:
@@ -225,8 +232,9 @@ def emit_host(reg, outdir):
         body.append(f'    {{ "{c["key"]}", {", ".join(bit(k) for k in ("exl", "k", "s", "u", "ie"))}, '
                     f'{shift}u, 0x{mask:x}u, {int(modes["sense"] == "freeze")}, {bit("fc")}, '
                     f'{bit("marked")}, {bit("unmarked")}, "{names["control"]}", "{names["count"]}", '
-                    f'"{names.get("count64", "")}", {glob} }},')
+                    f'"{names.get("count64", "")}", {glob}, {mt_filter(fam, c)} }},')
     body += ["};", f"#define PMUCTL_CTL_LAYOUT_COUNT {len(reg['cores'])}", ""]
+    body += cost_tables(reg)
     body += host_families(reg)
     emit_host_features(reg, outdir)
     write(os.path.join(outdir, "pmuctl_fields.h"), header_guard(GENERATED, "PMUCTL_FIELDS_H", body))
@@ -250,6 +258,56 @@ def emit_host(reg, outdir):
                     f'{int(m.get("one_minus", False))}}},')
     body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
     write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
+
+
+def mt_filter(fam, core):
+    """The layout's MT filter initialisers: has_mt, the fields' shifts and
+    masks, the MT_EN values of one VPE and one TC (all 0 without)."""
+    mt = fam.get("mt_filter")
+    fl = {n: (s, e) for n, s, e, t in control_fields(fam, core)}
+    if not mt or mt["select"] not in fl:
+        return "0, 0, 0, 0, 0, 0, 0, 0, 0"
+    for k in ("vpe", "tc"):
+        if mt[k] not in fl:
+            raise RegistryError(f"{os.path.basename(fam['fields_path'])}: core {core['key']} has "
+                                f"{mt['select']} but no {mt[k]} field (cores.toml mt_filter)")
+    enum = fam["enums"][mt["enum"]]
+
+    def field(name):
+        s, e = fl[name]
+        return f"{s}u, 0x{(1 << (e - s + 1)) - 1:x}u"
+    return (f'1, {field(mt["select"])}, {field(mt["vpe"])}, {field(mt["tc"])}, '
+            f'{enum["vpe"]}u, {enum["tc"]}u')
+
+
+def cost_tables(reg):
+    """perfex -y's time costs per core (cores.toml costs): pmuctl measure
+    --cost. A cost < 0 is one the source does not give."""
+    body = ["/* An event's time cost in cycles (perfex -y); < 0: not given. */",
+            "struct pmuctl_cost {",
+            "    const char *event;",
+            "    double min, typical, max;",
+            "};", "",
+            "struct pmuctl_cost_table {",
+            "    const char *core;",
+            "    double mhz;                 /* the clock when --mhz is not given */",
+            "    const struct pmuctl_cost *rows;",
+            "    unsigned n;",
+            "};", ""]
+    with_costs = [c for c in reg["cores"] if "cost_list" in c]
+    for c in with_costs:
+        body.append(f"static const struct pmuctl_cost pmuctl_costs_{ident(c['key'])}[] = {{")
+        for ev, *vals in c["cost_list"]:
+            body.append(f'    {{ "{ev}", ' + ", ".join("-1" if v is None else repr(float(v))
+                                                      for v in vals) + " },")
+        body += ["};", ""]
+    body.append("static const struct pmuctl_cost_table pmuctl_cost_tables[] = {")
+    body += [f'    {{ "{c["key"]}", {float(c["costs"]["mhz"])!r}, pmuctl_costs_{ident(c["key"])}, '
+             f'{len(c["cost_list"])} }},' for c in with_costs]
+    if not with_costs:
+        body.append("    { 0, 0, 0, 0 },")
+    body += ["};", f"#define PMUCTL_COST_TABLE_COUNT {len(with_costs)}", ""]
+    return body
 
 
 def emit_host_features(reg, outdir):

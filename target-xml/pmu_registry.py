@@ -138,6 +138,36 @@ def load_fields(path, key, fam):
     return out
 
 
+def load_costs(where, core):
+    """A core's perfex -y time costs (cores.toml "costs"): [(event, min,
+    typical, max)] in cycles, None where the source gives no number."""
+    cost = core["costs"]
+    if not isinstance(cost.get("mhz"), (int, float)) or isinstance(cost["mhz"], bool) \
+            or cost["mhz"] <= 0:
+        raise RegistryError(f"{where}: costs.mhz must be a clock rate in MHz")
+    path = cost["path"]
+    header, rows = read_csv(path)
+    if header != ["event", "min", "typical", "max"]:
+        raise RegistryError(f"{path}: header must be event,min,typical,max")
+    names = {e[2] for e in core["event_list"]}
+    out = []
+    for where_row, _, rec in rows:
+        if len(rec) != 4:
+            raise RegistryError(f"{where_row}: {len(rec)} fields, want 4")
+        if rec[0] not in names or rec[0] in [o[0] for o in out]:
+            raise RegistryError(f"{where_row}: {rec[0]!r} is no event of {core['key']} "
+                                f"or is there twice")
+        try:
+            vals = [float(v) if v else None for v in rec[1:]]
+        except ValueError:
+            raise RegistryError(f"{where_row}: costs must be numbers of cycles or empty")
+        given = [v for v in vals if v is not None]
+        if any(v < 0 for v in given) or given != sorted(given):
+            raise RegistryError(f"{where_row}: costs must be 0 or more, min <= typical <= max")
+        out.append((rec[0], *vals))
+    return out
+
+
 def check_family(registry_path, fname, fam):
     """A family's registers, enums and modes; fam gains field_sets (the
     fields keys, the control register's first)."""
@@ -242,6 +272,10 @@ def load(registry_path):
                 raise RegistryError(f"{c['events_path']}: code {code} does not fit core "
                                     f"{c['key']}'s EVENT field (at most {emask})")
         c["generic_map"] = check_generic(where, c)
+        if "costs" in c:
+            c["costs"]["path"] = os.path.join(base, c["costs"].get("table", ""))
+            inputs.append(c["costs"]["path"])
+            c["cost_list"] = load_costs(where, c)
         if "booke" in c:
             check_booke(where, c, fam)
     for fname, fam in families.items():

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/common.h"
+#include "pmu/mt.h"
 #include "pmu/perfctl.h"
 #include "session/counters.h"
 #include "session/simulator.h"
@@ -40,8 +41,12 @@ int cmd_info(const struct cli *c, struct target *t)
         perfctl_format_modes(t->pmu.lay, perfctl_ctl_modes(t->pmu.lay, ctl), modes,
                              sizeof modes);
         const char *how = target_sim_counting(t, cmd_event_name(t, n, ctl));
-        printf("counter %u: %s (code %u), modes %s%s, count %llu%s%s%s%s\n", n,
-               cmd_event_name(t, n, ctl), perfctl_event(t->pmu.lay, ctl), modes,
+        char mt[16], mtw[24] = "";
+        mt_format(t->pmu.lay, ctl, mt, sizeof mt);
+        if (mt[0])
+            snprintf(mtw, sizeof mtw, ", %s only", mt);
+        printf("counter %u: %s (code %u), modes %s%s%s, count %llu%s%s%s%s\n", n,
+               cmd_event_name(t, n, ctl), perfctl_event(t->pmu.lay, ctl), modes, mtw,
                ctl & t->pmu.lay->ie ? ", interrupt on overflow" : "",
                (unsigned long long)cnt,
                perfctl_ctl_modes(t->pmu.lay, ctl) ? "" : " (not counting)",

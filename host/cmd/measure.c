@@ -12,6 +12,8 @@
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
 #include "measure/measure.h"
+#include "report/cost.h"
+#include "report/modes.h"
 #include "session/io.h"
 #include "session/simulator.h"
 
@@ -92,6 +94,7 @@ struct one {
     const struct event_list *l;
     const struct measure_opts *o;
     unsigned modes;
+    int nmodes; /* --modes sweep: columns a row, else 0 */
     const char *counts_from;
 };
 
@@ -114,9 +117,15 @@ static int measure_one(void *ctx, struct result *r)
         events_label(x->l, i, x->t->pmu.lay, x->modes, r->ev[i].label,
                      sizeof r->ev[i].label);
         r->ev[i].counting = target_sim_counting(x->t, r->ev[i].event);
+        r->ev[i].mode = x->l->e[i].sweep_mode;
+        r->ev[i].row = x->l->e[i].sweep_row;
     }
+    r->modes_swept = x->nmodes;
     return rc;
 }
+
+static const struct pmuctl_cost_table *costs; /* --cost */
+static double cost_mhz;
 
 static void write_report(const struct cli *c, const struct result *r, FILE *f)
 {
@@ -124,8 +133,57 @@ static void write_report(const struct cli *c, const struct result *r, FILE *f)
         report_json(f, r);
     else if (c->sep)
         report_separated(f, r, c->sep);
+    else if (r->modes_swept)
+        report_modes_table(f, r);
     else
         report_table(f, r);
+    if (costs && c->sep)
+        report_cost_separated(f, r, costs, cost_mhz, c->sep);
+    else if (costs && !c->json)
+        report_cost_table(f, r, costs, cost_mhz);
+}
+
+/* --cost: the core's cost table (perfex -y's are the R10000's and
+ * R12000's) and the clock it is priced at. */
+static int want_costs(const struct cli *c, const char *core)
+{
+    const char *have;
+    costs = NULL;
+    if (!c->cost)
+        return 0;
+    if (c->json) {
+        pmuctl_error("--cost prints a table (or -x lines), not JSON");
+        return -1;
+    }
+    costs = cost_table(core, &have);
+    if (!costs) {
+        pmuctl_error("--cost: the registry has no cost table for the %s (perfex "
+                     "-y's costs: %s)", core, have);
+        return -1;
+    }
+    cost_mhz = c->mhz > 0 ? c->mhz : costs->mhz;
+    return 0;
+}
+
+#define SWEEP_MAX 8
+
+/* --modes sweep[=WORDS]: each event once per mode. */
+static int sweep_modes(const char *arg, struct target *t, struct event_list *l,
+                       int *nmodes, char *err, size_t errlen)
+{
+    unsigned bits[SWEEP_MAX];
+    const char *words[SWEEP_MAX];
+    int n = perfctl_sweep_modes(t->pmu.lay, arg[5] == '=' ? arg + 6 : NULL, bits,
+                                words, SWEEP_MAX, err, errlen);
+    if (n < 0 || events_sweep(l, bits, words, n, err, errlen))
+        return -1;
+    *nmodes = n;
+    return 0;
+}
+
+static int is_sweep(const char *modes)
+{
+    return modes && !strncmp(modes, "sweep", 5) && (!modes[5] || modes[5] == '=');
 }
 
 int cmd_measure(const struct cli *c, struct target *t)
@@ -136,15 +194,20 @@ int cmd_measure(const struct cli *c, struct target *t)
     struct measure_opts o = {0};
     char err[512];
     unsigned modes;
-    int rc;
+    int rc, nmodes;
 
     if (have_elf && (rc = check_elf(c, t)))
         return rc;
 
     modes = perfctl_default_modes(t->pmu.lay);
-    if ((c->modes && perfctl_parse_modes(t->pmu.lay, c->modes, &modes, err, sizeof err)) ||
+    nmodes = 0;
+    if (want_costs(c, t->pmu.core))
+        return PMUCTL_EXIT_USAGE;
+    if ((c->modes && !is_sweep(c->modes) &&
+         perfctl_parse_modes(t->pmu.lay, c->modes, &modes, err, sizeof err)) ||
         events_parse(&l, c->events ? c->events : DEFAULT_EVENTS, t->pmu.cat,
                      t->pmu.lay, modes, err, sizeof err) ||
+        (is_sweep(c->modes) && sweep_modes(c->modes, t, &l, &nmodes, err, sizeof err)) ||
         events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
@@ -168,7 +231,7 @@ int cmd_measure(const struct cli *c, struct target *t)
         t->big_endian = elf.big_endian;
 
     target_counts_from(t, c->label, counts_from, sizeof counts_from);
-    struct one x = {c, t, &l, &o, modes, counts_from};
+    struct one x = {c, t, &l, &o, modes, nmodes, counts_from};
     if (c->nsweep) {
         rc = sweep_measure(c, t, measure_one, &x, write_report);
         elfsym_close(&elf);

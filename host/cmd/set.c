@@ -11,6 +11,7 @@
 #include "base/exit_status.h"
 #include "cmd/common.h"
 #include "pmu/events.h"
+#include "pmu/mt.h"
 #include "pmu/perfctl.h"
 #include "session/counters.h"
 
@@ -50,14 +51,17 @@ int cmd_set(const struct cli *c, struct target *t)
         char modes[32] = "";
         for (int i = 0; i < l.n; i++) {
             if (l.e[i].counter == (int)n) {
-                ctl = perfctl_encode(t->pmu.lay, l.e[i].ev.code[n], l.e[i].modes);
+                ctl = events_ctl(t->pmu.lay, &l.e[i], n);
                 what = l.e[i].ev.name;
                 perfctl_format_modes(t->pmu.lay, l.e[i].modes, modes, sizeof modes);
             }
         }
         if ((rc = target_pmu_write(t, 1, n, ctl)))
             return cmd_fail(t, rc);
-        printf("counter %u: %s%s%s\n", n, what, *modes ? ", modes " : "", modes);
+        char mt[16];
+        mt_format(t->pmu.lay, ctl, mt, sizeof mt);
+        printf("counter %u: %s%s%s%s%s\n", n, what, *modes ? ", modes " : "", modes,
+               mt[0] ? ", " : "", mt);
     }
     return 0;
 }

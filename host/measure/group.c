@@ -20,7 +20,7 @@ int measure_program_group(struct target *t, const struct event_list *l, int g)
             continue;
         unsigned c = (unsigned)e->counter;
         int rc = target_pmu_write(t, 1, c,
-                                  perfctl_encode(t->pmu.lay, e->ev.code[c], e->modes));
+                                  events_ctl(t->pmu.lay, e, c));
         if (rc)
             return rc;
         used |= 1u << c;

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pmu/mt.h"
+
 static int suggest_err(const struct pmu_catalog *cat, const char *name,
                        char *err, size_t errlen)
 {
@@ -23,6 +25,45 @@ static int suggest_err(const struct pmu_catalog *cat, const char *name,
         snprintf(err + at, errlen - at, "%s (pmuctl list --cpu %s)",
                  n ? "?" : "", cat->core);
     return -1;
+}
+
+/* The words after "EVENT:": modes (u,k ...) and at most one MT filter
+ * word (tc=N or vpe=N). */
+static int modifiers(struct event_req *r, const char *spec,
+                     const struct pmuctl_ctl_layout *lay, char *err,
+                     size_t errlen)
+{
+    char modes[96];
+    size_t at = 0;
+    int mt_words = 0;
+
+    modes[0] = 0;
+    for (const char *p = spec; *p;) {
+        size_t n = strcspn(p, ",");
+        if (mt_is_word(p, n)) {
+            if (mt_words++) {
+                snprintf(err, errlen, "'%s': one tc= or vpe= per event", spec);
+                return -1;
+            }
+            if (mt_filter_bits(lay, p, n, r->ev.name, r->ev.type, &r->mt, err,
+                               errlen))
+                return -1;
+        } else if (at + n + 2 < sizeof modes) {
+            at += (size_t)snprintf(modes + at, sizeof modes - at, "%s%.*s",
+                                   at ? "," : "", (int)n, p);
+        } else {
+            snprintf(err, errlen, "'%s': too many modes", spec);
+            return -1;
+        }
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    if (!mt_words || at) {
+        r->modes_given = 1;
+        return perfctl_parse_modes(lay, modes, &r->modes, err, errlen);
+    }
+    return 0;
 }
 
 static int add_one(struct event_list *l, const char *tok, size_t len,
@@ -48,17 +89,17 @@ static int add_one(struct event_list *l, const char *tok, size_t len,
     memset(r, 0, sizeof *r);
     r->modes = default_modes;
     r->user_group = user_group;
-    r->group = r->counter = -1;
+    r->group = r->counter = r->sweep_row = -1;
     colon = strchr(name, ':');
-    if (colon) {
+    if (colon)
         name[colon - name] = 0;
-        if (perfctl_parse_modes(lay, colon + 1, &r->modes, err, errlen))
-            return -1;
-    }
     if (catalog_event(cat, name, &r->ev))
         return suggest_err(cat, name, err, errlen);
+    if (colon && modifiers(r, colon + 1, lay, err, errlen))
+        return -1;
     for (int i = 0; i < l->n; i++) {
         if (l->e[i].ev.name == r->ev.name && l->e[i].modes == r->modes &&
+            l->e[i].mt == r->mt &&
             (user_group < 0 || l->e[i].user_group == user_group)) {
             snprintf(err, errlen, "event '%s' given twice%s", name,
                      user_group < 0 ? " (to count it in several groups, "
@@ -72,7 +113,8 @@ static int add_one(struct event_list *l, const char *tok, size_t len,
 
 static int is_mode_word(const char *p)
 {
-    return perfctl_is_mode_word(p, strcspn(p, ",{}:"));
+    size_t n = strcspn(p, ",{}:");
+    return perfctl_is_mode_word(p, n) || mt_is_word(p, n);
 }
 
 /* One list item: EVENT or EVENT:MODES, where MODES may hold commas
@@ -248,6 +290,43 @@ int events_assign(struct event_list *l, unsigned n_counters, char *err,
     return 0;
 }
 
+int events_sweep(struct event_list *l, const unsigned *modes,
+                 const char *const *words, int nmodes, char *err,
+                 size_t errlen)
+{
+    static struct event_list in;
+    in = *l;
+    if (in.n * nmodes > EVENTS_MAX) {
+        snprintf(err, errlen, "--modes sweep: %d events in %d modes are more "
+                 "than %d", in.n, nmodes, EVENTS_MAX);
+        return -1;
+    }
+    l->n = 0;
+    for (int i = 0; i < in.n; i++) {
+        if (in.e[i].modes_given) {
+            snprintf(err, errlen, "'%s' names its own modes; --modes sweep "
+                     "measures it in each mode", in.e[i].ev.name);
+            return -1;
+        }
+        for (int m = 0; m < nmodes; m++) {
+            struct event_req *r = &l->e[l->n++];
+            *r = in.e[i];
+            r->modes = modes[m];
+            r->sweep_row = i;
+            r->sweep_mode = words[m];
+            if (r->user_group >= 0)
+                r->user_group = r->user_group * nmodes + m;
+        }
+    }
+    return 0;
+}
+
+unsigned events_ctl(const struct pmuctl_ctl_layout *lay,
+                    const struct event_req *r, unsigned c)
+{
+    return perfctl_encode(lay, r->ev.code[c], r->modes) | r->mt;
+}
+
 void events_label(const struct event_list *l, int i,
                   const struct pmuctl_ctl_layout *lay, unsigned default_modes,
                   char *out, size_t len)
@@ -255,14 +334,21 @@ void events_label(const struct event_list *l, int i,
     const struct event_req *r = &l->e[i];
     size_t at = (size_t)snprintf(out, len, "%s", r->ev.name);
     int several = 0;
+    char m[32], mt[16];
 
-    if (r->modes != default_modes && at < len) {
-        char m[32];
+    m[0] = 0;
+    if (r->sweep_mode)
+        snprintf(m, sizeof m, "%s", r->sweep_mode);
+    else if (r->modes != default_modes)
         perfctl_format_modes(lay, r->modes, m, sizeof m);
-        at += (size_t)snprintf(out + at, len - at, ":%s", m);
-    }
+    mt_format(lay, r->mt, mt, sizeof mt);
+    if ((m[0] || mt[0]) && at < len)
+        at += (size_t)snprintf(out + at, len - at, ":%s%s%s", m,
+                               m[0] && mt[0] ? "," : "", mt);
+    /* Several measurements of one event in one way: which group's. */
     for (int k = 0; k < l->n; k++)
-        several |= k != i && l->e[k].ev.name == r->ev.name;
+        several |= k != i && l->e[k].ev.name == r->ev.name &&
+                   l->e[k].modes == r->modes && l->e[k].mt == r->mt;
     if (several && at < len)
         snprintf(out + at, len - at, "[g%d]", r->group + 1);
 }

@@ -117,6 +117,50 @@ int perfctl_parse_modes(const struct pmuctl_ctl_layout *l, const char *s,
     return 0;
 }
 
+int perfctl_sweep_modes(const struct pmuctl_ctl_layout *l, const char *words_in,
+                        unsigned *bits, const char **words, int max,
+                        char *err, size_t errlen)
+{
+    unsigned chosen = 0;
+    int n = 0;
+
+    if (words_in) {
+        /* The same checks as for --modes: words of this core, each once
+         * (marked with unmarked is allowed here: they are measured apart). */
+        for (const char *p = words_in; *p;) {
+            size_t len = strcspn(p, ",");
+            size_t i;
+            for (i = 0; i < N_MODES; i++)
+                if (strlen(modes[i].name) == len && !strncmp(p, modes[i].name, len))
+                    break;
+            if (i == N_MODES || !mode_bit(l, i) || (chosen & mode_bit(l, i))) {
+                char all[64];
+                mode_words(l, all, sizeof all);
+                snprintf(err, errlen, "--modes sweep: %s mode '%.*s' (modes of "
+                         "the %s are %s, each once)", i == N_MODES || !mode_bit(l, i)
+                         ? "the core has no" : "repeated", (int)len, p, l->core, all);
+                return -1;
+            }
+            chosen |= mode_bit(l, i);
+            p += len;
+            if (*p == ',')
+                p++;
+        }
+    }
+    for (size_t i = 0; i < N_MODES && n < max; i++) {
+        unsigned b = mode_bit(l, i);
+        if (!b || (words_in && !(chosen & b)))
+            continue;
+        bits[n] = modes[i].privilege ? b : mode_mask(l, 1) | b;
+        words[n++] = modes[i].name;
+    }
+    if (!n) {
+        snprintf(err, errlen, "--modes sweep: no mode given");
+        return -1;
+    }
+    return n;
+}
+
 void perfctl_format_modes(const struct pmuctl_ctl_layout *l, unsigned bits,
                           char *out, size_t len)
 {

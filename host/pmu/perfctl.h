@@ -23,6 +23,15 @@ unsigned perfctl_default_modes(const struct pmuctl_ctl_layout *l);
 /* "u,s,marked" (any order, no repeats, words the core has) -> modes. */
 int perfctl_parse_modes(const struct pmuctl_ctl_layout *l, const char *s,
                         unsigned *modes, char *err, size_t errlen);
+/* --modes sweep[=WORDS]: the modes measured one at a time, each as a
+ * control's mode bits (bits[m]) and its word (words[m]); WORDS NULL: every
+ * mode the core has (MIPS u, s, k, exl; Power u, s, marked, unmarked). A
+ * privilege mode counts alone; marked/unmarked count in every privilege
+ * mode, only while MSR[PMM] is 1 / 0. Returns how many, or -1 and err
+ * for a word the core lacks. */
+int perfctl_sweep_modes(const struct pmuctl_ctl_layout *l, const char *words_in,
+                        unsigned *bits, const char **words, int max,
+                        char *err, size_t errlen);
 /* Modes as "u,k" (or "none"). */
 void perfctl_format_modes(const struct pmuctl_ctl_layout *l, unsigned modes,
                           char *out, size_t len);

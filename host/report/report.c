@@ -48,6 +48,9 @@ static void each_metric(const struct result *r,
                         void *arg)
 {
     int first = 1;
+    /* Each event measured in each mode apart: no one value to derive from. */
+    if (r->modes_swept)
+        return;
     for (unsigned i = 0; i < metric_count; i++) {
         double v;
         int dup = 0;
@@ -70,6 +73,11 @@ static void fmt_count(char *out, size_t len, double v)
         snprintf(out, len, "%.0f", v);
     else
         snprintf(out, len, "%.2f", v);
+}
+
+void report_count(char *out, size_t len, double v)
+{
+    fmt_count(out, len, v);
 }
 
 static void table_metric(void *arg, const struct metric_def *d, double v,
@@ -277,6 +285,10 @@ void report_json(FILE *f, const struct result *r)
         fputs(", \"label\": ", f);
         json_str(f, e->label);
         fprintf(f, ", \"group\": %d, \"counter\": %d", e->group + 1, e->counter);
+        if (e->mode) {
+            fputs(", \"mode\": ", f);
+            json_str(f, e->mode);
+        }
         if (e->counting) {
             fputs(", \"simulated\": ", f);
             json_str(f, e->counting);

@@ -23,6 +23,10 @@ struct result_event {
      * between tracepoints (the stub is passed at the hit and again at
      * the step over the instruction under it; docs/tracepoints.md). */
     int windows;
+    /* --modes sweep: the mode word of its column and the row it is on
+     * (the event's place in the list as given); NULL, -1 otherwise. */
+    const char *mode;
+    int row;
 };
 
 /* measure --sweep: the variables' values this result was measured at. */
@@ -47,6 +51,7 @@ struct result {
     struct result_event ev[EVENTS_MAX];
     int n;
     const struct result_point *point; /* NULL: no sweep */
+    int modes_swept;          /* --modes sweep: columns a row, else 0 */
 };
 
 /* A swept variable, for the JSON of a whole sweep. */
@@ -64,6 +69,9 @@ double result_value(const struct result_event *e, int calibrated);
 /* Was the event counted at all? Not when the simulator does not model it
  * (perf stat's "<not supported>"). */
 int result_counted(const struct result_event *e);
+
+/* A count as the reports print it: whole numbers whole, else 2 digits. */
+void report_count(char *out, size_t len, double v);
 
 void report_table(FILE *f, const struct result *r);
 void report_separated(FILE *f, const struct result *r, const char *sep);

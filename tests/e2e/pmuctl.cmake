@@ -70,3 +70,12 @@ add_test(NAME e2e_pmuctl_tdesc_cache
          COMMAND bash ${_e2e}/pmuctl_tdesc_cache.sh $<TARGET_FILE:pmuctl>
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_tdesc_cache PROPERTIES TIMEOUT 300)
+# The seeds' remaining rows: the mode sweep, per-TC/per-VPE counting on
+# the 34K, perfex -y's time estimates on the R10000.
+foreach(name modes mt cost)
+  add_test(NAME e2e_pmuctl_${name}
+           COMMAND bash ${_e2e}/pmuctl_${name}.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
+  set_tests_properties(e2e_pmuctl_${name} PROPERTIES TIMEOUT 300)
+  pmustub_test_needs(e2e_pmuctl_${name} qemu-system-mips gdb-multiarch)
+endforeach()

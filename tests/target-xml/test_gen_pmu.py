@@ -131,6 +131,12 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("Power irq not the family's", "cores.toml", 'irq = "ivor35"', 'irq = "ivor36"')
     broken("board core of another family", "cores.toml", 'cores = ["p1"]', 'cores = ["c1"]')
     broken("unknown core without EVENT", "pfields.csv", "any,lca,EVENT,16,23,event", "any,lca,EVENT,16,23,")
+    # MT filter and cost tables
+    broken("MT filter field missing", "fields.csv", "c1,perfctl,TCID,22,29,\n", "")
+    broken("cost of no event", "costs/c2.csv", "cycles,1,1,1", "cyclez,1,1,1")
+    broken("cost min above typical", "costs/c2.csv", "cycles,1,1,1", "cycles,2,1,1")
+    broken("cost not a number", "costs/c2.csv", "cycles,1,1,1", "cycles,1,one,1")
+    broken("costs without a clock", "cores.toml", ', mhz = 150 }', ' }')
 
 for f in failures:
     print("FAIL:", f)

@@ -24,6 +24,7 @@ set(PMUSTUB_REGISTRY_INPUTS
     <fixture>/pfields.csv
     <fixture>/events/c1.csv
     <fixture>/events/c2.csv
+    <fixture>/costs/c2.csv
     <fixture>/events/p1.csv
     <fixture>/metrics.toml
 )

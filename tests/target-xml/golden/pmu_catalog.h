@@ -94,7 +94,7 @@ static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x00300fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x3fff0fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
     { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
     { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
 };

@@ -18,14 +18,44 @@ struct pmuctl_ctl_layout {
        FAC); NULL, 0 without one. */
     const char *global;
     unsigned global_freeze;
+    /* The MT filter (34K PerfCtl MT_EN, VPEID, TCID; cores.toml
+       mt_filter): has_mt 0 on a core without it. A field is
+       (ctl >> shift) & mask; mt_vpe, mt_tc the MT_EN values that
+       count one VPE, one TC. */
+    int has_mt;
+    unsigned mt_en_shift, mt_en_mask, vpeid_shift, vpeid_mask, tcid_shift, tcid_mask;
+    unsigned mt_vpe, mt_tc;
 };
 
 static const struct pmuctl_ctl_layout pmuctl_ctl_layouts[] = {
-    { "c1", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0x7fu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u },
-    { "c2", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0xfu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u },
-    { "p1", 0x0u, 0x0u, 0x40000000u, 0x20000000u, 0x4000000u, 16u, 0x7fu, 1, 0x80000000u, 0x8000000u, 0x10000000u, "lca%u", "pc%u", "pc%u_64", "gc0", 0x80000000u },
+    { "c1", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0x7fu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u, 1, 20u, 0x3u, 16u, 0xfu, 22u, 0xffu, 1u, 2u },
+    { "c2", 0x1u, 0x2u, 0x4u, 0x8u, 0x10u, 5u, 0xfu, 0, 0x0u, 0x0u, 0x0u, "ctl%u", "cnt%u", "cnt%u_64", 0, 0x0u, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { "p1", 0x0u, 0x0u, 0x40000000u, 0x20000000u, 0x4000000u, 16u, 0x7fu, 1, 0x80000000u, 0x8000000u, 0x10000000u, "lca%u", "pc%u", "pc%u_64", "gc0", 0x80000000u, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 };
 #define PMUCTL_CTL_LAYOUT_COUNT 3
+
+/* An event's time cost in cycles (perfex -y); < 0: not given. */
+struct pmuctl_cost {
+    const char *event;
+    double min, typical, max;
+};
+
+struct pmuctl_cost_table {
+    const char *core;
+    double mhz;                 /* the clock when --mhz is not given */
+    const struct pmuctl_cost *rows;
+    unsigned n;
+};
+
+static const struct pmuctl_cost pmuctl_costs_c2[] = {
+    { "cycles", 1.0, 1.0, 1.0 },
+    { "instructions", 0.0, -1, 1.0 },
+};
+
+static const struct pmuctl_cost_table pmuctl_cost_tables[] = {
+    { "c2", 150.0, pmuctl_costs_c2, 2 },
+};
+#define PMUCTL_COST_TABLE_COUNT 1
 
 /* A register's role in its family (cores.toml, registers). */
 enum pmu_role { PMU_ROLE_CONTROL, PMU_ROLE_CONTROL_B, PMU_ROLE_GLOBAL, PMU_ROLE_COUNT, PMU_ROLE_COUNT64 };

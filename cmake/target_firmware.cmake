@@ -8,6 +8,9 @@
 #                    [STUB]              link with the board's libpmustub.a
 #                                        and its linker script (as the
 #                                        README tells users to)
+#                    [BUILD <name>]      that of the stub build <name>
+#                                        (build/target/<name>/, e.g. the
+#                                        one-core malta-34k); default BOARD
 #                    [LDS <script>]      the linker script otherwise
 #                    [OPT <level>]       -O<level>, default 2
 #                    [FLAGS <flag>...]   more compiler/linker flags
@@ -16,7 +19,7 @@
 # Warnings are errors, as everywhere in the project; -g always (GDB reads
 # the ELF; debug sections do not change the code).
 function(pmustub_firmware)
-  cmake_parse_arguments(PARSE_ARGV 0 fw "STUB" "OUT;BOARD;LDS;OPT" "SOURCES;FLAGS;DEPENDS")
+  cmake_parse_arguments(PARSE_ARGV 0 fw "STUB" "OUT;BOARD;BUILD;LDS;OPT" "SOURCES;FLAGS;DEPENDS")
   if(NOT fw_OUT OR NOT fw_BOARD OR NOT fw_SOURCES)
     message(FATAL_ERROR "pmustub_firmware: OUT, BOARD and SOURCES are required")
   endif()
@@ -28,15 +31,19 @@ function(pmustub_firmware)
   set(link_libs ${PMUSTUB_BOARD_LINK_LIBS})
   list(TRANSFORM link_libs PREPEND -l)
   set(deps ${fw_SOURCES} ${fw_DEPENDS})
+  if(NOT fw_BUILD)
+    set(fw_BUILD ${fw_BOARD})
+  endif()
+  string(REPLACE "-" "_" build ${fw_BUILD})
   if(fw_STUB)
-    string(TOUPPER ${fw_BOARD} b)
+    string(TOUPPER ${build} b)
     set(dir ${PMUSTUB_${b}_DIR})
     set(ld -T ${dir}/${PMUSTUB_BOARD_LDS})
     set(stub -I${CMAKE_SOURCE_DIR}/stub/include)
     # The library and script as files, so that a new stub is linked in
     # (the target alone orders the build, it does not relink).
     set(lib ${dir}/libpmustub.a)
-    list(APPEND deps target_${fw_BOARD} ${lib} ${dir}/${PMUSTUB_BOARD_LDS})
+    list(APPEND deps target_${build} ${lib} ${dir}/${PMUSTUB_BOARD_LDS})
   elseif(fw_LDS)
     set(ld -T ${fw_LDS})
     list(APPEND deps ${fw_LDS})

@@ -168,8 +168,12 @@ qemu_program_log() {
     grep -q "waiting for connection" "$E2E_TMP/qemu.log" ||
         echo "# qemu_program_log: QEMU did not listen within 60 s: $(cat "$E2E_TMP/qemu.log")" >&2
     # No Ctrl-C poll: its timer interrupts would land in the region, and one
-    # on a delay slot re-runs the branch.
-    gdb_batch "file $elf" "target remote 127.0.0.1:$qport" "monitor ctrlc off" \
+    # on a delay slot re-runs the branch. QEMU logs every instruction, the
+    # stub's too: on a loaded machine a reply can take longer than GDB's
+    # 2 s, and GDB, having asked again, takes the late reply for the next
+    # packet's ("Remote replied unexpectedly to 'vMustReplyEmpty'", seen
+    # at a load average of 12). Hence a longer remote timeout.
+    gdb_batch "file $elf" "set remotetimeout 60" "target remote 127.0.0.1:$qport" "monitor ctrlc off" \
         "$@" "continue" >"$E2E_TMP/qemu-gdb.out"
     grep -q "exited" "$E2E_TMP/qemu-gdb.out" ||
         { echo "# qemu_program_log: the program did not run to its end under GDB:"; \

@@ -542,14 +542,7 @@ static inline __attribute__((always_inline)) bool fetch(struct cpu *c, uint32_t 
         *insn = be32_get(c->ram + pa);
         return true;
     }
-    c->fetching = true;
-    enum mem_result r = mem_fetch(c, pc, insn);
-    c->fetching = false;
-    if (r == MEM_STALL) {
-        c->probe_stalled = true;
-        c->stop = true;
-    }
-    return r == MEM_OK;
+    return fetch_slow(c, pc, insn);
 }
 
 /* One instruction. `careful` (a constant in each caller) adds what only

@@ -109,4 +109,19 @@ static bool store(struct cpu *c, uint32_t va, unsigned size, uint32_t v)
     return access(c, va, size, true, &v);
 }
 
+/* An instruction fetch outside the fast paths (mem_fetch): a fault is a
+ * fetch fault (no instruction began, take() leaves the count alone), a
+ * probe that has not answered stalls the CPU. */
+static inline bool fetch_slow(struct cpu *c, uint32_t va, uint32_t *w)
+{
+    c->fetching = true;
+    enum mem_result r = mem_fetch(c, va, w);
+    c->fetching = false;
+    if (r == MEM_STALL) {
+        c->probe_stalled = true;
+        c->stop = true;
+    }
+    return r == MEM_OK;
+}
+
 #endif

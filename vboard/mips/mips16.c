@@ -100,14 +100,7 @@ static bool fetch_word(struct cpu *c, uint32_t va, bool model, uint32_t *w)
     }
     if (!model) /* same line as the first half, which was fetched: no fault */
         return mem_peek(c, va, 4, w);
-    c->fetching = true; /* no instruction began: take() leaves the count */
-    enum mem_result r = mem_fetch(c, va, w);
-    c->fetching = false;
-    if (r == MEM_STALL) {
-        c->probe_stalled = true;
-        c->stop = true;
-    }
-    return r == MEM_OK;
+    return fetch_slow(c, va, w);
 }
 
 /* The instruction at va (even): 16 bits, or 32 for EXTEND and JAL/JALX
@@ -491,6 +484,7 @@ bool mips16_step(struct cpu *c)
     if (!fetch16(c, c->pc & ~1u, &w, &len))
         return false;
     c->ev[EV_INSNS]++;
+    c->ev[EV_MIPS16]++; /* 34K/24K event 16 odd, 74K 42 odd: MIPS16 instructions */
     bool slot = c->in_ds;
     c->pc = slot ? c->npc : c->cur_pc + len;
     c->npc = c->pc + 4;

@@ -483,8 +483,7 @@ bool mips16_step(struct cpu *c)
     c->fetch_line = 1;
     if (!fetch16(c, c->pc & ~1u, &w, &len))
         return false;
-    c->ev[EV_INSNS]++;
-    c->ev[EV_MIPS16]++; /* 34K/24K event 16 odd, 74K 42 odd: MIPS16 instructions */
+    uint64_t n = ++c->ev[EV_INSNS];
     bool slot = c->in_ds;
     c->pc = slot ? c->npc : c->cur_pc + len;
     c->npc = c->pc + 4;
@@ -493,5 +492,9 @@ bool mips16_step(struct cpu *c)
         reserved(c);
     else
         execute16(c, w, len, slot);
+    /* 34K/24K event 16 (odd counters), 74K 42: MIPS16 instructions
+     * completed; one that excepted or stalled took its EV_INSNS back */
+    if (c->ev[EV_INSNS] == n)
+        c->ev[EV_MIPS16]++;
     return true;
 }

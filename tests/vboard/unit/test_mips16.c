@@ -243,6 +243,14 @@ static void test_break_eret(void **state)
     cpu_run(c, 1);
     assert_int_equal(c->gpr[2], 4);
     assert_int_equal(c->pc, CODE + 0x25);
+    /* ERET with Status.ERL returns to ErrorEPC, whose bit 0 is the mode too */
+    c->status |= ST_ERL;
+    c->errorepc = CODE + 0x23;
+    c->pc = CODE + 0x100;
+    c->npc = c->pc + 4;
+    cpu_run(c, 1);
+    assert_int_equal(c->pc, CODE + 0x23);
+    assert_false(c->status & ST_ERL);
 }
 
 /* A 32-bit instruction across an I-cache line touches both lines: two

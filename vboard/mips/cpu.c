@@ -488,7 +488,7 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
 static bool slow_checks(struct cpu *c)
 {
     /* the instruction's address, without the ISA mode bit: what an ELF
-     * symbol, objdump, GDB's Z packets and QEMU's exec log name */
+     * symbol, objdump and QEMU's exec log name */
     uint32_t at = c->pc & ~1u;
     if (c->profile)
         vb_profile_hit(c->profile, at);
@@ -509,7 +509,10 @@ static bool slow_checks(struct cpu *c)
         c->stop = true;
         return false;
     }
-    if (c->ejtag && !(c->debug & DBG_DM) && ejtag_ibreak_match(c->ejtag, at)) {
+    /* IBAn compares the PC with the ISA mode in bit 0 (MD00047 "Conditions
+     * for Matching Instruction Breakpoints", the MIPS16 form of IB_match):
+     * a breakpoint on MIPS16e code has bit 0 set, as on a core */
+    if (c->ejtag && !(c->debug & DBG_DM) && ejtag_ibreak_match(c->ejtag, c->pc)) {
         cpu_enter_debug(c, DBG_DIB);
         return false;
     }

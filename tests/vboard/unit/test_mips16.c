@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "asm.h"
+#include "ejtag.h"
 
 /* MIPS16e encodings (MD00076 "MIPS16e Instruction Formats") */
 #define M16_LI(rx, imm)   (0x6800u | (rx) << 8 | (imm))          /* rx: 3-bit field */
@@ -222,6 +223,40 @@ static void test_single_step_depc(void **state)
     assert_int_equal(c->gpr[2], 1);
 }
 
+/* EJTAG instruction breakpoints compare IBAn with the PC whose bit 0 is the
+ * ISA mode (MD00047 IB_match, MIPS16 form): IBA0 = address | 1 stops at
+ * the MIPS16e instruction there (Debug.DIB, DEPC odd), the even address
+ * does not. */
+static void test_ibreak_isa_bit(void **state)
+{
+    (void)state;
+    const uint32_t iba0 = 0xff301100u; /* IBM0 +8, IBASID0 +0x10, IBC0 +0x18 */
+    for (unsigned odd = 0; odd < 2; odd++) {
+        struct malta_machine *b = fixture(PMU_CORE_34K);
+        struct cpu *c = &b->cpu;
+        c->ejtag = ejtag_new(c);
+        assert_non_null(c->ejtag);
+        c->slow_checks = true;
+        ejtag_drseg_write(c->ejtag, iba0, CODE + 0x22 + odd);
+        ejtag_drseg_write(c->ejtag, iba0 + 0x08, 0);
+        ejtag_drseg_write(c->ejtag, iba0 + 0x18, 1); /* IBC0.BE */
+        LOAD16(b, CODE + 0x20, M16_LI(V0, 1), M16_LI(V0, 2), M16_LI(V0, 3));
+        c->pc = CODE + 0x21;
+        cpu_run(c, 3);
+        if (odd) {
+            assert_true(c->debug & DBG_DM);
+            assert_true(c->debug & DBG_DIB);
+            assert_int_equal(c->depc, CODE + 0x23);
+            assert_int_equal(c->gpr[2], 1);
+        } else {
+            assert_false(c->debug & DBG_DM);
+            assert_int_equal(c->gpr[2], 3);
+        }
+        ejtag_free(c->ejtag);
+        c->ejtag = NULL;
+    }
+}
+
 /* BREAK in MIPS16e code: EPC bit 0; ERET to an odd EPC resumes MIPS16e. */
 static void test_break_eret(void **state)
 {
@@ -284,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_reserved_forms),
         cmocka_unit_test(test_sdbbp_depc),
         cmocka_unit_test(test_single_step_depc),
+        cmocka_unit_test(test_ibreak_isa_bit),
         cmocka_unit_test(test_break_eret),
         cmocka_unit_test(test_fetch_across_line),
     };

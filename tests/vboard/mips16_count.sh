@@ -12,7 +12,9 @@
 #   instructions, 1 branch, no loads or stores, 5 I-cache accesses (one per
 #   instruction: the loop lies in one line), 5 cycles (warm caches);
 # - --profile: m16_loop_top and the EXTENDed li after it were each about
-#   to execute 1000 times, listed at their even addresses.
+#   to execute 1000 times, listed at their even addresses;
+# - the whole program's UART output on vboard's 24k and 74k equals QEMU
+#   34Kf's (vboard_diff_qemu_mips16_Os compares the 34k).
 set -euo pipefail
 vboard=$1 elf=$2 qemu=$3 objdump=$4 nm=$5
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,13 +35,19 @@ v=$(sed -n 's/^vboard (simulated): \([0-9]*\) instructions from .*/\1/p' "$tmp/v
 check "vboard --count-insns m16_loop..m16_loop_end (1 + 5 * $N)" $((1 + 5 * N)) "$v"
 
 timeout 120 "$qemu" -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -kernel "$elf" \
-    -singlestep -d exec,nochain -D "$tmp/qemu.log" </dev/null >/dev/null 2>&1
+    -singlestep -d exec,nochain -D "$tmp/qemu.log" </dev/null >"$tmp/qemu.out" 2>&1
 q=$(python3 "$here/qemu_count.py" "$tmp/qemu.log" "$elf" "$objdump" "$from" "$to")
 check "QEMU 34Kf exec log, m16_loop..m16_loop_end" $((1 + 5 * N)) "$q"
 
 li=$(printf '%08x' $((0x$top + 2)))
 for a in "$top" "$li"; do
     check "--profile count at 0x$a" "$N" "$(awk -v a="0x$a" '$1 == a { print $2 }' "$tmp/profile")"
+done
+
+for cpu in 24k 74k; do
+    timeout 120 "$vboard" --cpu "$cpu" --no-reboot --kernel "$elf" </dev/null >"$tmp/$cpu.out" 2>/dev/null
+    check "$cpu UART output = QEMU 34Kf's ($(wc -l <"$tmp/qemu.out") lines)" same \
+        "$(cmp -s "$tmp/qemu.out" "$tmp/$cpu.out" && echo same || echo different)"
 done
 
 for cpu in 34k 24k 74k; do

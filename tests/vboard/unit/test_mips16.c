@@ -46,6 +46,15 @@ static void put16(struct malta_machine *b, uint32_t va, const uint16_t *h, unsig
 
 static unsigned exc_code(const struct cpu *c) { return (c->cause >> 2) & 0x1fu; }
 
+/* Runs one MIPS32 instruction (ERET, DERET) from CODE + 0x100. */
+static void run_word(struct malta_machine *b, uint32_t word)
+{
+    put_code(b, CODE + 0x100, &word, 1);
+    b->cpu.pc = CODE + 0x100;
+    b->cpu.npc = b->cpu.pc + 4;
+    cpu_run(&b->cpu, 1);
+}
+
 static void test_which_cores(void **state)
 {
     (void)state;
@@ -181,7 +190,6 @@ static void test_sdbbp_depc(void **state)
     struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     LOAD16(b, CODE + 0x20, M16_SDBBP, M16_LI(V0, 3));
-    put_code(b, CODE + 0x100, (const uint32_t[]){ DERET }, 1);
     c->pc = CODE + 0x21;
     cpu_run(c, 1);
     assert_true(c->debug & DBG_DM);
@@ -190,9 +198,7 @@ static void test_sdbbp_depc(void **state)
     assert_int_equal(c->depc, CODE + 0x21);
     assert_int_equal(c->pc, 0xbfc00480u);
     c->depc += 2; /* what a debugger does to step over it */
-    c->pc = CODE + 0x100;
-    c->npc = c->pc + 4;
-    cpu_run(c, 1); /* deret */
+    run_word(b, DERET);
     assert_false(c->debug & DBG_DM);
     assert_int_equal(c->pc, CODE + 0x23);
     cpu_run(c, 1);
@@ -264,16 +270,13 @@ static void test_break_eret(void **state)
     struct malta_machine *b = fixture(PMU_CORE_34K);
     struct cpu *c = &b->cpu;
     LOAD16(b, CODE + 0x20, M16_BREAK, M16_LI(V0, 4));
-    put_code(b, CODE + 0x100, (const uint32_t[]){ ERET }, 1);
     c->pc = CODE + 0x21;
     cpu_run(c, 1);
     assert_int_equal(exc_code(c), EXC_BP);
     assert_int_equal(c->epc, CODE + 0x21);
     assert_int_equal(c->pc & 1u, 0); /* the vector runs MIPS32 */
     c->epc += 2;
-    c->pc = CODE + 0x100;
-    c->npc = c->pc + 4;
-    cpu_run(c, 1); /* eret (it ends the slice) */
+    run_word(b, ERET); /* it ends the slice */
     assert_int_equal(c->pc, CODE + 0x23);
     cpu_run(c, 1);
     assert_int_equal(c->gpr[2], 4);
@@ -281,9 +284,7 @@ static void test_break_eret(void **state)
     /* ERET with Status.ERL returns to ErrorEPC, whose bit 0 is the mode too */
     c->status |= ST_ERL;
     c->errorepc = CODE + 0x23;
-    c->pc = CODE + 0x100;
-    c->npc = c->pc + 4;
-    cpu_run(c, 1);
+    run_word(b, ERET);
     assert_int_equal(c->pc, CODE + 0x23);
     assert_false(c->status & ST_ERL);
 }

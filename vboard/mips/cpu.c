@@ -419,8 +419,8 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
     case 0x1d: /* jalx: jal that toggles the ISA mode to MIPS16e (MD00086
                 * JALX; MD00076 "ISA Mode Switching"). The R10000/R12000
                 * have no MIPS16e: opcode 011101 is reserved in MIPS IV
-                * (MIPS IV Instruction Set, Table A-2 "CPU Instruction
-                * Encoding"), a Reserved Instruction exception. */
+                * (MIPS IV Instruction Set, appendix A, the encoding
+                * table of the opcode field): Reserved Instruction. */
         if (!c->mips16) {
             reserved(c);
             break;

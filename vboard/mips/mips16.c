@@ -7,9 +7,9 @@
  * The MIPS16e Application-Specific Extension to the MIPS32 Architecture"
  * (MD00076), chapter 3 ("Instruction Formats", "MIPS16e Instruction
  * Encoding", "Extended Instructions", "PC-Relative Instructions",
- * "Jumps, Branches and Delay Slots", "ISA Mode Switching") and the
- * instruction pages of its chapter 4 (SAVE/RESTORE, ADDIUPC, LW PC-relative,
- * JAL/JALX, JR/JALR/JRC/JALRC, CNVT). Checked against a second public
+ * "Jumps, Branches and Delay Slots", "ISA Mode Switching") and its
+ * instruction pages (SAVE/RESTORE, ADDIUPC, LW PC-relative, JAL/JALX,
+ * JR/JALR/JRC/JALRC, ZEB/ZEH/SEB/SEH). Checked against a second public
  * source, QEMU's target/mips/tcg/mips16e_translate.c.inc (decode tables,
  * SAVE/RESTORE register order, what an EXTEND before a non-extendable
  * instruction raises: Reserved Instruction).

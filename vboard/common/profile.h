@@ -25,7 +25,8 @@ void vb_profile_free(struct vb_profile *p);
 
 static inline void vb_profile_hit(struct vb_profile *p, uint32_t pc)
 {
-    uint32_t i = (pc >> 2) * 2654435761u >> 15; /* 17 bits: Knuth's multiplier */
+    uint32_t i = (pc >> 1) * 2654435761u >> 15; /* 17 bits: Knuth's multiplier;
+                                                 * >> 1: MIPS16e code is 2-byte aligned */
     for (unsigned probe = 0; probe < 64; probe++, i = (i + 1) & (VB_PROFILE_SLOTS - 1)) {
         if (p->count[i] && p->pc[i] == pc) {
             p->count[i]++;

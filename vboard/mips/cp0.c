@@ -128,7 +128,7 @@ static void take(struct cpu *c, enum exc_code code, uint32_t offset, bool from_i
     if (!(c->status & ST_EXL)) {
         c->cause &= ~CAUSE_BD;
         if (c->cur_ds) {
-            c->epc = c->cur_pc - 4;
+            c->epc = cpu_slot_branch(c, c->cur_pc);
             c->cause |= CAUSE_BD;
         } else {
             c->epc = c->cur_pc;
@@ -214,7 +214,7 @@ void cpu_enter_debug(struct cpu *c, uint32_t why)
     uint32_t at = from_insn || why == DBG_DIB ? c->cur_pc : c->pc;
     bool ds = from_insn || why == DBG_DIB ? c->cur_ds : c->in_ds;
     c->debug &= ~(DBG_DBD | DBG_DSS | DBG_DBP | DBG_DIB | DBG_DINT | 0x0000000cu);
-    c->depc = ds ? at - 4 : at;
+    c->depc = ds ? cpu_slot_branch(c, at) : at; /* bit 0: the ISA mode */
     if (ds)
         c->debug |= DBG_DBD;
     c->debug |= DBG_DM | why;

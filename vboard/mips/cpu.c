@@ -16,8 +16,10 @@
 
 #include <string.h>
 
+#include "cpu_ops.h"
 #include "ejtag.h"
 #include "mem.h"
+#include "mips16.h"
 
 #define RS(i) (((i) >> 21) & 31u)
 #define RT(i) (((i) >> 16) & 31u)
@@ -28,12 +30,6 @@
 #define ZIMM(i) ((i) & 0xffffu)
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static inline void branch_to(struct cpu *c, uint32_t target)
-{
-    c->npc = target;
-    c->in_ds = true;
-}
 
 /* Conditional branch at cur_pc: the delay slot runs either way. */
 static inline void cond_branch(struct cpu *c, bool taken, uint32_t insn)
@@ -72,69 +68,7 @@ static bool cp0_usable(const struct cpu *c)
     return cpu_kernel_mode(c) || (c->status & ST_CU0);
 }
 
-static inline void set_hilo(struct cpu *c, uint64_t v)
-{
-    c->hi = (uint32_t)(v >> 32);
-    c->lo = (uint32_t)v;
-}
-
-static inline uint64_t get_hilo(const struct cpu *c)
-{
-    return (uint64_t)c->hi << 32 | c->lo;
-}
-
 /* ---- loads and stores --------------------------------------------------- */
-
-/* A stall leaves the CPU as before the instruction (ejtag.h contract). */
-static void stall(struct cpu *c)
-{
-    /* loads and stores change neither pc nor npc before they stall, so the
-     * npc the instruction started with is the pc it advanced to */
-    c->npc = c->pc;
-    c->pc = c->cur_pc;
-    c->in_ds = c->cur_ds;
-    c->ev[EV_INSNS]--;
-    c->probe_stalled = true;
-    c->stop = true;
-}
-
-/* A load or store by an instruction: alignment check, access, event. */
-static inline bool access(struct cpu *c, uint32_t va, unsigned size, bool is_store,
-                          uint32_t *v)
-{
-    uint32_t pa;
-    if (!(va & (size - 1)) && mem_fast_ram(c, va, &pa)) {
-        mem_model_data(c, pa, is_store);
-        if (is_store)
-            mem_ram_put(c->ram + pa, size, *v);
-        else
-            *v = mem_ram_get(c->ram + pa, size);
-        c->ev[is_store ? EV_STORE : EV_LOAD]++;
-        return true;
-    }
-    if (va & (size - 1)) {
-        cpu_address_error(c, is_store, va);
-        return false;
-    }
-    enum mem_result r = mem_access(c, va, size, is_store, v);
-    if (r == MEM_OK) {
-        c->ev[is_store ? EV_STORE : EV_LOAD]++;
-        return true;
-    }
-    if (r == MEM_STALL)
-        stall(c);
-    return false;
-}
-
-static bool load(struct cpu *c, uint32_t va, unsigned size, uint32_t *v)
-{
-    return access(c, va, size, false, v);
-}
-
-static bool store(struct cpu *c, uint32_t va, unsigned size, uint32_t v)
-{
-    return access(c, va, size, true, &v);
-}
 
 static void exec_load_store(struct cpu *c, uint32_t insn)
 {
@@ -234,7 +168,9 @@ static void exec_special(struct cpu *c, uint32_t insn)
     case 0x08: /* jr, jr.hb */
         c->ev[EV_BRANCH]++;
         c->ev[rs == 31 ? EV_JR31 : EV_JRXX]++;
-        if (a & 3u) { /* MIPS32 has no ISA mode bit here: fetch faults later */ }
+        /* bit 0 of the target is the ISA mode after the slot (MD00086 JR:
+         * ISAMode <- temp[0]); without MIPS16e the misaligned fetch
+         * faults later (cpu.h, pc) */
         branch_to(c, a);
         break;
     case 0x09: /* jalr, jalr.hb */
@@ -252,26 +188,7 @@ static void exec_special(struct cpu *c, uint32_t insn)
     case 0x11: c->hi = a; break;
     case 0x12: c->gpr[rd] = c->lo; break;
     case 0x13: c->lo = a; break;
-    case 0x18: c->ev[EV_MULDIV]++; set_hilo(c, (uint64_t)((int64_t)(int32_t)a * (int32_t)b)); break;
-    case 0x19: c->ev[EV_MULDIV]++; set_hilo(c, (uint64_t)a * b); break;
-    case 0x1a: /* div: QEMU divides by 1 for x/0 and INT_MIN/-1 */
-        c->ev[EV_MULDIV]++;
-        {
-            int32_t n = (int32_t)a, d = (int32_t)b;
-            if (d == 0 || (n == INT32_MIN && d == -1))
-                d = 1;
-            c->lo = (uint32_t)(n / d);
-            c->hi = (uint32_t)(n % d);
-        }
-        break;
-    case 0x1b:
-        c->ev[EV_MULDIV]++;
-        {
-            uint32_t d = b ? b : 1u;
-            c->lo = a / d;
-            c->hi = a % d;
-        }
-        break;
+    case 0x18: case 0x19: case 0x1a: case 0x1b: cpu_muldiv(c, FN(insn), a, b); break;
     case 0x20: /* add */
         r = a + b;
         if (((a ^ r) & (b ^ r)) >> 31)
@@ -499,6 +416,20 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
         break;
     case 0x04: cond_branch(c, a == b, insn); break;
     case 0x05: cond_branch(c, a != b, insn); break;
+    case 0x1d: /* jalx: jal that toggles the ISA mode to MIPS16e (MD00086
+                * JALX; MD00076 "ISA Mode Switching"). The R10000/R12000
+                * have no MIPS16e: opcode 011101 is reserved in MIPS IV
+                * (MIPS IV Instruction Set, appendix A, the encoding
+                * table of the opcode field): Reserved Instruction. */
+        if (!c->mips16) {
+            reserved(c);
+            break;
+        }
+        c->ev[EV_BRANCH]++;
+        c->ev[EV_JJAL]++;
+        c->gpr[31] = c->cur_pc + 8;
+        branch_to(c, ((c->cur_pc + 4) & 0xf0000000u) | ((insn & 0x03ffffffu) << 2) | 1u);
+        break;
     case 0x06: cond_branch(c, (int32_t)a <= 0, insn); break;
     case 0x07: cond_branch(c, (int32_t)a > 0, insn); break;
     case 0x08: /* addi */
@@ -556,12 +487,15 @@ static inline __attribute__((always_inline)) void execute(struct cpu *c, uint32_
  * Returns false if the instruction must not execute now. */
 static bool slow_checks(struct cpu *c)
 {
+    /* the instruction's address, without the ISA mode bit: what an ELF
+     * symbol, objdump and QEMU's exec log name */
+    uint32_t at = c->pc & ~1u;
     if (c->profile)
-        vb_profile_hit(c->profile, c->pc);
+        vb_profile_hit(c->profile, at);
     if (c->watch_on && !c->watch_done) {
-        if (!c->watch_counting && c->pc == c->watch_from)
+        if (!c->watch_counting && at == c->watch_from)
             c->watch_counting = true;
-        if (c->watch_counting && c->pc == c->watch_to) {
+        if (c->watch_counting && at == c->watch_to) {
             c->watch_done = true;
             c->watch_counting = false;
             c->stop = true;
@@ -571,10 +505,13 @@ static bool slow_checks(struct cpu *c)
     }
     /* before the fetch: a pass holds its first instruction's fetch and not
      * TO's; at the end of pass N the CPU stops with TO not run */
-    if (c->pass.on && !c->pass.done && vb_pass_at(&c->pass, c->pc, c->ev)) {
+    if (c->pass.on && !c->pass.done && vb_pass_at(&c->pass, at, c->ev)) {
         c->stop = true;
         return false;
     }
+    /* IBAn compares the PC with the ISA mode in bit 0 (MD00047 "Conditions
+     * for Matching Instruction Breakpoints", the MIPS16 form of IB_match):
+     * a breakpoint on MIPS16e code has bit 0 set, as on a core */
     if (c->ejtag && !(c->debug & DBG_DM) && ejtag_ibreak_match(c->ejtag, c->pc)) {
         cpu_enter_debug(c, DBG_DIB);
         return false;
@@ -608,14 +545,7 @@ static inline __attribute__((always_inline)) bool fetch(struct cpu *c, uint32_t 
         *insn = be32_get(c->ram + pa);
         return true;
     }
-    c->fetching = true;
-    enum mem_result r = mem_fetch(c, pc, insn);
-    c->fetching = false;
-    if (r == MEM_STALL) {
-        c->probe_stalled = true;
-        c->stop = true;
-    }
-    return r == MEM_OK;
+    return fetch_slow(c, pc, insn);
 }
 
 /* One instruction. `careful` (a constant in each caller) adds what only
@@ -629,14 +559,19 @@ static inline __attribute__((always_inline)) void step(struct cpu *c, const bool
     c->cur_ds = c->in_ds;
     if (careful && !slow_checks(c))
         return;
-    if (!fetch(c, c->pc, &insn))
-        return;
     uint32_t dbg = careful ? c->debug : 0; /* before: DERET must not single-step itself */
-    c->ev[EV_INSNS]++;
-    c->pc = c->npc;
-    c->npc += 4;
-    c->in_ds = false;
-    execute(c, insn);
+    if (__builtin_expect(c->pc & 1u, 0) && c->mips16) { /* ISA mode bit: MIPS16e */
+        if (!mips16_step(c))
+            return;
+    } else {
+        if (!fetch(c, c->pc, &insn))
+            return;
+        c->ev[EV_INSNS]++;
+        c->pc = c->npc;
+        c->npc += 4;
+        c->in_ds = false;
+        execute(c, insn);
+    }
     c->gpr[0] = 0;
     /* EJTAG Debug.SSt: a debug exception after each instruction executed
      * outside debug mode (not after the DERET that leaves it), and not

@@ -72,12 +72,22 @@ struct cpu {
     /* ---- architectural state -------------------------------------------- */
     uint32_t gpr[32];
     uint32_t hi, lo;
+    /* pc, npc, cur_pc and every saved PC (EPC, ErrorEPC, DEPC, a link
+     * register) carry the ISA mode in bit 0: 1 = MIPS16e, as the
+     * architecture stores it (MD00090 "EPC Register": bit 0 is the ISA mode
+     * on a core with MIPS16e; MD00076 "ISA Mode Switching": JR/JALR/JALX
+     * and ERET take the mode from bit 0 of the target). An odd pc runs in
+     * mips16.c on a core with the ASE; on one without, its fetch raises an
+     * address error (MIPS IV ISA, JR: a misaligned target faults at the
+     * fetch). Vectors are even: exceptions enter MIPS32 (Config3.ISAOnExc=0). */
     uint32_t pc;       /* address of the instruction about to execute */
     uint32_t npc;      /* address of the one after it (branch target in a delay slot) */
     bool in_ds;        /* the instruction at pc is in a branch delay slot */
     uint32_t cur_pc;   /* the instruction executing now (for EPC/DEPC) */
     bool cur_ds;       /* ... and whether it sits in a delay slot */
     bool llbit;
+    bool mips16;       /* the MIPS16e ASE is implemented (Config1.CA) */
+    uint8_t m16_jump_len; /* bytes of the last MIPS16e jump with a delay slot (2, 4) */
 
     /* CP0 (MD00090 chapter 9) */
     uint32_t index, entrylo0, entrylo1, context, pagemask, wired, hwrena;
@@ -166,6 +176,15 @@ static inline uint64_t cpu_cycles(const struct cpu *c)
 static inline void cpu_debug_mode_changed(struct cpu *c)
 {
     c->fast_ram_size = (c->debug & DBG_DM) ? 0 : c->ram_size;
+}
+
+/* The jump whose delay slot holds the instruction at `at` (EPC, DEPC with
+ * Cause.BD/Debug.DBD): 4 bytes back in MIPS32, 2 (JR, JALR) or 4 (JAL,
+ * JALX) in MIPS16e, the slot having the jump's ISA mode (MD00090 "EPC
+ * Register"; MD00076 "Jumps, Branches and Delay Slots"). */
+static inline uint32_t cpu_slot_branch(const struct cpu *c, uint32_t at)
+{
+    return at - ((at & 1u) ? c->m16_jump_len : 4u);
 }
 
 /* Exceptions (cp0.c). */

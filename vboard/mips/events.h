@@ -38,6 +38,7 @@ enum ev_source {
     EV_UC_STORE,
     EV_PREFETCH,       /* pref instructions */
     EV_SYNC,           /* sync instructions */
+    EV_MIPS16,         /* MIPS16e instructions completed (an EXTENDed one is one) */
     EV_COUNT
 };
 

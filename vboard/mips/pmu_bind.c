@@ -56,6 +56,7 @@ static const struct binding bindings[] = {
     { NULL, "graduated_stores", M1(EV_STORE) },
     { NULL, "muldiv_instructions", M1(EV_MULDIV) },
     { NULL, "nops", M1(EV_NOP) },
+    { NULL, "mips16_instructions", M1(EV_MIPS16) },
     { NULL, "sc_instructions", M1(EV_SC) },
     { NULL, "graduated_store_conditionals", M1(EV_SC) },
     { NULL, "sc_failed", M1(EV_SC_FAIL) },

@@ -9,6 +9,7 @@
  * board; run with -no-reboot / --no-reboot that ends the simulation.
  */
         .set    noreorder
+        .set    nomips16        /* MIPS32 even when built with -mips16 (mips16.c) */
         .section .text.start, "ax"
         .globl  _start
         .ent    _start

@@ -3,27 +3,13 @@
  * at EBase + 0x000 (TLB refill) and + 0x180 (general) load their offset
  * into k1 and jump here (fw_vectors.c).
  */
+#include "exc_log.inc"
         .set    noreorder
         .set    noat
         .text
         .globl  exc_common
 exc_common:
-        la      $k0, exc_count
-        lw      $k0, 0($k0)
-        sll     $k0, $k0, 4
-        la      $at, exc_log
-        addu    $k0, $k0, $at
-        sw      $k1, 0($k0)
-        mfc0    $k1, $13
-        sw      $k1, 4($k0)
-        mfc0    $k1, $14
-        sw      $k1, 8($k0)
-        mfc0    $k1, $8
-        sw      $k1, 12($k0)
-        la      $k0, exc_count
-        lw      $k1, 0($k0)
-        addiu   $k1, $k1, 1
-        sw      $k1, 0($k0)
+        EXC_LOG
         /* resume after the faulting instruction, or after branch + slot */
         mfc0    $k0, $13
         mfc0    $k1, $14
@@ -59,10 +45,4 @@ exc_trigger_all:
 3:      jr      $ra
         nop
 
-        .data
-        .globl  exc_log, exc_count
-        .align  4
-exc_log:
-        .space  256
-exc_count:
-        .word   0
+        EXC_LOG_DATA

@@ -5,9 +5,6 @@
  * faulting instruction (and its branch, when in a delay slot). */
 #include "fw.h"
 
-struct exc_rec { uint32_t vec, cause, epc, badvaddr; };
-extern struct exc_rec exc_log[16];
-extern uint32_t exc_count;
 extern void exc_common(void);
 extern void exc_trigger_all(void);
 
@@ -23,16 +20,5 @@ void work(void) { exc_trigger_all(); }
 void report(void)
 {
     fw_puts("exceptions\n");
-    for (uint32_t i = 0; i < exc_count && i < 16; i++) {
-        fw_dec(i);
-        fw_puts(" vec=");
-        fw_hex(exc_log[i].vec);
-        fw_puts(" cause=");
-        fw_hex(exc_log[i].cause & 0xb000007cu); /* BD, CE, ExcCode */
-        fw_puts(" epc=");
-        fw_hex(exc_log[i].epc);
-        fw_puts(" badvaddr=");
-        fw_hex(exc_log[i].badvaddr);
-        fw_putc('\n');
-    }
+    fw_exc_report();
 }

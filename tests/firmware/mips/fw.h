@@ -18,7 +18,13 @@ void fw_kv(const char *key, uint32_t v); /* "key=0x........\n" */
 
 /* fw_vectors.c */
 void fw_install_vector(uint32_t offset, uint32_t id, void (*handler)(void));
-void fw_use_ebase_vectors(void);
+__attribute__((nomips16)) void fw_use_ebase_vectors(void);
+
+/* fw_exc.c: the log kept by exc_log.inc's EXC_LOG */
+struct fw_exc_rec { uint32_t vec, cause, epc, badvaddr; };
+extern struct fw_exc_rec exc_log[16];
+extern uint32_t exc_count;
+void fw_exc_report(void);
 
 extern uint32_t boot_regs[10]; /* sp a0 a1 a2 a3 t9 k0 k1 ra status */
 

@@ -12,7 +12,9 @@ void fw_install_vector(uint32_t offset, uint32_t id, void (*handler)(void))
     v[2] = 0;                                           /* nop */
 }
 
-void fw_use_ebase_vectors(void)
+/* mtc0/mfc0 are MIPS32 instructions: this function stays MIPS32 in
+ * firmware built with -mips16 (GCC's nomips16 attribute). */
+__attribute__((nomips16)) void fw_use_ebase_vectors(void)
 {
     uint32_t st;
     __asm__ volatile("mtc0 %0, $15, 1" : : "r"(0x80000000u));

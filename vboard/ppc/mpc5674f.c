@@ -135,7 +135,11 @@ static bool program_flash(struct mpc5674f *b, char *err, size_t errlen)
     static const struct elf_target ppc = { EM_PPC, "PowerPC", 0xffffffffu };
     uint32_t entry;
     memset(b->flash, 0xff, MPC5674F_FLASH_SIZE);
-    return elf_load(b->kernel, &ppc, b->flash, MPC5674F_FLASH_SIZE, &entry, err, errlen);
+    if (elf_load(b->kernel, &ppc, b->flash, MPC5674F_FLASH_SIZE, &entry, err, errlen))
+        return true;
+    size_t n = strlen(err);
+    snprintf(err + n, errlen - n, " (the MPC5674F's flash: 4 MiB at 0; link with mpc5674f.ld)");
+    return false;
 }
 
 bool mpc5674f_boot(struct mpc5674f *b, char *err, size_t errlen)

@@ -31,6 +31,7 @@ struct options {
     const char *count_events;
     const char *profile;   /* --profile FILE */
     const char *cpu;
+    const char *machine;   /* --machine NAME, or NULL: the board --cpu picks */
     uint32_t ram_mib;
     uint32_t baud;
     uint64_t max_insns;    /* 0: no limit */
@@ -47,12 +48,12 @@ static void cpu_keys(char *out, size_t len)
 {
     unsigned total = 0, i = 0;
     for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
-        for (const char *const *k = (*c)->cpus; *k; k++)
+        for (const char *const *k = (*c)->cpus; *k && !(*c)->machine; k++)
             total++;
     size_t at = 0;
     out[0] = '\0';
     for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
-        for (const char *const *k = (*c)->cpus; *k && at < len; k++, i++)
+        for (const char *const *k = (*c)->cpus; *k && at < len && !(*c)->machine; k++, i++)
             at += (size_t)snprintf(out + at, len - at, "%s%s",
                                    i == 0 ? "" : i + 1 == total ? " or " : ", ", *k);
 }
@@ -68,12 +69,19 @@ static void usage(FILE *f)
           "  --cpu CPU                CPU personality (PRId, counters; default "
           DEFAULT_CPU "):\n", f);
     for (const struct vb_machine_class *const *c = vb_machines; *c; c++) {
+        if ((*c)->machine)
+            continue;
         fputs("                          ", f);
         for (const char *const *k = (*c)->cpus; *k; k++)
             fprintf(f, " %s", *k);
         fprintf(f, " (%s)\n", (*c)->name);
     }
-    fputs("  --ram MiB                RAM size (default 128)\n"
+    fputs("  --machine NAME           a chip instead of the board --cpu picks:\n", f);
+    for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
+        if ((*c)->machine)
+            fprintf(f, "                           %s (%s; --cpu %s)\n", (*c)->machine,
+                    (*c)->name, (*c)->cpus[0]);
+    fputs("  --ram MiB                RAM size (default 128; not with --machine)\n"
           "  --baud N                 pace the UART at N baud (10 bits per byte)\n"
           "  --max-insns N            stop with status 3 after N instructions\n"
           "  --count-insns FROM:TO    print (on stderr) how many instructions ran from\n"
@@ -116,12 +124,13 @@ static void bad(const char *fmt, const char *arg)
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
-    enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_RAM, O_BAUD, O_MAX, O_COUNT, O_EVENTS,
+    enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_MACHINE, O_RAM, O_BAUD, O_MAX, O_COUNT, O_EVENTS,
            O_RBB, O_LIST, O_NOREBOOT, O_STATS, O_PROFILE, O_HELP };
     static const struct option longopts[] = {
         { "kernel", required_argument, NULL, O_KERNEL },
         { "serial", required_argument, NULL, O_SERIAL },
         { "cpu", required_argument, NULL, O_CPU },
+        { "machine", required_argument, NULL, O_MACHINE },
         { "ram", required_argument, NULL, O_RAM },
         { "baud", required_argument, NULL, O_BAUD },
         { "max-insns", required_argument, NULL, O_MAX },
@@ -136,6 +145,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { NULL, 0, NULL, 0 },
     };
     uint64_t v;
+    bool cpu_given = false;
     *o = (struct options){ .serial = "stdio", .cpu = DEFAULT_CPU, .ram_mib = 128,
                            .rbb_port = -1 };
     opterr = 0;
@@ -144,7 +154,13 @@ static void parse_options(int argc, char **argv, struct options *o)
         switch (ch) {
         case O_KERNEL: o->kernel = optarg; break;
         case O_SERIAL: o->serial = optarg; break;
+        case O_MACHINE:
+            if (!vb_machine_named(optarg))
+                bad("--machine: unknown machine '%s'", optarg);
+            o->machine = optarg;
+            break;
         case O_CPU:
+            cpu_given = true;
             if (!vb_machine_for_cpu(optarg)) {
                 char keys[256], msg[512];
                 cpu_keys(keys, sizeof(keys));
@@ -187,6 +203,16 @@ static void parse_options(int argc, char **argv, struct options *o)
     }
     if (optind < argc)
         bad("unexpected argument '%s'", argv[optind]);
+    if (o->machine) {
+        const struct vb_machine_class *cls = vb_machine_named(o->machine);
+        bool known = false;
+        for (const char *const *k = cls->cpus; *k; k++)
+            known |= strcmp(*k, o->cpu) == 0;
+        if (!cpu_given)
+            o->cpu = cls->cpus[0];
+        else if (!known)
+            bad("--cpu: the machine's core is %s", cls->cpus[0]);
+    }
     if (!o->list_events && !o->kernel)
         bad("%s", "--kernel FILE.elf is required");
     /* the pass is the program's alone: no probe stops or steps it */
@@ -278,7 +304,8 @@ int main(int argc, char **argv)
     struct serial ser;
     char err[512];
     parse_options(argc, argv, &o);
-    const struct vb_machine_class *cls = vb_machine_for_cpu(o.cpu);
+    const struct vb_machine_class *cls =
+        o.machine ? vb_machine_named(o.machine) : vb_machine_for_cpu(o.cpu);
     if (o.list_events)
         return cls->list_events(stdout, o.cpu) ? 0 : 1;
     if (!serial_parse(&ser, o.serial, o.cpu, err, sizeof(err))) {

@@ -27,6 +27,8 @@ import time
 
 VBOARD, ELF, ARCH_XML, CPU, TOP = sys.argv[1:6]
 CHUNK = int(sys.argv[6]) if len(sys.argv) > 6 else 0x3fb  # pmuctl's and GDB's size
+# vboard's machine for a chip's board (--machine), else the board --cpu picks
+MACHINE = ["--machine", sys.argv[7]] if len(sys.argv) > 7 else []
 sys.path.insert(0, os.path.join(TOP, "target-xml"))
 from feature_xml import feature_pieces  # noqa: E402
 from pmu_registry import control_fields, event_field, load, regnum_of  # noqa: E402
@@ -162,7 +164,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    vb = subprocess.Popen([VBOARD, "--cpu", CPU, "--no-reboot", "--kernel", ELF,
+    vb = subprocess.Popen([VBOARD, *MACHINE, "--cpu", CPU, "--no-reboot", "--kernel", ELF,
                            "--serial", f"tcp:127.0.0.1:{port},server"],
                           stdout=open(log, "w"), stderr=subprocess.STDOUT)
     try:

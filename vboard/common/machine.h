@@ -7,7 +7,8 @@
  * struct vb_bus, never through the board's types.
  *
  * Machines: mips/ (Malta-compatible, cpus 34k r10k r12k ...), ppc/
- * (ppce500-compatible Book E, cpus e200z7 e500v2).
+ * (ppce500-compatible Book E, cpus e200z7 e500v2; the MPC5674F chip,
+ * --machine mpc5674f, cpu e200z7).
  */
 #ifndef VBOARD_MACHINE_H
 #define VBOARD_MACHINE_H
@@ -53,6 +54,9 @@ struct vb_machine; /* one machine instance, opaque to main.c */
 
 struct vb_machine_class {
     const char *name;        /* e.g. "Malta-compatible MIPS32" (for --help) */
+    /* A chip picked by --machine NAME (then --cpu is one of cpus, its
+     * first by default); NULL: a board picked by --cpu alone. */
+    const char *machine;
     const char *const *cpus; /* the --cpu keys it accepts, NULL-terminated */
     /* NULL with a one-line message in err on failure. */
     struct vb_machine *(*create)(const struct vb_machine_config *cfg, char *err,
@@ -95,7 +99,9 @@ struct vb_machine_class {
 
 /* All machine classes, NULL-terminated (machines.c). */
 extern const struct vb_machine_class *const vb_machines[];
-/* The class that accepts cpu, or NULL. */
+/* The board class (no .machine) that accepts cpu, or NULL. */
 const struct vb_machine_class *vb_machine_for_cpu(const char *cpu);
+/* The class picked by --machine name, or NULL. */
+const struct vb_machine_class *vb_machine_named(const char *name);
 
 #endif

@@ -10,18 +10,28 @@
  * nothing of a machine's. */
 extern const struct vb_machine_class vb_malta_class;
 extern const struct vb_machine_class vb_ppce500_class;
+extern const struct vb_machine_class vb_mpc5674f_class;
 
 const struct vb_machine_class *const vb_machines[] = {
     &vb_malta_class,
     &vb_ppce500_class,
+    &vb_mpc5674f_class,
     NULL,
 };
 
 const struct vb_machine_class *vb_machine_for_cpu(const char *cpu)
 {
     for (unsigned i = 0; vb_machines[i]; i++)
-        for (const char *const *k = vb_machines[i]->cpus; *k; k++)
+        for (const char *const *k = vb_machines[i]->cpus; *k && !vb_machines[i]->machine; k++)
             if (strcmp(*k, cpu) == 0)
                 return vb_machines[i];
+    return NULL;
+}
+
+const struct vb_machine_class *vb_machine_named(const char *name)
+{
+    for (unsigned i = 0; vb_machines[i]; i++)
+        if (vb_machines[i]->machine && strcmp(vb_machines[i]->machine, name) == 0)
+            return vb_machines[i];
     return NULL;
 }

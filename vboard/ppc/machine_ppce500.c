@@ -1,7 +1,9 @@
 /*
- * machine_ppce500.c - the Power Book E machine behind vboard/common/
+ * machine_ppce500.c - the Power Book E machines behind vboard/common/
  * machine.h: the ppce500-compatible board (ppce500.c) with an e200z7 or
- * e500v2 CPU (ppc_cpu.h).
+ * e500v2 CPU (ppc_cpu.h), and the MPC5674F chip (mpc5674f.c) with its
+ * e200z7. Everything but creating, booting and the interrupt wiring is
+ * the CPU's, the same for both.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,14 +13,19 @@
 #include "ppc_internal.h"
 #include "ppc_list_events.h"
 #include "pmu_catalog.h"
+#include "mpc5674f.h"
 #include "ppce500.h"
 
 struct vb_machine {
+    bool chip; /* the MPC5674F (mpc), else the ppce500 board (board) */
     struct ppce500 board;
+    struct mpc5674f mpc;
+    struct ppc_cpu *cpu;
+    struct uart *uart;
 };
 
-static struct vb_machine *create(const struct vb_machine_config *cfg, char *err,
-                                 size_t errlen)
+static struct vb_machine *create_ppce500(const struct vb_machine_config *cfg, char *err,
+                                         size_t errlen)
 {
     struct vb_machine *m = calloc(1, sizeof(*m));
     if (!m) {
@@ -29,18 +36,51 @@ static struct vb_machine *create(const struct vb_machine_config *cfg, char *err,
         free(m);
         return NULL;
     }
+    m->cpu = &m->board.cpu;
+    m->uart = &m->board.uart;
+    return m;
+}
+
+/* --ram does not apply: the chip's memories are its own. */
+static struct vb_machine *create_mpc5674f(const struct vb_machine_config *cfg, char *err,
+                                          size_t errlen)
+{
+    struct vb_machine *m = calloc(1, sizeof(*m));
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (!mpc5674f_init(&m->mpc, cfg->cpu, cfg->kernel, err, errlen)) {
+        free(m);
+        return NULL;
+    }
+    m->chip = true;
+    m->cpu = &m->mpc.cpu;
+    m->uart = &m->mpc.uart;
     return m;
 }
 
 static void destroy(struct vb_machine *m)
 {
-    ppce500_free(&m->board);
+    if (m->chip)
+        mpc5674f_free(&m->mpc);
+    else
+        ppce500_free(&m->board);
     free(m);
 }
 
 static bool boot(struct vb_machine *m, char *err, size_t errlen)
 {
-    return ppce500_boot(&m->board, err, errlen);
+    return m->chip ? mpc5674f_boot(&m->mpc, err, errlen)
+                   : ppce500_boot(&m->board, err, errlen);
+}
+
+/* The chip's eSCI is polled (no interrupt is wired): its external input
+ * stays low. */
+static void update_irq(struct vb_machine *m)
+{
+    if (!m->chip)
+        ppce500_update_irq(&m->board);
 }
 
 /* Waiting (MSR[WE] doze): nothing runs until an interrupt, so the model's
@@ -57,39 +97,39 @@ static void skip_idle(struct ppc_cpu *c)
 
 static enum vb_run_stop run(struct vb_machine *m, uint64_t n)
 {
-    struct ppc_cpu *c = &m->board.cpu;
-    ppce500_update_irq(&m->board); /* bytes received since */
+    struct ppc_cpu *c = m->cpu;
+    update_irq(m); /* bytes received since */
     if (c->waiting && !c->ext_input) /* a pending int ends the doze first */
         skip_idle(c);
     enum ppc_run_stop r = c->waiting ? PPC_RUN_IDLE : ppc_cpu_run(c, n);
     if (r == PPC_RUN_RESET)
         return VB_RUN_RESET;
     ppc_update_timers(c);
-    ppce500_update_irq(&m->board);
+    update_irq(m);
     ppc_check_interrupts(c);
     return c->waiting ? VB_RUN_IDLE : VB_RUN_SLICE;
 }
 
-static uint64_t quiet_budget(struct vb_machine *m) { return ppc_quiet_budget(&m->board.cpu); }
+static uint64_t quiet_budget(struct vb_machine *m) { return ppc_quiet_budget(m->cpu); }
 
 static uint64_t progress(const struct vb_machine *m)
 {
-    return m->board.cpu.ev[PEV_INSNS] + m->board.cpu.ev[PEV_ABANDONED];
+    return m->cpu->ev[PEV_INSNS] + m->cpu->ev[PEV_ABANDONED];
 }
 
-static uint64_t pc(const struct vb_machine *m) { return m->board.cpu.pc; }
+static uint64_t pc(const struct vb_machine *m) { return m->cpu->pc; }
 
-static struct uart *console(struct vb_machine *m) { return &m->board.uart; }
+static struct uart *console(struct vb_machine *m) { return m->uart; }
 
 static void totals(const struct vb_machine *m, uint64_t *insns, uint64_t *cycles)
 {
-    *insns = m->board.cpu.ev[PEV_INSNS];
-    *cycles = ppc_cycles(&m->board.cpu);
+    *insns = m->cpu->ev[PEV_INSNS];
+    *cycles = ppc_cycles(m->cpu);
 }
 
 static void watch(struct vb_machine *m, uint64_t from, uint64_t to)
 {
-    struct ppc_cpu *c = &m->board.cpu;
+    struct ppc_cpu *c = m->cpu;
     c->watch_from = (uint32_t)from;
     c->watch_to = (uint32_t)to;
     c->watch_on = true;
@@ -99,7 +139,7 @@ static void watch(struct vb_machine *m, uint64_t from, uint64_t to)
 
 static enum vb_watch_state watch_result(const struct vb_machine *m, uint64_t *count)
 {
-    const struct ppc_cpu *c = &m->board.cpu;
+    const struct ppc_cpu *c = m->cpu;
     *count = c->watch_count;
     if (!c->watch_on)
         return VB_WATCH_OFF;
@@ -109,17 +149,17 @@ static enum vb_watch_state watch_result(const struct vb_machine *m, uint64_t *co
 
 static void profile(struct vb_machine *m, struct vb_profile *p)
 {
-    m->board.cpu.profile = p;
+    m->cpu->profile = p;
 }
 
 static void count_events(struct vb_machine *m, uint64_t from, uint64_t to, uint64_t n)
 {
-    vb_pass_arm(&m->board.cpu.pass, (uint32_t)from, (uint32_t)to, n, PEV_COUNT);
+    vb_pass_arm(&m->cpu->pass, (uint32_t)from, (uint32_t)to, n, PEV_COUNT);
 }
 
 static enum vb_watch_state events_state(const struct vb_machine *m, uint64_t *passes)
 {
-    const struct vb_pass *p = &m->board.cpu.pass;
+    const struct vb_pass *p = &m->cpu->pass;
     *passes = p->completed;
     if (!p->on)
         return VB_WATCH_OFF;
@@ -139,7 +179,7 @@ static bool ppc_sources(const void *ctx, const char *name, uint8_t src[4])
 
 static void print_events(const struct vb_machine *m, FILE *f)
 {
-    const struct ppc_cpu *c = &m->board.cpu;
+    const struct ppc_cpu *c = m->cpu;
     for (unsigned i = 0; i < PMU_CATALOG_COUNT; i++)
         if (strcmp(pmu_catalogs[i].core, c->p->pmu) == 0 &&
             strcmp(pmu_catalogs[i].family, "power") == 0)
@@ -156,24 +196,28 @@ static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
     return NULL;
 }
 
+#define PPC_MACHINE_OPS                                                                   \
+    .destroy = destroy, .boot = boot, .run = run, .quiet_budget = quiet_budget,           \
+    .progress = progress, .pc = pc, .console = console, .totals = totals, .watch = watch, \
+    .watch_result = watch_result, .profile = profile, .count_events = count_events,       \
+    .events_state = events_state, .print_events = print_events,                           \
+    .debug_listen = debug_listen, .list_events = ppc_list_events
+
 const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
     .name = "ppce500-compatible Power Book E",
     .cpus = pmu_family_power_keys, /* every power core of the registry */
-    .create = create,
-    .destroy = destroy,
-    .boot = boot,
-    .run = run,
-    .quiet_budget = quiet_budget,
-    .progress = progress,
-    .pc = pc,
-    .console = console,
-    .totals = totals,
-    .watch = watch,
-    .watch_result = watch_result,
-    .profile = profile,
-    .count_events = count_events,
-    .events_state = events_state,
-    .print_events = print_events,
-    .debug_listen = debug_listen,
-    .list_events = ppc_list_events,
+    .create = create_ppce500,
+    PPC_MACHINE_OPS,
+};
+
+static const char *const mpc5674f_cpus[] = { "e200z7", NULL };
+
+/* Picked by --machine mpc5674f only: --cpu e200z7 alone stays the
+ * ppce500 board. */
+const struct vb_machine_class vb_mpc5674f_class = {
+    .name = "MPC5674F chip, eSCI_A as the serial line",
+    .machine = "mpc5674f",
+    .cpus = mpc5674f_cpus,
+    .create = create_mpc5674f,
+    PPC_MACHINE_OPS,
 };

@@ -48,6 +48,26 @@ bool ppc_cpu_init(struct ppc_cpu *c, const struct ppc_personality *p,
     return true;
 }
 
+bool ppc_cpu_add_ram2(struct ppc_cpu *c, uint64_t base, uint8_t *host, uint64_t size)
+{
+    /* decoded code is kept per physical page: the map reaches the end of
+     * the second RAM */
+    uint32_t pages = (uint32_t)((base + size) >> 12);
+    if (pages > c->ram_pages) {
+        struct ppc_dpage **d = calloc(pages, sizeof(*d));
+        if (!d)
+            return false;
+        memcpy(d, c->dmap, c->ram_pages * sizeof(*d));
+        free(c->dmap);
+        c->dmap = d;
+        c->ram_pages = pages;
+    }
+    c->ram2 = host;
+    c->ram2_base = base;
+    c->ram2_size = size;
+    return true;
+}
+
 void ppc_cpu_flush_code(struct ppc_cpu *c)
 {
     for (uint32_t i = 0; c->dmap && i < c->ram_pages; i++) {

@@ -86,6 +86,10 @@ struct ppc_cpu {
     /* ---- memory and models ---------------------------------------------- */
     uint8_t *ram;
     uint64_t ram_size;
+    /* A second RAM (the MPC5674F's SRAM at 0x40000000), or NULL: code runs
+     * from it and loads and stores take the fast path, as from ram. */
+    uint8_t *ram2;
+    uint64_t ram2_base, ram2_size;
     struct vb_bus bus;           /* everything that is not RAM */
     struct ppc_dpage **dmap;     /* decoded code per RAM page, or NULL */
     uint32_t ram_pages;
@@ -112,6 +116,9 @@ struct ppc_cpu {
  * failure. ram/ram_size: the board's RAM at physical 0. */
 bool ppc_cpu_init(struct ppc_cpu *c, const struct ppc_personality *p,
                   uint8_t *ram, uint64_t ram_size, struct vb_bus bus);
+/* Adds the second RAM (size bytes at physical base, 4 KiB aligned); false
+ * on allocation failure. */
+bool ppc_cpu_add_ram2(struct ppc_cpu *c, uint64_t base, uint8_t *host, uint64_t size);
 void ppc_cpu_free(struct ppc_cpu *c);
 /* Book E reset state: registers and SPRs as the cores reset them (and as
  * QEMU 7.2's e500v2 does), MMU empty. Keeps RAM and the event totals. */

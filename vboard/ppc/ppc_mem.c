@@ -17,7 +17,8 @@
 
 static struct ppc_mmu_ctx ctx_of(const struct ppc_cpu *c)
 {
-    return (struct ppc_mmu_ctx){ c->msr, c->ram, c->ram_size };
+    return (struct ppc_mmu_ctx){ c->msr, c->ram, c->ram_size, c->ram2, c->ram2_base,
+                                 c->ram2_size };
 }
 
 /* The page for a data access, or false after raising the data TLB error

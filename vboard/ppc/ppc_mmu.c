@@ -100,6 +100,17 @@ static bool permitted(uint32_t mas3, enum ppc_access acc, bool user)
     return (mas3 & need[user][acc]) != 0;
 }
 
+/* Where the 4 KiB page at physical pa is in the host's memory, or NULL
+ * (a device: the bus). */
+static uint8_t *host_page(const struct ppc_mmu_ctx *x, uint64_t pa)
+{
+    if (pa + 4096 <= x->ram_size)
+        return x->ram + pa;
+    if (x->ram2 && pa >= x->ram2_base && pa + 4096 <= x->ram2_base + x->ram2_size)
+        return x->ram2 + (pa - x->ram2_base);
+    return NULL;
+}
+
 enum ppc_xlate ppc_mmu_translate(struct ppc_mmu *m, const struct ppc_mmu_ctx *x,
                                  uint32_t ea, enum ppc_access acc,
                                  struct ppc_page *page)
@@ -121,7 +132,7 @@ enum ppc_xlate ppc_mmu_translate(struct ppc_mmu *m, const struct ppc_mmu_ctx *x,
     slot->uncached = (e->mas2 & MAS2_I) != 0;
     slot->vle = m->vle_pages && (e->mas2 & MAS2_VLE);
     slot->pa = pa;
-    slot->host = pa + 4096 <= x->ram_size ? x->ram + pa : NULL;
+    slot->host = host_page(x, pa);
     *page = *slot;
     return XLATE_OK;
 }

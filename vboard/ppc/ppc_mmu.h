@@ -57,6 +57,8 @@ struct ppc_mmu_ctx {                 /* what a translation depends on */
     uint32_t msr;
     uint8_t *ram;
     uint64_t ram_size;
+    uint8_t *ram2;            /* a second RAM at ram2_base, or NULL */
+    uint64_t ram2_base, ram2_size;
 };
 
 void ppc_mmu_reset(struct ppc_mmu *m);

@@ -34,6 +34,15 @@ expect_status 2 "unknown CPU names the Power ones" "$vboard" --cpu e300 --kernel
 grep -q "e200z7 or e500v2" "$tmp/err" || bad "unknown CPU: message"
 expect_status 1 "--remote-bitbang refused on Power" "$vboard" --cpu e500v2 --remote-bitbang 4444 --kernel "$elf"
 grep -q "no debug probe port" "$tmp/err" || bad "--remote-bitbang: message"
+# --machine: a chip, with its own core; an ELF its BAM would not boot (no
+# RCHW: this one is linked for the ppce500 board, at 1 MiB) is refused
+expect_status 2 "unknown --machine" "$vboard" --machine mpc5675k --kernel "$elf"
+expect_status 2 "--machine mpc5674f with another core" "$vboard" --machine mpc5674f \
+    --cpu e500v2 --kernel "$elf"
+grep -q "core is e200z7" "$tmp/err" || bad "--machine/--cpu: message"
+expect_status 1 "--machine mpc5674f refuses an ELF without an RCHW" "$vboard" \
+    --machine mpc5674f --kernel "$elf"
+grep -q "no valid RCHW" "$tmp/err" || bad "--machine mpc5674f ELF: message"
 expect_status 1 "host ELF refused" "$vboard" --cpu e500v2 --kernel /bin/true
 grep -q "not a 32-bit big-endian PowerPC" "$tmp/err" || bad "host ELF: message"
 expect_status 3 "--max-insns" "$vboard" --cpu e200z7 --no-reboot --max-insns 1000 --kernel "$fw/bench-O2.elf"

@@ -1,0 +1,10 @@
+# The MPC5674F (e200z7): boots from internal flash through the BAM, the
+# debug line on eSCI_A, the stub in SRAM. Book E pages only: VLE code would
+# be a board option (an RCHW with VLE = 1 and VLE-attributed pages for the
+# program), which vboard's e200z7 cannot run yet.
+# The toolchain and the Book E integer code flags are ppce500's (its
+# board.cmake says why; the e200z7 runs the e500v2's integer instruction
+# set, e200z7 RM ch. 3); the sources and the linker script are the chip's.
+include(${CMAKE_CURRENT_LIST_DIR}/../ppce500/board.cmake)
+set(PMUSTUB_BOARD_SOURCES start.S board.c ../esci.c)
+set(PMUSTUB_BOARD_LDS mpc5674f.ld)

@@ -7,6 +7,7 @@ pkgs=(
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu # target (Power Book E)
   libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
   libjansson-dev                               # pmuctl compare reads JSON
+  libdw-dev                                    # pmuctl report: DWARF lines
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power

@@ -193,6 +193,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
                        strstr(t->rsp.reply, "ConditionalBreakpoints+");
     t->trace.bracket_offered = t->trace.offered &&
                          strstr(t->rsp.reply, PMUSTUB_FEATURE_BRACKET) != NULL;
+    t->sampling.offered = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;

@@ -56,6 +56,11 @@ void reply_hex_u32(struct reply *r, uint32_t v, unsigned digits);
 /* Appends c with RSP binary escaping; returns 0, or -1 if it did not fit. */
 int reply_binary(struct reply *r, char c);
 void reply_error(struct reply *r, unsigned code);
+/* "OK" for e == 0, else the error reply "E" e. */
+void reply_ok_or_error(struct reply *r, unsigned e);
+/* A packet's field: hex digits then sep (0: the end of the packet), *p
+ * moved past both; 0 if it is not there. */
+int hex_field(const char **p, uint32_t *v, char sep);
 
 /* ---- handlers (each returns a resume request or -1 to keep serving) ---- */
 typedef int (*stub_handler)(char *pkt, unsigned len, struct reply *r);

@@ -95,6 +95,16 @@ fi
 echo "# measure after it: $(tr '\n' ' ' <"$OUT.m")"
 check "measure after the interrupted record counts QEMU's $EXPECT in each iteration" \
     grep -qx "$EXPECT,,instructions,2,0.00%" "$OUT.m"
+# And GDB: instructions on counter 0 (pmuctl set), zeroed at region_begin,
+# read at region_end.
+CNT=perfcnt0
+[ "$ARCH" = ppc ] && CNT=pmc0
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" set instructions >>"$OUT.m" 2>&1
+gdb_batch "file $LONG_ELF" "set endian big" "target remote 127.0.0.1:$QEMU_PORT" \
+    "break region_begin" "continue" "set \$$CNT = 0" "break region_end" \
+    "continue" "printf \"COUNT=%u\\n\", \$$CNT" >"$OUT.g"
+echo "# GDB after it: $(grep COUNT= "$OUT.g")"
+check "a GDB session after it counts QEMU's $EXPECT too" grep -qx "COUNT=$EXPECT" "$OUT.g"
 finish
 }
 main "$@"

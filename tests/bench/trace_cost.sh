@@ -32,39 +32,27 @@ TMP=$(mktemp -d)
 PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; [ -n "${TRACE_COST_KEEP:-}" ] && cp "$TMP"/*.p? "$TMP"/*.syms "$TMP"/*.files "$TRACE_COST_KEEP"/; rm -rf "$TMP"' EXIT
 
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
+. "$(dirname "$0")/profiled.sh"
 
 # profile CPU ELF N OUT: pmuctl measures N iterations on a fresh vboard
 # --cpu CPU; vboard's profile goes to OUT.
 profile() {
-    local cpu=$1 elf=$2 n=$3 out=$4 port vb
-    port=$(free_port)
-    "$VBOARD" --cpu "$cpu" --no-reboot --kernel "$elf" --profile "$out" \
-        --serial "tcp:127.0.0.1:$port,server" 2>"$TMP/vboard.err" &
-    vb=$!
-    PIDS+=($vb)
-    for _ in $(seq 100); do
-        python3 -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1",int(sys.argv[1])))' \
-            "$port" 2>/dev/null || break
-        sleep 0.1
-    done
-    if ! "$PMUCTL" -t "127.0.0.1:$port" measure --elf "$elf" --from region_begin \
+    local elf=$2 n=$3
+    profiled_vboard "$1" "$elf" "$4"
+    if ! "$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$elf" --from region_begin \
         --to region_end -r "$n" -e instructions --no-progress "${EXTRA[@]}" \
         >"$TMP/pmuctl.out" 2>"$TMP/pmuctl.err"; then
         echo "pmuctl failed:" >&2
         cat "$TMP/pmuctl.err" >&2
         exit 1
     fi
-    kill "$vb"
-    wait "$vb" 2>/dev/null
+    kill "$VB"
+    wait "$VB" 2>/dev/null
 }
 
 measure() { # measure CPU ELF BINUTILS_PREFIX
     local cpu=$1 elf=$2
-    "$3nm" -n --defined-only "$elf" | awk '$2 ~ /^[tTwW]$/ { print $1, $3 }' >"$TMP/$cpu.syms"
-    awk '{ print $1 }' "$TMP/$cpu.syms" | "$3addr2line" -e "$elf" >"$TMP/$cpu.files"
+    symbols "$cpu" "$elf" "$3"
     profile "$cpu" "$elf" "$N1" "$TMP/$cpu.p1"
     profile "$cpu" "$elf" "$N2" "$TMP/$cpu.p2"
     python3 "$(dirname "$0")/stub_cost.py" "$TMP/$cpu.syms" "$TMP/$cpu.files" \

@@ -16,6 +16,13 @@
 
 extern const struct stub_target *stub_t;
 
+/* Register and memory bytes cross the port interface in target order.
+ * Both ports are big-endian; the host unit tests' fake port is too (-D on
+ * the host). */
+#ifndef PMUSTUB_TARGET_BIG_ENDIAN
+#define PMUSTUB_TARGET_BIG_ENDIAN (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+#endif
+
 /* ---- rsp_io.c: framing ---- */
 /* Receives one packet's payload (unescaped only of framing; binary '}'
  * escapes are left for the handler). Returns its length, or -1 at end of

@@ -64,7 +64,7 @@ static void arm(void)
     uint8_t b[4];
 
     for (unsigned i = 0; i < 4; i++)
-        b[stub_t->big_endian ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+        b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(v >> (8 * i));
     s.armed = stub_t->reg_write(s.reg, b) == STUB_REG_OK;
 }
 

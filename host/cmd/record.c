@@ -152,8 +152,10 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
             return 0; /* --duration */
         if (rc || st.kind == 'W' || st.kind == 'X')
             return rc;
-        if (c->max_samples && d->n >= c->max_samples)
+        if (c->max_samples && d->n >= c->max_samples) {
+            d->n = c->max_samples; /* the first N: a buffer-full may pass it */
             return 0;
+        }
         if (st.signal != 5) {
             snprintf(t->err, sizeof t->err, "the program stopped with signal "
                      "%d at 0x%08lx", st.signal, st.pc);

@@ -75,6 +75,20 @@ kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
 check "the long program's region is the same code" test \
     "$(addr "$LONG_ELF" region_begin) $(addr "$LONG_ELF" region_end)" = "$FROM $TO"
 start_vboard_serving "$VBOARD" "$CPU" "$LONG_ELF"
+# --samples and --duration end a record of a program that would run on.
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" record --elf "$LONG_ELF" -e instructions:997 \
+    --samples 300 -o "$E2E_TMP/n.data" >"$OUT.n" 2>&1
+RC=$?
+N=$(awk '$1 == "samples" { print $2 }' "$E2E_TMP/n.data")
+check "--samples 300: status 0 ($RC), 300 samples kept (${N:-none})" \
+    test "$RC" -eq 0 -a "${N:-0}" -eq 300
+T0=$(date +%s)
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" record --elf "$LONG_ELF" -e instructions:997 \
+    --duration 1 -o "$E2E_TMP/d.data" >"$OUT.d" 2>&1
+RC=$? T=$(($(date +%s) - T0))
+N=$(awk '$1 == "samples" { print $2 }' "$E2E_TMP/d.data")
+check "--duration 1: status 0 ($RC) after ${T} s (< 15), samples kept (${N:-none})" \
+    test "$RC" -eq 0 -a "$T" -lt 15 -a "${N:-0}" -gt 0
 "$PMUCTL" -t "127.0.0.1:$QEMU_PORT" record --elf "$LONG_ELF" -e instructions:997 \
     -o "$E2E_TMP/long.data" >"$OUT.int" 2>&1 &
 PM=$!

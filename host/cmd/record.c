@@ -87,8 +87,9 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The buffer's samples into d, and the buffer emptied. */
-static int drain(struct target *t, struct sample_data *d)
+/* The buffer's samples into d, and the buffer emptied; *full: it was
+ * full (the stub's stop for a drain). */
+static int drain(struct target *t, struct sample_data *d, int *full)
 {
     static uint8_t buf[1u << 20];
     struct sample_status st;
@@ -108,6 +109,7 @@ static int drain(struct target *t, struct sample_data *d)
         return PMUCTL_EXIT_TARGET;
     }
     d->lost += st.lost;
+    *full = st.fill == st.size || st.lost;
     return st.fill || st.lost ? target_sample_reset(t) : 0;
 }
 
@@ -132,7 +134,7 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
     double end = c->duration_ms ? now_s() + c->duration_ms / 1000.0 : 0;
     int progress = !c->no_progress && isatty(2);
     struct stop st;
-    int rc;
+    int rc, full;
 
     for (;;) {
         int left = end ? (int)((end - now_s()) * 1000) : -1;
@@ -143,7 +145,7 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
                       (rc == PMUCTL_EXIT_TIMEOUT && end);
         if (!stopped)
             return rc;
-        int drc = drain(t, d);
+        int drc = drain(t, d, &full);
         if (drc)
             return drc;
         if (progress)
@@ -156,12 +158,12 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
             d->n = c->max_samples; /* the first N: a buffer-full may pass it */
             return 0;
         }
-        if (st.signal != 5) {
+        if (st.signal != 5 || !full) {
             snprintf(t->err, sizeof t->err, "the program stopped with signal "
                      "%d at 0x%08lx", st.signal, st.pc);
             return PMUCTL_EXIT_TARGET;
         }
-        /* SIGTRAP: the stub's stop for a full buffer; on. */
+        /* SIGTRAP with the buffer full: the stub's stop to drain it; on. */
     }
 }
 

@@ -171,7 +171,7 @@ int cmd_record(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct sample_data d;
-    char ev[128], err[512];
+    char ev[128], err[512] = "";
     const char *out = c->output ? c->output : DEFAULT_OUTPUT;
     unsigned long period;
     int rc, frozen;
@@ -194,14 +194,12 @@ int cmd_record(const struct cli *c, struct target *t)
         events_parse(&l, ev, t->pmu.cat, t->pmu.lay,
                      perfctl_default_modes(t->pmu.lay), err, sizeof err) ||
         events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
-        if (strchr(ev, ',') || l.n > 1)
-            snprintf(err, sizeof err, "record samples one event: -e EVENT[:PERIOD]");
         pmuctl_error("%s", err[0] ? err : "-e wants EVENT[:PERIOD], a period "
                      "of 1 to 2^31 - 1");
         return PMUCTL_EXIT_USAGE;
     }
     if (l.n != 1) {
-        pmuctl_error("record samples one event: -e EVENT[:PERIOD]");
+        pmuctl_error("record samples one event: -e EVENT[:MODES][:PERIOD]");
         return PMUCTL_EXIT_USAGE;
     }
     memset(&d, 0, sizeof d);
@@ -221,10 +219,8 @@ int cmd_record(const struct cli *c, struct target *t)
         (rc = arm(c, t, (unsigned)l.e[0].counter, period)))
         return cmd_fail(t, rc);
     rc = run(c, t, &d);
-    if (!isatty(2) || c->no_progress)
-        ;
-    else
-        fputc('\n', stderr);
+    if (isatty(2) && !c->no_progress)
+        fputc('\n', stderr); /* after the progress line */
     if (rc)
         pmuctl_error("%s", t->err);
     if (sample_write(&d, out, err, sizeof err)) {

@@ -16,7 +16,8 @@ enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_LABEL, OPT_VBOARD, OPT_RUN_TIMEOUT, OPT_NO_PROGRESS, OPT_STATS,
        OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
        OPT_NO_NATIVE, OPT_THRESHOLD, OPT_SWEEP, OPT_METRIC, OPT_RELATIVE,
-       OPT_PERCENT_OF, OPT_COST, OPT_MHZ };
+       OPT_PERCENT_OF, OPT_COST, OPT_MHZ, OPT_SAMPLES, OPT_DURATION, OPT_SORT,
+       OPT_FOLDED };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -49,6 +50,11 @@ static const struct option options[] = {
     {"percent-of", required_argument, 0, OPT_PERCENT_OF},
     {"cost", no_argument, 0, OPT_COST},
     {"mhz", required_argument, 0, OPT_MHZ},
+    {"samples", required_argument, 0, OPT_SAMPLES},
+    {"duration", required_argument, 0, OPT_DURATION},
+    {"input", required_argument, 0, 'i'},
+    {"sort", required_argument, 0, OPT_SORT},
+    {"folded", no_argument, 0, OPT_FOLDED},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -65,6 +71,7 @@ static const struct {
     {"read", CMD_READ, 1, 0},       {"measure", CMD_MEASURE, 1, 0},
     {"proxy", CMD_PROXY, 1, 0},     {"compare", CMD_COMPARE, 0, 2},
     {"plot", CMD_PLOT, 0, 64},
+    {"record", CMD_RECORD, 1, 0},   {"report", CMD_REPORT, 0, 0},
     {"help", CMD_HELP, 0, 0},
 };
 
@@ -90,6 +97,14 @@ void cli_usage(FILE *f)
 "                              counts itself), else with breakpoints\n"
 "  proxy --listen [HOST:]PORT  serve GDB, forwarding to OpenOCD (-t), with the\n"
 "                              counters as GDB registers (docs/proxy.md)\n"
+"  record --elf FILE [-e EVENT[:PERIOD]] [--from LOC --to LOC]\n"
+"         [--samples N | --duration SEC] [-o FILE]\n"
+"                              sample the program every PERIOD events (default\n"
+"                              cycles:10007) by the counters' overflow interrupt\n"
+"                              into FILE (default pmuctl.data; docs/record.md)\n"
+"  report [-i FILE] [--sort function|line] [--json | --folded] [-o FILE]\n"
+"                              the samples per function or source line, as JSON,\n"
+"                              or as folded stacks for a flame graph\n"
 "  compare BASE.json NEW.json [--threshold PCT] [--json] [-o FILE]\n"
 "                              two measure --json results side by side; exit\n"
 "                              status 5 if an event moved beyond PCT percent\n"
@@ -134,7 +149,12 @@ void cli_usage(FILE *f)
 "                          the median; a run per buffer-full)\n"
 "      --no-native         with tracepoints, add up with agent expressions even\n"
 "                          where the stub offers its native bracket\n"
-"      --json              one JSON object (measure, compare)\n"
+"      --json              one JSON object (measure, compare, report)\n"
+"      --samples N         record: stop after N samples\n"
+"      --duration SEC      record: stop after SEC seconds\n"
+"  -i, --input FILE        report: the record file (default pmuctl.data)\n"
+"      --sort function|line  report: by function (default) or source line\n"
+"      --folded            report: folded stacks (a;b;c count), for flame graphs\n"
 "      --threshold PCT     compare: the change that counts (default 1)\n"
 "      --sweep VAR=V1,V2,...  measure: write the program's variable VAR (needs\n"
 "                          --elf) before each value's iterations; one result\n"
@@ -249,6 +269,25 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
         return 0;
     case OPT_NO_PROGRESS: c->no_progress = 1; return 0;
     case OPT_STATS: c->rsp_stats = 1; return 0;
+    case OPT_SAMPLES:
+        c->max_samples = strtoul(optarg, &end, 10);
+        if (*end || end == optarg || c->max_samples == 0 || optarg[0] == '-') {
+            snprintf(err, errlen, "--samples wants a number of samples, not '%s'",
+                     optarg);
+            return PMUCTL_EXIT_USAGE;
+        }
+        return 0;
+    case OPT_DURATION:
+        return seconds(optarg, &c->duration_ms, "--duration", err, errlen);
+    case 'i': c->input = optarg; return 0;
+    case OPT_SORT:
+        if (strcmp(optarg, "function") && strcmp(optarg, "line")) {
+            snprintf(err, errlen, "--sort wants function or line, not '%s'", optarg);
+            return PMUCTL_EXIT_USAGE;
+        }
+        c->sort_line = !strcmp(optarg, "line");
+        return 0;
+    case OPT_FOLDED: c->folded = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
     }
     snprintf(err, errlen, "unknown option or missing argument (pmuctl --help)");
@@ -260,11 +299,21 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
 {
     int measure = c->cmd == CMD_MEASURE, compare = c->cmd == CMD_COMPARE;
     int plot = c->cmd == CMD_PLOT;
+    int record = c->cmd == CMD_RECORD, report = c->cmd == CMD_REPORT;
     const char *bad = NULL;
-    if (!measure) {
-        bad = c->from ? "--from" : c->to ? "--to" : c->events && !plot ? "-e"
+    if (!record)
+        bad = c->max_samples ? "--samples" : c->duration_ms ? "--duration" : NULL;
+    if (!bad && !report)
+        bad = c->input ? "-i" : c->folded ? "--folded"
+            : c->sort_line ? "--sort" : NULL;
+    if (!bad && report)
+        bad = c->target ? "-t (report reads a file)" : NULL;
+    if (!bad && !measure) {
+        bad = (c->from && !record) ? "--from" : (c->to && !record) ? "--to"
+            : (c->events && !record && !plot) ? "-e"
             : c->iterations ? "-r" : c->calibrate ? "--calibrate"
-            : c->json && !compare ? "--json" : c->sep ? "-x" : c->elf ? "--elf"
+            : c->json && !compare && !report ? "--json" : c->sep ? "-x"
+            : c->elf && !record && !report ? "--elf"
             : c->modes ? "--modes" : c->no_trace ? "--no-trace"
             : c->per_iteration ? "--per-iteration"
             : c->no_native ? "--no-native" : c->nsweep ? "--sweep"
@@ -320,6 +369,14 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
                  "--no-trace measures with breakpoints");
         return PMUCTL_EXIT_USAGE;
     }
+    if (c->json && c->folded) {
+        snprintf(err, errlen, "--json and --folded are two output formats: choose one");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (c->max_samples && c->duration_ms) {
+        snprintf(err, errlen, "--samples and --duration both end a record: choose one");
+        return PMUCTL_EXIT_USAGE;
+    }
     if (c->json && c->sep) {
         snprintf(err, errlen, "--json and -x are two output formats: choose one");
         return PMUCTL_EXIT_USAGE;
@@ -338,7 +395,7 @@ int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
     c->run_timeout_ms = 60000;
     optind = 0; /* GNU: full reinitialisation (tests parse several times) */
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, "t:T:c:e:r:x:o:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "t:T:c:e:r:x:o:i:h", options, NULL)) != -1) {
         if (opt == '?' || opt == ':') {
             snprintf(err, errlen, "unknown option or missing argument: '%s' "
                      "(pmuctl --help)", argv[optind - 1]);

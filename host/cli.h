@@ -10,7 +10,8 @@
 
 enum pmuctl_cmd {
     CMD_NONE, CMD_LIST, CMD_INFO, CMD_SET, CMD_FREEZE, CMD_UNFREEZE,
-    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_COMPARE, CMD_PLOT, CMD_HELP
+    CMD_RESET, CMD_READ, CMD_MEASURE, CMD_PROXY, CMD_COMPARE, CMD_PLOT,
+    CMD_RECORD, CMD_REPORT, CMD_HELP
 };
 
 struct cli {
@@ -25,7 +26,12 @@ struct cli {
     const char *sep;     /* -x */
     const char *label;   /* what the counts come from, in words */
     const char *listen;  /* proxy: [HOST:]PORT for GDB */
+    const char *input;   /* report: -i */
     int json;
+    int folded;          /* report: folded stacks */
+    int sort_line;       /* report: --sort line */
+    unsigned long max_samples; /* record: --samples */
+    int duration_ms;     /* record: --duration */
     int calibrate;
     int no_trace;        /* breakpoints even where tracepoints are offered */
     int per_iteration;   /* tracepoints: read each iteration's counts */

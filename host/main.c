@@ -33,6 +33,7 @@ static int run_command(const struct cli *c, struct target *t)
     case CMD_UNFREEZE: return cmd_freeze(c, t);
     case CMD_RESET: return cmd_reset(c, t);
     case CMD_MEASURE: return cmd_measure(c, t);
+    case CMD_RECORD: return cmd_record(c, t);
     default: return PMUCTL_EXIT_USAGE;
     }
 }
@@ -58,7 +59,11 @@ int main(int argc, char **argv)
         return cmd_compare(&c);
     if (c.cmd == CMD_PLOT)
         return cmd_plot(&c);
+    if (c.cmd == CMD_REPORT)
+        return cmd_report(&c);
     if (c.cmd == CMD_MEASURE && (rc = cmd_measure_check(&c)))
+        return rc;
+    if (c.cmd == CMD_RECORD && (rc = cmd_record_check(&c)))
         return rc;
 
     struct sigaction sa;

@@ -18,6 +18,13 @@ set(PMUSTUB_TRACE_SOURCES
   ${_S}/core/trace/trace.c ${_S}/core/trace/trace_vars.c
   ${_S}/core/trace/trace_hex.c ${_S}/core/trace/trace_frames.c
   ${_S}/core/trace/trace_hit.c ${_S}/core/trace/trace_native.c)
+# Sampling by the counters' overflow interrupt (the build option
+# PMUSTUB_SAMPLING; docs/record.md): the buffer and its packets, and,
+# with tracepoints, sampling between two of them.
+set(PMUSTUB_SAMPLE_SOURCES ${_S}/core/sample/sample.c)
+set(PMUSTUB_SAMPLE_TRACE_SOURCES ${_S}/core/sample/sample_points.c)
+set(PMUSTUB_ARCH_mips32_SAMPLE_SOURCES ${_S}/arch/mips32/sample.c)
+set(PMUSTUB_ARCH_ppc32_SAMPLE_SOURCES ${_S}/arch/ppc32/sample.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

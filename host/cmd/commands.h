@@ -23,6 +23,12 @@ int cmd_proxy(const struct cli *c, struct target *t);
 int cmd_compare(const struct cli *c);
 /* measure --json results drawn with gnuplot (no target). */
 int cmd_plot(const struct cli *c);
+/* Samples the program by the counters' overflow into a record file; its
+ * input checked first, before connecting. */
+int cmd_record(const struct cli *c, struct target *t);
+int cmd_record_check(const struct cli *c);
+/* A record file's samples per function, line, stack (no target). */
+int cmd_report(const struct cli *c);
 /* Checks measure's input that needs no target (ELF, locations, output
  * file), so that bad input is refused before connecting. */
 int cmd_measure_check(const struct cli *c);

@@ -3,7 +3,12 @@
  */
 #include "cmd/common.h"
 
+#include <stdio.h>
+
 #include "base/error.h"
+#include "base/exit_status.h"
+#include "elf/elfcheck.h"
+#include "session/io.h"
 #include "pmu/catalog.h"
 #include "pmu/perfctl.h"
 
@@ -17,4 +22,38 @@ const char *cmd_event_name(struct target *t, unsigned n, uint32_t ctl)
 {
     const char *name = catalog_name_of(t->pmu.cat, n, perfctl_event(t->pmu.lay, ctl));
     return name ? name : "(reserved code)";
+}
+
+/* Is --elf the program on the target? Asked before anything on the target
+ * changes; symbols of another program would put breakpoints in the wrong
+ * places. A target without qCRC cannot say: that is told, and we go on. */
+int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
+{
+    char err[256], warn[256];
+    const struct tdesc_reg *pc = tdesc_find(&t->tdesc, "pc");
+    int rc;
+
+    if (elfcheck_arch(elfsym_arch(elf), elf->machine, t->tdesc.arch,
+                      pc ? pc->feature : NULL, err, sizeof err)) {
+        pmuctl_error("%s %s", path, err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, err, sizeof err,
+                          warn, sizeof warn);
+    if (rc < 0) {
+        rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
+        pmuctl_error("%s", t->err);
+        return rc;
+    }
+    if (rc == ELFCHECK_UNANSWERED)
+        fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
+                "going on\n", err, path);
+    if (rc == ELFCHECK_SAME && warn[0])
+        fprintf(stderr, "pmuctl: warning: %s: %s; its code is the target's, "
+                "going on\n", path, warn);
+    if (rc == ELFCHECK_DIFFERS) {
+        pmuctl_error("%s is not the program on the target: %s", path, err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
 }

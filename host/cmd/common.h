@@ -6,11 +6,17 @@
 
 #include <stdint.h>
 
+#include "elf/elfsym.h"
 #include "session/target.h"
 
 /* Prints t->err as pmuctl's error line; returns rc. */
 int cmd_fail(struct target *t, int rc);
 /* The event a control value selects on counter n, as a name. */
 const char *cmd_event_name(struct target *t, unsigned n, uint32_t ctl);
+
+/* Is the ELF at path (opened as elf) the program on the target? Asked
+ * before anything on the target changes; 0, or an exit status after
+ * pmuctl's error line. */
+int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t);
 
 #endif

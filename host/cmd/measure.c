@@ -9,6 +9,7 @@
 #include "base/exit_status.h"
 #include "cmd/commands.h"
 #include "cmd/measure_sweep.h"
+#include "cmd/common.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
 #include "measure/measure.h"
@@ -49,40 +50,6 @@ int cmd_measure_check(const struct cli *c)
             return PMUCTL_EXIT_USAGE;
         }
         fclose(f);
-    }
-    return 0;
-}
-
-/* Is --elf the program on the target? Asked before anything on the target
- * changes; symbols of another program would put breakpoints in the wrong
- * places. A target without qCRC cannot say: that is told, and we go on. */
-static int check_elf(const struct cli *c, struct target *t)
-{
-    char err[256], warn[256];
-    const struct tdesc_reg *pc = tdesc_find(&t->tdesc, "pc");
-    int rc;
-
-    if (elfcheck_arch(elfsym_arch(&elf), elf.machine, t->tdesc.arch,
-                      pc ? pc->feature : NULL, err, sizeof err)) {
-        pmuctl_error("%s %s", c->elf, err);
-        return PMUCTL_EXIT_USAGE;
-    }
-    rc = elfcheck_compare(&t->rsp, elf.loaded, elf.nloaded, err, sizeof err,
-                          warn, sizeof warn);
-    if (rc < 0) {
-        rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
-        pmuctl_error("%s", t->err);
-        return rc;
-    }
-    if (rc == ELFCHECK_UNANSWERED)
-        fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
-                "going on\n", err, c->elf);
-    if (rc == ELFCHECK_SAME && warn[0])
-        fprintf(stderr, "pmuctl: warning: %s: %s; its code is the target's, "
-                "going on\n", c->elf, warn);
-    if (rc == ELFCHECK_DIFFERS) {
-        pmuctl_error("%s is not the program on the target: %s", c->elf, err);
-        return PMUCTL_EXIT_USAGE;
     }
     return 0;
 }
@@ -196,7 +163,7 @@ int cmd_measure(const struct cli *c, struct target *t)
     unsigned modes;
     int rc, nmodes;
 
-    if (have_elf && (rc = check_elf(c, t)))
+    if (have_elf && (rc = cmd_check_elf(c->elf, &elf, t)))
         return rc;
 
     modes = perfctl_default_modes(t->pmu.lay);

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifdef PMUCTL_HAVE_LIBDW
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
@@ -112,14 +111,6 @@ static int from_dwarf(const char *path, const char *name, struct elfvar *v,
     close(fd);
     return rc;
 }
-#else
-static int from_dwarf(const char *path, const char *name, struct elfvar *v,
-                      char *err, size_t errlen)
-{
-    (void)path, (void)name, (void)v, (void)err, (void)errlen;
-    return 0;
-}
-#endif
 
 int elfvar_find(const char *path, const struct elfsym *e, const char *name,
                 struct elfvar *v, char *err, size_t errlen)

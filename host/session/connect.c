@@ -71,6 +71,12 @@ static int read_annex(struct target *t, const char *annex, char **text, size_t *
         snprintf(req, sizeof req, "qXfer:features:read:%s:%zx,%x", annex, have,
                  chunk);
         int rc = rsp_request(&t->rsp, req);
+        /* On a serial line a reply that is no answer to the request (two
+         * bit errors whose checksums cancel, measured: an empty reply to
+         * an offset the stub had answered before) is asked for again. */
+        for (int tries = 1; !rc && t->rsp.conn.is_serial && tries < RSP_MAX_TRIES &&
+                            t->rsp.reply[0] != 'm' && t->rsp.reply[0] != 'l'; tries++)
+            rc = rsp_request(&t->rsp, req);
         if (rc || (t->rsp.reply[0] != 'm' && t->rsp.reply[0] != 'l')) {
             free(buf);
             return rc ? rc : 1;
@@ -193,6 +199,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
                        strstr(t->rsp.reply, "ConditionalBreakpoints+");
     t->trace.bracket_offered = t->trace.offered &&
                          strstr(t->rsp.reply, PMUSTUB_FEATURE_BRACKET) != NULL;
+    t->sampling.offered = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))
         return rc;

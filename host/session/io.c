@@ -97,3 +97,17 @@ int target_monitor(struct target *t, const char *cmd, char *out, size_t cap)
     }
     return 0;
 }
+
+int target_request_ok(struct target *t, const char *pkt, const char *what)
+{
+    int rc = rsp_request(&t->rsp, pkt);
+    if (rc)
+        return target_io_fail(t, rc, what);
+    if (strcmp(t->rsp.reply, "OK")) {
+        snprintf(t->err, sizeof t->err, "the target refused %s ('%.16s' "
+                 "answered '%.20s')", what, pkt,
+                 t->rsp.reply[0] ? t->rsp.reply : "not supported");
+        return PMUCTL_EXIT_TARGET;
+    }
+    return 0;
+}

@@ -19,6 +19,8 @@ int target_reg_get(struct target *t, int regnum, const char *name,
                    unsigned long long *v);
 int target_reg_put(struct target *t, int regnum, const char *name,
                    unsigned long long v, unsigned bytes);
+/* Sends pkt; anything but OK is a refusal (what: for the message). */
+int target_request_ok(struct target *t, const char *pkt, const char *what);
 /* Sends a monitor command; a reply that says it failed is an error. */
 int target_monitor(struct target *t, const char *cmd, char *out, size_t cap);
 

@@ -11,6 +11,7 @@
 #include "session/breakpoints.h"
 #include "session/counters.h"
 #include "session/memory.h"
+#include "session/sample.h"
 #include "session/trace.h"
 
 void target_leave(struct target *t)
@@ -31,6 +32,10 @@ void target_leave(struct target *t)
             fprintf(stderr, "pmuctl: %s\n", t->err);
             t->bps.n--;
         }
+    /* Sampling off: the counter's interrupt folds into the 64-bit count
+     * again, and the counts are put back below. */
+    if (t->sampling.bound && target_sample_off(t))
+        fprintf(stderr, "pmuctl: turning sampling off: %s\n", t->err);
     /* Our tracepoints out (QTStop takes their traps out; QTinit forgets
      * them), so that the next session finds the target as it was. */
     if (t->trace.defined &&

@@ -50,6 +50,14 @@ struct target_trace {
     int defined;
 };
 
+/* Sampling by the counters' overflow (session/sample.c): qSupported
+ * offered it (qPmustub.Sample+); bound: a counter samples, target_leave
+ * turns it off. */
+struct target_sampling {
+    int offered;
+    int bound;
+};
+
 /* The breakpoints the target took from us (session/breakpoints.c), for
  * target_leave. */
 struct target_bps {
@@ -98,6 +106,7 @@ struct target {
     struct pmu_identity pmu;         /* the PMU found */
     struct target_sim sim;
     struct target_trace trace;
+    struct target_sampling sampling;
     struct target_bps bps;
     struct target_saved saved;
     struct target_mem_saved saved_mem;

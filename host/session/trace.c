@@ -24,28 +24,13 @@ int target_trace_offered(const struct target *t)
     return t->trace.offered;
 }
 
-/* Sends pkt; anything but OK is a refusal. */
-static int request_ok(struct target *t, const char *pkt, const char *what)
-{
-    int rc = rsp_request(&t->rsp, pkt);
-    if (rc)
-        return target_io_fail(t, rc, what);
-    if (strcmp(t->rsp.reply, "OK")) {
-        snprintf(t->err, sizeof t->err, "the target refused %s ('%.16s' "
-                 "answered '%.20s')", what, pkt,
-                 t->rsp.reply[0] ? t->rsp.reply : "not supported");
-        return PMUCTL_EXIT_TARGET;
-    }
-    return 0;
-}
-
 /* "pmuctl" in hex: the trace user (QTNotes) pmuctl's runs carry, so that
  * a run whose pmuctl was killed is known for ours by the next one. */
 #define PMUCTL_USER_HEX "706d7563746c"
 
 int target_trace_init(struct target *t)
 {
-    int rc = request_ok(t, "QTinit", "clearing tracepoints (QTinit)");
+    int rc = target_request_ok(t, "QTinit", "clearing tracepoints (QTinit)");
     if (!rc)
         t->trace.defined = 1;
     return rc;
@@ -69,7 +54,7 @@ int target_trace_clear_stale(struct target *t)
     size_t n = strlen(PMUCTL_USER_HEX);
     if (!u || strncmp(u + 10, PMUCTL_USER_HEX, n) || (u[10 + n] && u[10 + n] != ';'))
         return 0;
-    if ((rc = request_ok(t, "QTinit", "clearing tracepoints (QTinit)")))
+    if ((rc = target_request_ok(t, "QTinit", "clearing tracepoints (QTinit)")))
         return rc;
     fprintf(stderr, "pmuctl: removed the tracepoints of an earlier pmuctl run "
             "that did not end\n");
@@ -83,7 +68,7 @@ int target_trace_var(struct target *t, unsigned number, uint64_t initial)
      * of "pmuctl"), the stub finds variables by number. */
     snprintf(pkt, sizeof pkt, "QTDV:%x:%llx:0:706d7563746c", number,
              (unsigned long long)initial);
-    return request_ok(t, pkt, "a trace state variable (QTDV)");
+    return target_request_ok(t, pkt, "a trace state variable (QTDV)");
 }
 
 int target_trace_point(struct target *t, unsigned number, unsigned long addr,
@@ -102,14 +87,14 @@ int target_trace_point(struct target *t, unsigned number, unsigned long addr,
     }
     if (nactions)
         strcat(pkt, "-");
-    if ((rc = request_ok(t, pkt, "a tracepoint (QTDP)")))
+    if ((rc = target_request_ok(t, pkt, "a tracepoint (QTDP)")))
         return rc;
     for (int i = 0; i < nactions; i++) {
         if (ax_format(actions[i], hex, sizeof hex))
             goto too_long;
         snprintf(pkt, sizeof pkt, "QTDP:-%x:%lx:X%s%s", number, addr, hex,
                  i + 1 < nactions ? "-" : "");
-        if ((rc = request_ok(t, pkt, "a tracepoint's action (QTDP)")))
+        if ((rc = target_request_ok(t, pkt, "a tracepoint's action (QTDP)")))
             return rc;
     }
     return 0;
@@ -128,17 +113,17 @@ int target_trace_bracket(struct target *t, unsigned from_tp, unsigned to_tp,
                      from_tp, to_tp, k, n_var, armed_var);
     for (int i = 0; i < ns && n > 0 && (size_t)n < sizeof pkt; i++)
         n += snprintf(pkt + n, sizeof pkt - (size_t)n, ";%x,%x", regs[i], bases[i]);
-    return request_ok(t, pkt, "the native bracket (QPmustub.Bracket)");
+    return target_request_ok(t, pkt, "the native bracket (QPmustub.Bracket)");
 }
 
 int target_trace_start(struct target *t)
 {
-    return request_ok(t, "QTStart", "starting the trace run (QTStart)");
+    return target_request_ok(t, "QTStart", "starting the trace run (QTStart)");
 }
 
 int target_trace_stop(struct target *t)
 {
-    return request_ok(t, "QTStop", "stopping the trace run (QTStop)");
+    return target_request_ok(t, "QTStop", "stopping the trace run (QTStop)");
 }
 
 int target_trace_get(struct target *t, unsigned number, uint64_t *v)
@@ -221,7 +206,7 @@ int target_bp_cond(struct target *t, unsigned long addr, const struct ax *cond)
         return PMUCTL_EXIT_TARGET;
     }
     snprintf(pkt, sizeof pkt, "Z0,%lx,4;X%s", addr, hex);
-    if ((rc = request_ok(t, pkt, "a breakpoint with a condition (Z0)")))
+    if ((rc = target_request_ok(t, pkt, "a breakpoint with a condition (Z0)")))
         return rc;
     target_bp_note(t, addr, 1);
     return 0;

@@ -102,3 +102,20 @@ void reply_error(struct reply *r, unsigned code)
     reply_str(r, "E");
     reply_hex_u32(r, code, 2);
 }
+
+void reply_ok_or_error(struct reply *r, unsigned e)
+{
+    if (e)
+        reply_error(r, e);
+    else
+        reply_str(r, "OK");
+}
+
+int hex_field(const char **p, uint32_t *v, char sep)
+{
+    if (!hex_u32(*p, v, p) || **p != sep)
+        return 0;
+    if (sep)
+        (*p)++;
+    return 1;
+}

@@ -7,6 +7,7 @@
  * empty reply, which GDB reads as "not supported".
  */
 #include "trace.h"
+#include "sample/sample.h"
 #include "pmustub/tdesc.h"
 #include "pmustub/wire.h"
 
@@ -163,7 +164,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
         reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+"
-                     TRACE_FEATURES);
+                     TRACE_FEATURES SAMPLE_FEATURES);
     } else if (str_starts(pkt, "qXfer:features:read:", &rest)) {
         xfer_features(rest, r);
     } else if (str_starts(pkt, "qAttached", &rest)) {
@@ -182,7 +183,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
          * places the ELF's sections at their addresses on this reply
          * (GDB likewise, with nothing to move). */
         reply_str(r, "Text=0;Data=0;Bss=0");
-    } else if (lldb_query(pkt, r)) {
+    } else if (lldb_query(pkt, r) || sample_query(pkt, r)) {
         ;
     } else {
         (void)trace_query(pkt, r);
@@ -200,6 +201,7 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
         r->len = 0;
         return -2; /* replied already */
     }
-    (void)trace_set_query(pkt, r);
+    if (!sample_set_query(pkt, r))
+        (void)trace_set_query(pkt, r);
     return -1;
 }

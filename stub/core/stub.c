@@ -4,6 +4,7 @@
  * program's end and restart.
  */
 #include "trace.h"
+#include "sample/sample.h"
 
 const struct stub_target *stub_t;
 
@@ -78,6 +79,7 @@ static void new_session(void)
 {
     rsp_new_session();
     trace_session_end();
+    sample_clear();
     bp_remove_all();
     last_swbreak = 0;
     extended = 0;

@@ -19,6 +19,13 @@
 
 extern const struct stub_target *stub_t;
 
+/* Register and memory bytes cross the port interface in target order.
+ * Both ports are big-endian; the host unit tests' fake port is too (-D on
+ * the host). */
+#ifndef PMUSTUB_TARGET_BIG_ENDIAN
+#define PMUSTUB_TARGET_BIG_ENDIAN (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+#endif
+
 /* ---- rsp_io.c: framing ---- */
 /* Receives one packet's payload (unescaped only of framing; binary '}'
  * escapes are left for the handler) into area (size bytes, the packet and
@@ -62,6 +69,11 @@ void reply_hex_u32(struct reply *r, uint32_t v, unsigned digits);
 /* Appends c with RSP binary escaping; returns 0, or -1 if it did not fit. */
 int reply_binary(struct reply *r, char c);
 void reply_error(struct reply *r, unsigned code);
+/* "OK" for e == 0, else the error reply "E" e. */
+void reply_ok_or_error(struct reply *r, unsigned e);
+/* A packet's field: hex digits then sep (0: the end of the packet), *p
+ * moved past both; 0 if it is not there. */
+int hex_field(const char **p, uint32_t *v, char sep);
 
 /* ---- handlers (each returns a resume request or -1 to keep serving) ---- */
 typedef int (*stub_handler)(char *pkt, unsigned len, struct reply *r);

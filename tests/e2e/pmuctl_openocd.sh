@@ -73,6 +73,16 @@ PY
 check "OpenOCD answers qCRC: the right ELF is checked without a word" \
     test ! -s "$OO_TMP/err"
 
+# ---- record: OpenOCD halts the core to reach the counters and has no
+# stub to take their overflow interrupt: a clear refusal, nothing changed.
+"$PMUCTL" -t "$T" record --elf "$FW" -e instructions:997 -o "$OO_TMP/rec.data" \
+    >"$OUT" 2>"$OO_TMP/err"
+RC=$?
+echo "# $(cat "$OO_TMP/err")"
+check "OpenOCD: record is refused, status 1, one line naming OpenOCD" \
+    test "$RC" = 1 -a "$(wc -l <"$OO_TMP/err")" = 1 \
+         -a "$(grep -c "does not sample.*OpenOCD" "$OO_TMP/err")" = 1
+
 # ---- Another program with the same symbols: refused before anything on
 # the target changes (OpenOCD's qCRC reads the memory through EJTAG).
 pm_other_elf "$FW" "$OO_TMP/other.elf"

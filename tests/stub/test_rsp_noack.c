@@ -12,6 +12,7 @@
 
 #include "exchange.h"
 #include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
+#include "sample/sample.h" /* SAMPLE_FEATURES: and sampling */
 
 /* Runs in order: the first test switches the mode for the rest. */
 static void ok_is_acked_and_retransmitted_before_switching(void **state)
@@ -21,7 +22,8 @@ static void ok_is_acked_and_retransmitted_before_switching(void **state)
     fake_reset();
     assert_string_equal(exchange("qSupported:swbreak+"),
                         "PacketSize=400;qXfer:features:read+;"
-                        "QStartNoAckMode+;swbreak+" TRACE_FEATURES);
+                        "QStartNoAckMode+;swbreak+" TRACE_FEATURES
+                        SAMPLE_FEATURES);
     fake_clear_io();
     fake_input_packet_str("QStartNoAckMode");
     fake_input_str("-+"); /* GDB asks for the OK again, then acks it */

@@ -160,6 +160,11 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
                 c = 0x03, ctrlc_seen = 0;
             ctrlc |= polling && c == 0x03;
         }
+        if (mips_sample_stop()) {
+            /* The sample buffer is full: the host drains it. */
+            why->signal = STUB_SIGTRAP;
+            ours = 0;
+        }
         if (ctrlc) {
             why->signal = STUB_SIGINT;
             why->interrupted = 1; /* its sender waits for the reply */

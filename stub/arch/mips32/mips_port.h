@@ -63,6 +63,17 @@ void mips_quick_retire(void);
 #define mips_quick_retire() ((void)0)
 #endif
 
+/* sample.c (PMUSTUB_SAMPLING): counter n's count, bit 31 set: 1 if it
+ * samples (*count reloaded for the next period), 0 to fold it; whether
+ * the program stops for the host to drain the buffer. */
+#if PMUSTUB_SAMPLING
+int mips_sample_take(unsigned n, uint32_t *count);
+int mips_sample_stop(void);
+#else
+#define mips_sample_take(n, count) ((void)(n), (void)(count), 0)
+#define mips_sample_stop() 0
+#endif
+
 /* fpu.c */
 extern int mips_has_fpu;
 int mips_fpu_present(void);

@@ -155,7 +155,10 @@ int pmu_overflow(void)
     int folded = 0;
     for (unsigned i = 0; i < pmu_counters; i++) {
         uint32_t c = cp0_25_read(2 * i + 1);
-        if (c & COUNT_TOP) {
+        if ((c & COUNT_TOP) && mips_sample_take(i, &c)) {
+            cp0_25_write(2 * i + 1, c);
+            folded++;
+        } else if (c & COUNT_TOP) {
             ext[i] += COUNT_TOP;
             cp0_25_write(2 * i + 1, c & ~COUNT_TOP);
             folded++;

@@ -123,7 +123,9 @@ static void fold(unsigned n)
      * program, which counts from there; its extension goes. */
     if (c < resumed_pmc[n])
         ext[n] = 0;
-    if (c & COUNT_TOP) {
+    if ((c & COUNT_TOP) && ppc_sample_take(n, &c)) {
+        ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
+    } else if (c & COUNT_TOP) {
         ext[n] += COUNT_TOP;
         c &= ~COUNT_TOP;
         ppc_pmr_write(PMU_REGNUM_COUNT(n), c);

@@ -148,7 +148,11 @@ void ppc_trap(void)
                            (resumed_msr & PROGRAM_KIND_BITS);
     /* The overflow interrupt is the stub's (its 64-bit counts): folded,
      * straight back. Else no 0x03, or the program's own interrupt. */
-    if ((vector == PERFMON_VECTOR && ppc_pmu_core) || ppc_interrupt_poll(vector, &why)) {
+    if (vector == PERFMON_VECTOR && ppc_pmu_core && ppc_sample_stop()) {
+        why.signal = STUB_SIGTRAP; /* the sample buffer is full: drained */
+        ppc_interrupt_stop();
+    } else if ((vector == PERFMON_VECTOR && ppc_pmu_core) ||
+               ppc_interrupt_poll(vector, &why)) {
         ppc_pmu_resume_value();
         return;
     }

@@ -87,6 +87,16 @@ extern int ppc_pmu_unmarked; /* the program cleared MSR[PMM] since GDB's resume 
 void ppc_pmu_attach(const struct pmu_core *core);
 void ppc_pmu_entry(void);        /* every entry, counters frozen */
 void ppc_pmu_fold(void);         /* the overflow interrupt */
+/* sample.c (PMUSTUB_SAMPLING): counter n's count, bit 31 set: 1 if it
+ * samples (*count reloaded for the next period), 0 to fold it; whether
+ * the program stops for the host to drain the buffer. */
+#if PMUSTUB_SAMPLING
+int ppc_sample_take(unsigned n, uint32_t *count);
+int ppc_sample_stop(void);
+#else
+#define ppc_sample_take(n, count) ((void)(n), (void)(count), 0)
+#define ppc_sample_stop() 0
+#endif
 void ppc_pmu_resume_value(void); /* PMLCa, MSR and PMGC0 for the return */
 uint64_t ppc_pmu_count64(unsigned n);
 void ppc_pmu_set_count64(unsigned n, uint64_t v);

@@ -21,12 +21,8 @@
 #define PMUSTUB_AGENT_STEPS 4096
 #endif
 
-/* Register and memory bytes cross the port interface in target order; the
- * bytecode's ref and reg read them as numbers in that order. Both ports
- * are big-endian; the host unit tests' fake port is too (-D on the host). */
-#ifndef PMUSTUB_TARGET_BIG_ENDIAN
-#define PMUSTUB_TARGET_BIG_ENDIAN (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
-#endif
+/* The bytecode's ref and reg read register and memory bytes as numbers
+ * in target order (PMUSTUB_TARGET_BIG_ENDIAN, stub_internal.h). */
 
 enum agent_error {
     AGENT_OK,

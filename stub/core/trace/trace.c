@@ -520,34 +520,26 @@ static unsigned set_notes(const char *p)
 
 /* ---- dispatch ---- */
 
-static void ok_or_error(struct reply *r, unsigned e)
-{
-    if (e)
-        reply_error(r, e);
-    else
-        reply_str(r, "OK");
-}
-
 int trace_set_query(const char *pkt, struct reply *r)
 {
     const char *p;
 
     if (str_starts(pkt, "QTinit", &p) && !*p) {
         init();
-        ok_or_error(r, 0);
+        reply_ok_or_error(r, 0);
     } else if (str_starts(pkt, "QTDP:", &p)) {
-        ok_or_error(r, define_tracepoint(p));
+        reply_ok_or_error(r, define_tracepoint(p));
     } else if (str_starts(pkt, "QTDV:", &p)) {
-        ok_or_error(r, trace_var_define(p));
+        reply_ok_or_error(r, trace_var_define(p));
     } else if (str_starts(pkt, "QTStart", &p) && !*p) {
-        ok_or_error(r, start());
+        reply_ok_or_error(r, start());
     } else if (str_starts(pkt, "QTNotes:", &p)) {
-        ok_or_error(r, set_notes(p));
+        reply_ok_or_error(r, set_notes(p));
     } else if (str_starts(pkt, PMUSTUB_Q_BRACKET, &p)) {
-        ok_or_error(r, trace_native_bind(p));
+        reply_ok_or_error(r, trace_native_bind(p));
     } else if (str_starts(pkt, "QTStop", &p) && !*p) {
         trace_stop(TR_STOP, 0, AGENT_OK);
-        ok_or_error(r, 0);
+        reply_ok_or_error(r, 0);
     } else {
         return trace_frames_set_query(pkt, r);
     }

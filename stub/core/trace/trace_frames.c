@@ -532,10 +532,7 @@ int trace_frames_set_query(const char *pkt, struct reply *r)
         e = qtro(p);
     else
         return 0;
-    if (e)
-        reply_error(r, e);
-    else
-        reply_str(r, "OK");
+    reply_ok_or_error(r, e);
     return 1;
 }
 

@@ -13,6 +13,7 @@
  * port needs a hook of its own for tracepoints.
  */
 #include "trace/trace_native.h"
+#include "sample/sample.h"
 
 /* A step over the trap at addr is under way; then_continue: it is the
  * stub's own (GDB waits for a later stop), else GDB's "step". */
@@ -33,7 +34,9 @@ static void hits_at(stub_addr_t pc)
         if (!t->enabled || t->addr != pc)
             continue;
         if (t->native) {
-            trace_native_hit(t->native);
+            if (t->native & (NATIVE_FROM | NATIVE_TO))
+                trace_native_hit(t->native);
+            sample_hit(t->native);
             t->hits++;
             continue;
         }

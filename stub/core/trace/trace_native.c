@@ -45,16 +45,6 @@ static struct tracepoint *point(uint32_t number)
     return 0;
 }
 
-/* "HEX" then sep (or the end when sep is 0). */
-static int field(const char **p, uint32_t *v, char sep)
-{
-    if (!hex_u32(*p, v, p) || **p != sep)
-        return 0;
-    if (sep)
-        (*p)++;
-    return 1;
-}
-
 unsigned trace_native_bind(const char *p)
 {
     uint32_t from, to, k, n, armed, reg, base;
@@ -63,8 +53,8 @@ unsigned trace_native_bind(const char *p)
     if (trace_st.running)
         return 0x02;
     trace_native_clear();
-    if (!field(&p, &from, ',') || !field(&p, &to, ',') || !field(&p, &k, ',') ||
-        !field(&p, &n, ',') || !hex_u32(p, &armed, &p) || !k)
+    if (!hex_field(&p, &from, ',') || !hex_field(&p, &to, ',') || !hex_field(&p, &k, ',') ||
+        !hex_field(&p, &n, ',') || !hex_u32(p, &armed, &p) || !k)
         return 0x01;
     tf = point(from);
     tt = point(to);
@@ -76,7 +66,7 @@ unsigned trace_native_bind(const char *p)
     while (*p == ';') {
         struct slot *s = &nb.s[nb.ns];
         p++;
-        if (nb.ns == PMUSTUB_NATIVE_SLOTS || !field(&p, &reg, ',') ||
+        if (nb.ns == PMUSTUB_NATIVE_SLOTS || !hex_field(&p, &reg, ',') ||
             !hex_u32(p, &base, &p))
             goto refused;
         s->reg = reg;

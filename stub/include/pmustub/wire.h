@@ -22,6 +22,13 @@
  * (host/session/tdesc_cache.c). */
 #define PMUSTUB_Q_TDESC "qPmustub.Tdesc"
 #define PMUSTUB_Q_BRACKET "QPmustub.Bracket:"
+/* Sampling by the counters' overflow (stub/core/sample/sample.c): the
+ * qSupported feature, the buffer's whereabouts and fill, the binding of a
+ * counter and period, and the buffer emptied after a drain. */
+#define PMUSTUB_FEATURE_SAMPLE "qPmustub.Sample+"
+#define PMUSTUB_Q_SAMPLE "qPmustub.Sample"
+#define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"
+#define PMUSTUB_Q_SAMPLE_RESET "QPmustub.SampleReset"
 
 /* vboard's EJTAG TAP IDCODE: version 0, part 0x3400 (vboard's own number,
  * not a real part), manufacturer 0x127 = JEP106 bank 3 (two continuation

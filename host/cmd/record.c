@@ -1,0 +1,237 @@
+/*
+ * cmd/record.c - "pmuctl record": one counter samples the program every
+ * PERIOD events through the stub's overflow interrupt (docs/record.md),
+ * everywhere or between --from and --to (armed and disarmed by the stub at
+ * two tracepoints); pmuctl drains the stub's buffer at each stop the stub
+ * makes when it is full, and at the end: the program's exit, --samples,
+ * --duration or Ctrl-C. The samples go to pmuctl.data (-o) for report.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "base/exit_status.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "measure/group.h"
+#include "pmustub/wire.h"
+#include "sample/data.h"
+#include "session/counters.h"
+#include "session/resume.h"
+#include "session/sample.h"
+#include "session/trace.h"
+
+#define DEFAULT_EVENT "cycles:10007"
+#define DEFAULT_OUTPUT "pmuctl.data"
+#define TP_FROM 1
+#define TP_TO 2
+
+static struct elfsym elf;
+static unsigned long from_addr, to_addr;
+
+int cmd_record_check(const struct cli *c)
+{
+    char err[512];
+    FILE *f;
+
+    if (!c->elf) {
+        pmuctl_error("record needs --elf FILE, the program on the target");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (elfsym_open(&elf, c->elf, err, sizeof err) ||
+        (c->from && loc_resolve(c->from, &elf, &from_addr, err, sizeof err)) ||
+        (c->to && loc_resolve(c->to, &elf, &to_addr, err, sizeof err))) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (!c->from != !c->to || (c->from && from_addr == to_addr)) {
+        pmuctl_error("record samples between two different locations: "
+                     "--from LOC and --to LOC, or neither");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (!(f = fopen(c->output ? c->output : DEFAULT_OUTPUT, "a"))) {
+        pmuctl_error("cannot write '%s'", c->output ? c->output : DEFAULT_OUTPUT);
+        return PMUCTL_EXIT_USAGE;
+    }
+    fclose(f);
+    return 0;
+}
+
+/* "EVENT[:MODES][:PERIOD]": the period is the last field when it is a
+ * number. */
+static int split_period(const char *spec, char *ev, size_t len,
+                        unsigned long *period)
+{
+    const char *colon = strrchr(spec, ':');
+    char *end;
+
+    *period = 10007;
+    snprintf(ev, len, "%s", spec);
+    if (!colon || !isdigit((unsigned char)colon[1]))
+        return 0;
+    *period = strtoul(colon + 1, &end, 10);
+    if (*end || *period == 0 || *period >= 0x80000000UL)
+        return -1;
+    ev[colon - spec] = 0;
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The buffer's samples into d, and the buffer emptied; *full: it was
+ * full (the stub's stop for a drain). */
+static int drain(struct target *t, struct sample_data *d, int *full)
+{
+    static uint8_t buf[1u << 20];
+    struct sample_status st;
+    int rc;
+
+    if ((rc = target_sample_status(t, &st)))
+        return rc;
+    if (st.fill * 8 > sizeof buf) {
+        snprintf(t->err, sizeof t->err, "the stub's buffer is larger than "
+                 "pmuctl reads (%lu samples)", st.fill);
+        return PMUCTL_EXIT_TARGET;
+    }
+    if ((rc = target_sample_read(t, &st, buf)))
+        return rc;
+    if (sample_decode(d, buf, st.fill * 8, t->big_endian)) {
+        snprintf(t->err, sizeof t->err, "out of memory");
+        return PMUCTL_EXIT_TARGET;
+    }
+    d->lost += st.lost;
+    *full = st.fill == st.size || st.lost;
+    return st.fill || st.lost ? target_sample_reset(t) : 0;
+}
+
+static int arm(const struct cli *c, struct target *t, unsigned n,
+               unsigned long period)
+{
+    int rc;
+
+    if (!c->from)
+        return target_sample_bind(t, n, t->cnt_reg[n], period, 0, 0);
+    if ((rc = target_trace_init(t)) || (rc = target_trace_sign(t)) ||
+        (rc = target_trace_point(t, TP_FROM, from_addr, 0, NULL, NULL, 0)) ||
+        (rc = target_trace_point(t, TP_TO, to_addr, 0, NULL, NULL, 0)) ||
+        (rc = target_sample_bind(t, n, t->cnt_reg[n], period, TP_FROM, TP_TO)))
+        return rc;
+    return target_trace_start(t);
+}
+
+/* Runs until the end; rc of the run (0, interrupted ...). */
+static int run(const struct cli *c, struct target *t, struct sample_data *d)
+{
+    double end = c->duration_ms ? now_s() + c->duration_ms / 1000.0 : 0;
+    int progress = !c->no_progress && isatty(2);
+    struct stop st;
+    int rc, full;
+
+    for (;;) {
+        int left = end ? (int)((end - now_s()) * 1000) : -1;
+        if (end && left <= 0)
+            left = 1;
+        rc = target_continue(t, &st, left);
+        int stopped = rc == 0 || rc == PMUCTL_EXIT_INTERRUPTED ||
+                      (rc == PMUCTL_EXIT_TIMEOUT && end);
+        if (!stopped)
+            return rc;
+        int drc = drain(t, d, &full);
+        if (drc)
+            return drc;
+        if (progress)
+            fprintf(stderr, "\rpmuctl record: %zu samples", d->n);
+        if (rc == PMUCTL_EXIT_TIMEOUT)
+            return 0; /* --duration */
+        if (rc || st.kind == 'W' || st.kind == 'X')
+            return rc;
+        if (c->max_samples && d->n >= c->max_samples) {
+            d->n = c->max_samples; /* the first N: a buffer-full may pass it */
+            return 0;
+        }
+        if (st.signal != 5 || !full) {
+            snprintf(t->err, sizeof t->err, "the program stopped with signal "
+                     "%d at 0x%08lx", st.signal, st.pc);
+            return PMUCTL_EXIT_TARGET;
+        }
+        /* SIGTRAP with the buffer full: the stub's stop to drain it; on. */
+    }
+}
+
+int cmd_record(const struct cli *c, struct target *t)
+{
+    static struct event_list l;
+    static struct sample_data d;
+    char ev[128], err[512] = "";
+    const char *out = c->output ? c->output : DEFAULT_OUTPUT;
+    unsigned long period;
+    int rc, frozen;
+
+    if (!t->sampling.offered) {
+        pmuctl_error("the target does not sample (no %s in qSupported): "
+                     "sampling needs pmustub on the target, built with "
+                     "PMUSTUB_SAMPLING, to take the counters' overflow "
+                     "interrupt; %s cannot", PMUSTUB_FEATURE_SAMPLE,
+                     t->access && !strncmp(t->access->name, "OpenOCD", 7)
+                         ? "OpenOCD, which halts the core to reach the "
+                           "counters,"
+                         : "this target");
+        return PMUCTL_EXIT_TARGET;
+    }
+    if ((rc = cmd_check_elf(c->elf, &elf, t)))
+        return rc;
+    t->big_endian = elf.big_endian;
+    if (split_period(c->events ? c->events : DEFAULT_EVENT, ev, sizeof ev, &period) ||
+        events_parse(&l, ev, t->pmu.cat, t->pmu.lay,
+                     perfctl_default_modes(t->pmu.lay), err, sizeof err) ||
+        events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
+        pmuctl_error("%s", err[0] ? err : "-e wants EVENT[:PERIOD], a period "
+                     "of 1 to 2^31 - 1");
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (l.n != 1) {
+        pmuctl_error("record samples one event: -e EVENT[:MODES][:PERIOD]");
+        return PMUCTL_EXIT_USAGE;
+    }
+    memset(&d, 0, sizeof d);
+    snprintf(d.event, sizeof d.event, "%s", l.e[0].ev.name);
+    d.period = period;
+    snprintf(d.core, sizeof d.core, "%s", t->pmu.core);
+    snprintf(d.simulator, sizeof d.simulator, "%s", t->sim.name);
+    snprintf(d.elf, sizeof d.elf, "%s", c->elf);
+    if (c->from) {
+        snprintf(d.from, sizeof d.from, "%s", c->from);
+        snprintf(d.to, sizeof d.to, "%s", c->to);
+    }
+    /* The counters as found are put back at the end (target_leave). */
+    if ((rc = target_save_pmu(t)) || (rc = target_frozen(t, &frozen)) ||
+        (frozen == 1 && (t->saved.frozen = 1, rc = target_set_frozen(t, 0))) ||
+        (rc = measure_program_group(t, &l, l.e[0].group)) ||
+        (rc = arm(c, t, (unsigned)l.e[0].counter, period)))
+        return cmd_fail(t, rc);
+    rc = run(c, t, &d);
+    if (isatty(2) && !c->no_progress)
+        fputc('\n', stderr); /* after the progress line */
+    if (rc)
+        pmuctl_error("%s", t->err);
+    if (sample_write(&d, out, err, sizeof err)) {
+        pmuctl_error("%s", err);
+        rc = rc ? rc : PMUCTL_EXIT_USAGE;
+    } else {
+        fprintf(stderr, "pmuctl record: %zu samples of %s, one every %lu%s%s "
+                "(%lu lost), written to %s\n", d.n, d.event, d.period,
+                d.simulator[0] ? ", simulated by " : "", d.simulator, d.lost, out);
+    }
+    sample_free(&d);
+    elfsym_close(&elf);
+    return rc;
+}

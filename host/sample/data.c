@@ -1,0 +1,151 @@
+/*
+ * sample/data.c - see data.h.
+ */
+#include "sample/data.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t word(const uint8_t *p, int big_endian)
+{
+    return big_endian
+        ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+        : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static int room(struct sample_data *d, size_t more)
+{
+    struct sample *s;
+    size_t cap = d->cap ? d->cap : 1024;
+
+    while (cap < d->n + more)
+        cap *= 2;
+    if (cap == d->cap)
+        return 0;
+    if (!(s = realloc(d->s, cap * sizeof *s)))
+        return -1;
+    d->s = s;
+    d->cap = cap;
+    return 0;
+}
+
+int sample_decode(struct sample_data *d, const uint8_t *buf, size_t len,
+                  int big_endian)
+{
+    size_t n = len / 8;
+
+    if (len % 8 || room(d, n))
+        return -1;
+    for (size_t i = 0; i < n; i++, buf += 8) {
+        d->s[d->n].pc = word(buf, big_endian);
+        d->s[d->n].ra = word(buf + 4, big_endian);
+        d->n++;
+    }
+    return 0;
+}
+
+int sample_write(const struct sample_data *d, const char *path, char *err,
+                 size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+
+    if (!f) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "pmuctl.data 1\nevent %s\nperiod %lu\ncore %s\n", d->event,
+            d->period, d->core);
+    if (d->simulator[0])
+        fprintf(f, "simulator %s\n", d->simulator);
+    if (d->elf[0])
+        fprintf(f, "elf %s\n", d->elf);
+    if (d->from[0])
+        fprintf(f, "from %s\nto %s\n", d->from, d->to);
+    fprintf(f, "lost %lu\nsamples %zu\n", d->lost, d->n);
+    for (size_t i = 0; i < d->n; i++)
+        fprintf(f, "%08x %08x\n", (unsigned)d->s[i].pc, (unsigned)d->s[i].ra);
+    if (fclose(f)) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* "key value" into a text field of its size. */
+static int text(const char *line, const char *key, char *out, size_t len)
+{
+    size_t k = strlen(key), v;
+
+    if (strncmp(line, key, k) || line[k] != ' ')
+        return 0;
+    line += k + 1;
+    v = strcspn(line, "\n");
+    if (v >= len)
+        v = len - 1;
+    memcpy(out, line, v);
+    out[v] = 0;
+    return 1;
+}
+
+int sample_read(struct sample_data *d, const char *path, char *err,
+                size_t errlen)
+{
+    char line[1024];
+    unsigned long lineno = 1;
+    int bad = 0;
+    FILE *f = fopen(path, "r");
+
+    memset(d, 0, sizeof *d);
+    if (!f) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    if (!fgets(line, sizeof line, f) || strcmp(line, "pmuctl.data 1\n")) {
+        snprintf(err, errlen, "'%s' is not a pmuctl record file", path);
+        fclose(f);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        unsigned pc, ra;
+        char end;
+        lineno++;
+        if (text(line, "event", d->event, sizeof d->event) ||
+            text(line, "core", d->core, sizeof d->core) ||
+            text(line, "simulator", d->simulator, sizeof d->simulator) ||
+            text(line, "elf", d->elf, sizeof d->elf) ||
+            text(line, "from", d->from, sizeof d->from) ||
+            text(line, "to", d->to, sizeof d->to) ||
+            !strncmp(line, "samples ", 8))
+            continue;
+        if (sscanf(line, "period %lu%c", &d->period, &end) == 2 ||
+            sscanf(line, "lost %lu%c", &d->lost, &end) == 2)
+            continue;
+        if (sscanf(line, "%8x %8x%c", &pc, &ra, &end) == 3 && end == '\n') {
+            if (room(d, 1)) {
+                snprintf(err, errlen, "out of memory reading '%s'", path);
+                bad = 1;
+                break;
+            }
+            d->s[d->n].pc = pc;
+            d->s[d->n++].ra = ra;
+            continue;
+        }
+        snprintf(err, errlen, "%s:%lu: not a line of a pmuctl record file",
+                 path, lineno);
+        bad = 1;
+        break;
+    }
+    fclose(f);
+    if (bad)
+        sample_free(d);
+    return bad ? -1 : 0;
+}
+
+void sample_free(struct sample_data *d)
+{
+    free(d->s);
+    d->s = NULL;
+    d->n = d->cap = 0;
+}

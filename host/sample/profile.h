@@ -1,0 +1,44 @@
+/*
+ * sample/profile.h - the samples of a record run attributed and added up
+ * per function, per source line and per call stack, and printed the ways
+ * pmuctl report offers: a table as perf report --stdio prints one, JSON,
+ * and folded stacks ("a;b;c count", what flamegraph.pl, inferno and
+ * speedscope read).
+ */
+#ifndef PMUCTL_SAMPLE_PROFILE_H
+#define PMUCTL_SAMPLE_PROFILE_H
+
+#include <stdio.h>
+
+#include "sample/attrib.h"
+#include "sample/data.h"
+
+struct profile_row {
+    char *key;       /* function, "file:line", or a folded stack */
+    char *function;  /* lines: the function the line is in */
+    unsigned long samples;
+};
+
+struct profile_table {
+    struct profile_row *r;
+    size_t n, cap;
+};
+
+struct profile {
+    const struct sample_data *d;
+    struct profile_table functions, lines, stacks;
+};
+
+/* Adds up d's samples (a, NULL: addresses only). 0, or -1 out of memory.
+ * Each table is sorted by samples, most first (ties by key). */
+int profile_build(struct profile *p, const struct sample_data *d,
+                  struct attrib *a);
+void profile_free(struct profile *p);
+
+enum profile_sort { PROFILE_BY_FUNCTION, PROFILE_BY_LINE };
+void profile_print_table(FILE *f, const struct profile *p,
+                         enum profile_sort sort);
+void profile_print_json(FILE *f, const struct profile *p);
+void profile_print_folded(FILE *f, const struct profile *p);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * session/sample.h - the stub's sampling packets (pmustub/wire.h,
+ * stub/core/sample/sample.c): bind a counter and period, read where the
+ * buffer is and how full, read it, empty it, turn sampling off. Each
+ * returns a pmuctl_exit status (0 ok) and leaves t->err set.
+ */
+#ifndef PMUCTL_SESSION_SAMPLE_H
+#define PMUCTL_SESSION_SAMPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/target.h"
+
+struct sample_status {
+    unsigned long addr, size, fill, lost;
+    int armed;
+};
+
+/* Counter n (its 32-bit count register cnt_reg) samples every period
+ * events: now (from_tp 0) or between hits at tracepoints from_tp and
+ * to_tp, defined beforehand (session/trace.h). */
+int target_sample_bind(struct target *t, unsigned n, int cnt_reg,
+                       unsigned long period, unsigned from_tp, unsigned to_tp);
+int target_sample_off(struct target *t);
+int target_sample_status(struct target *t, struct sample_status *st);
+/* The fill samples of the buffer (8 bytes each) into out, in bulk (m
+ * packets of up to 256 bytes). */
+int target_sample_read(struct target *t, const struct sample_status *st,
+                       uint8_t *out);
+int target_sample_reset(struct target *t);
+
+#endif

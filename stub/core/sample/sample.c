@@ -1,0 +1,153 @@
+/*
+ * sample.c - the sample buffer and its packets (sample.h,
+ * pmustub/sample.h, docs/record.md).
+ *
+ *   QPmustub.Sample:N,REG,PERIOD[,FROM,TO]   (hex) counter N, whose 32-bit
+ *       count register is GDB's REG, samples every PERIOD events: armed
+ *       now, or from each hit at tracepoint FROM to the next at TO
+ *       (defined with QTDP, run with QTStart).
+ *   QPmustub.Sample:off                      no more sampling.
+ *   qPmustub.Sample   ->  ADDR,SIZE,FILL,LOST,ARMED  (hex) where the
+ *       buffer is, its size and fill in samples, samples lost to a full
+ *       buffer, and whether the counter samples now.
+ *   QPmustub.SampleReset                     the buffer drained: empty.
+ *
+ * The host reads the buffer with m while the program is stopped: at the
+ * stop the stub makes when it fills (stub_sample_stop), at a stop of the
+ * host's, at the end. Nothing in here talks to the host while the
+ * program runs: an overflow only writes two words.
+ */
+#include "sample/sample.h"
+#include "pmustub/sample.h"
+
+/* Samples the buffer holds (a build option: docs/record.md). */
+#ifndef PMUSTUB_SAMPLE_ENTRIES
+#define PMUSTUB_SAMPLE_ENTRIES 128
+#endif
+
+#define COUNT_TOP 0x80000000u
+
+static uint32_t buf[PMUSTUB_SAMPLE_ENTRIES * STUB_SAMPLE_WORDS];
+static struct {
+    uint32_t period, fill, lost;
+    unsigned n, reg;
+    uint8_t bound, armed, stop;
+} s;
+
+uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra)
+{
+    if (!s.armed || n != s.n)
+        return 0;
+    if (s.fill == PMUSTUB_SAMPLE_ENTRIES) {
+        s.lost++;
+        s.stop = 1;
+    } else {
+        buf[STUB_SAMPLE_WORDS * s.fill + STUB_SAMPLE_PC] = pc;
+        buf[STUB_SAMPLE_WORDS * s.fill + STUB_SAMPLE_RA] = ra;
+        s.stop = ++s.fill == PMUSTUB_SAMPLE_ENTRIES;
+    }
+    return s.period;
+}
+
+int stub_sample_stop(void)
+{
+    int stop = s.stop;
+    s.stop = 0;
+    return stop;
+}
+
+/* The counter to 2^31 - period through the port's register (the count
+ * the program sees is the host's to put back at the end). */
+static void arm(void)
+{
+    uint32_t v = COUNT_TOP - s.period;
+    uint8_t b[4];
+
+    for (unsigned i = 0; i < 4; i++)
+        b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+    s.armed = stub_t->reg_write(s.reg, b) == STUB_REG_OK;
+}
+
+void sample_hit(unsigned role)
+{
+    if (!s.bound)
+        return;
+    if (role & SAMPLE_TO)
+        s.armed = 0;
+    if (role & SAMPLE_FROM)
+        arm();
+}
+
+void sample_clear(void)
+{
+    s.bound = s.armed = s.stop = 0;
+    sample_unbind_points();
+}
+
+static unsigned bind(const char *p)
+{
+    uint32_t n, reg, period, from, to;
+    int points;
+
+    sample_clear();
+    if (p[0] == 'o' && p[1] == 'f' && p[2] == 'f' && !p[3])
+        return 0;
+    if (!hex_field(&p, &n, ',') || !hex_field(&p, &reg, ',') ||
+        !hex_u32(p, &period, &p))
+        return 0x01;
+    points = *p == ',';
+    if (points && (p++, !hex_field(&p, &from, ',') || !hex_field(&p, &to, 0)))
+        return 0x01;
+    if (*p || period == 0 || period >= COUNT_TOP || reg >= stub_t->nregs ||
+        stub_t->reg_size(reg) != 4)
+        return 0x01;
+    if (points && sample_bind_points(from, to))
+        return 0x01;
+    s.n = n;
+    s.reg = reg;
+    s.period = period;
+    s.fill = s.lost = 0;
+    s.bound = 1;
+    if (!points) {
+        arm();
+        if (!s.armed) {
+            sample_clear();
+            return 0x01;
+        }
+    }
+    return 0;
+}
+
+int sample_set_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+    unsigned e;
+
+    if (str_starts(pkt, PMUSTUB_Q_SAMPLE_SET, &p)) {
+        e = bind(p);
+    } else if (str_starts(pkt, PMUSTUB_Q_SAMPLE_RESET, &p) && !*p) {
+        s.fill = s.lost = 0;
+        e = 0;
+    } else {
+        return 0;
+    }
+    reply_ok_or_error(r, e);
+    return 1;
+}
+
+int sample_query(const char *pkt, struct reply *r)
+{
+    const char *p;
+
+    if (!str_starts(pkt, PMUSTUB_Q_SAMPLE, &p) || *p)
+        return 0;
+    reply_hex_u32(r, (uint32_t)(uintptr_t)buf, 8);
+    reply_str(r, ",");
+    reply_hex_u32(r, PMUSTUB_SAMPLE_ENTRIES, 8);
+    reply_str(r, ",");
+    reply_hex_u32(r, s.fill, 8);
+    reply_str(r, ",");
+    reply_hex_u32(r, s.lost, 8);
+    reply_str(r, s.armed ? ",1" : ",0");
+    return 1;
+}

@@ -1,0 +1,228 @@
+/*
+ * pmuctl_test_sample.c - record's and report's host side: the stub's
+ * buffer decoded (two words a sample, in the target's byte order), the
+ * record file written and read back, and the attribution of addresses to
+ * functions and source lines in a small MIPS ELF built for the test
+ * (attrib_prog.c, -g). Oracle for the attribution: GNU binutils' nm and
+ * addr2line on the same ELF, another reader of the symbol table and the
+ * DWARF line table than elfutils' libdwfl, which report uses.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sample/attrib.h"
+#include "sample/data.h"
+#include "sample/profile.h"
+
+static void decode_both_orders(void **state)
+{
+    static const uint8_t be[] = {0x80, 0x10, 0x00, 0x34, 0x80, 0x10, 0x01, 0x30,
+                                 0x00, 0x00, 0x01, 0x00, 0xff, 0xff, 0xff, 0xfc};
+    static const uint8_t le[] = {0x34, 0x00, 0x10, 0x80, 0x30, 0x01, 0x10, 0x80};
+    struct sample_data d;
+
+    (void)state;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(sample_decode(&d, be, sizeof be, 1), 0);
+    assert_int_equal(d.n, 2);
+    assert_int_equal(d.s[0].pc, 0x80100034u);
+    assert_int_equal(d.s[0].ra, 0x80100130u);
+    assert_int_equal(d.s[1].pc, 0x100u);
+    assert_int_equal(d.s[1].ra, 0xfffffffcu);
+    assert_int_equal(sample_decode(&d, le, sizeof le, 0), 0); /* appended */
+    assert_int_equal(d.n, 3);
+    assert_int_equal(d.s[2].pc, 0x80100034u);
+    assert_int_equal(d.s[2].ra, 0x80100130u);
+    /* No half samples. */
+    assert_int_equal(sample_decode(&d, be, 12, 1), -1);
+    assert_int_equal(d.n, 3);
+    sample_free(&d);
+}
+
+static void file_round_trip(void **state)
+{
+    static const uint8_t buf[] = {0x80, 0, 0, 4, 0x80, 0, 0, 8, 0x80, 0, 0, 0x10, 0, 0, 0, 0};
+    char path[] = "/tmp/pmuctl_test_sampleXXXXXX", err[256];
+    struct sample_data d, r;
+    int fd = mkstemp(path);
+    FILE *f;
+
+    (void)state;
+    assert_true(fd >= 0);
+    close(fd);
+    memset(&d, 0, sizeof d);
+    strcpy(d.event, "instructions");
+    d.period = 997;
+    strcpy(d.core, "e200z7");
+    strcpy(d.simulator, "vboard");
+    strcpy(d.elf, "prog.elf");
+    strcpy(d.from, "region_begin");
+    strcpy(d.to, "region_end");
+    d.lost = 3;
+    assert_int_equal(sample_decode(&d, buf, sizeof buf, 1), 0);
+    assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
+    assert_string_equal(r.event, "instructions");
+    assert_int_equal(r.period, 997);
+    assert_string_equal(r.core, "e200z7");
+    assert_string_equal(r.simulator, "vboard");
+    assert_string_equal(r.elf, "prog.elf");
+    assert_string_equal(r.from, "region_begin");
+    assert_string_equal(r.to, "region_end");
+    assert_int_equal(r.lost, 3);
+    assert_int_equal(r.n, 2);
+    assert_int_equal(r.s[1].pc, 0x80000010u);
+    assert_int_equal(r.s[1].ra, 0);
+    sample_free(&r);
+    /* A line that is neither a fact nor a sample is refused, by line. */
+    f = fopen(path, "a");
+    fputs("8000 garbage\n", f);
+    fclose(f);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
+    assert_non_null(strstr(err, ":13:"));
+    f = fopen(path, "w");
+    fputs("perf.data\n", f);
+    fclose(f);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
+    sample_free(&d);
+    unlink(path);
+}
+
+/* One line of a command's output. */
+static void run1(const char *cmd, char *out, size_t len)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    assert_non_null(fgets(out, (int)len, p));
+    out[strcspn(out, "\n")] = 0;
+    pclose(p);
+}
+
+/* The function nm says holds addr: the last text symbol at or below it. */
+static void nm_function(unsigned long addr, char *out, size_t len)
+{
+    char cmd[512], line[256], name[128];
+    unsigned long best = 0, a;
+    char type;
+    FILE *p;
+
+    snprintf(cmd, sizeof cmd, "%s -n %s", NM, ATTRIB_ELF);
+    assert_non_null(p = popen(cmd, "r"));
+    out[0] = 0;
+    while (fgets(line, sizeof line, p))
+        if (sscanf(line, "%lx %c %127s", &a, &type, name) == 3 &&
+            (type == 'T' || type == 't') && (a &= 0xffffffffUL) <= addr &&
+            a >= best) {
+            best = a;
+            snprintf(out, len, "%s", name);
+        }
+    pclose(p);
+}
+
+static unsigned long nm_addr(const char *sym)
+{
+    char cmd[512], out[64];
+    snprintf(cmd, sizeof cmd, "%s %s | awk '$3 == \"%s\" { print substr($1, "
+             "length($1) - 7) }'", NM, ATTRIB_ELF, sym);
+    run1(cmd, out, sizeof out);
+    return strtoul(out, NULL, 16);
+}
+
+static void attribution_as_binutils(void **state)
+{
+    char err[256], fn[128], a2l[512], cmd[512];
+    struct attrib *a = attrib_open(ATTRIB_ELF, err, sizeof err);
+    unsigned long lo = nm_addr("attrib_leaf"), hi = nm_addr("attrib_start") + 16;
+    int lines = 0;
+
+    (void)state;
+    assert_non_null(a);
+    assert_true(lo && hi > lo);
+    for (unsigned long pc = lo; pc < hi; pc += 4) {
+        const char *file;
+        int line;
+        nm_function(pc, fn, sizeof fn);
+        assert_non_null(attrib_function(a, pc));
+        assert_string_equal(attrib_function(a, pc), fn);
+        snprintf(cmd, sizeof cmd, "%s -e %s 0x%lx", ADDR2LINE, ATTRIB_ELF, pc);
+        run1(cmd, a2l, sizeof a2l);
+        if (strstr(a2l, "??"))
+            continue;
+        char *slash = strrchr(a2l, '/'), *disc = strstr(a2l, " (discriminator");
+        if (disc)
+            *disc = 0;
+        assert_int_equal(attrib_line(a, pc, &file, &line), 0);
+        snprintf(cmd, sizeof cmd, "%s:%d", file, line);
+        assert_string_equal(cmd, slash ? slash + 1 : a2l);
+        lines++;
+    }
+    assert_true(lines > 10);
+    assert_null(attrib_function(a, 0x10)); /* nothing there */
+    attrib_close(a);
+    assert_null(attrib_open("/nonexistent.elf", err, sizeof err));
+}
+
+/* Shares, the JSON's fields and the folded stacks of a known set. */
+static void profile_of_samples(void **state)
+{
+    char err[256], buf[8192];
+    struct attrib *a = attrib_open(ATTRIB_ELF, err, sizeof err);
+    unsigned long leaf = nm_addr("attrib_leaf"), caller = nm_addr("attrib_caller");
+    struct sample_data d;
+    struct profile p;
+    FILE *f;
+
+    (void)state;
+    memset(&d, 0, sizeof d);
+    strcpy(d.event, "cycles");
+    d.period = 10007;
+    d.n = d.cap = 4;
+    d.s = calloc(4, sizeof *d.s);
+    for (int i = 0; i < 3; i++) /* leaf, called from caller */
+        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16};
+    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10}; /* return address nowhere */
+    assert_int_equal(profile_build(&p, &d, a), 0);
+    assert_int_equal(p.functions.n, 2);
+    assert_string_equal(p.functions.r[0].key, "attrib_leaf");
+    assert_int_equal(p.functions.r[0].samples, 3);
+
+    f = fmemopen(buf, sizeof buf, "w");
+    profile_print_folded(f, &p);
+    fclose(f);
+    assert_string_equal(buf, "attrib_caller;attrib_leaf 3\nattrib_caller 1\n");
+    f = fmemopen(buf, sizeof buf, "w");
+    profile_print_json(f, &p);
+    fclose(f);
+    assert_non_null(strstr(buf, "\"event\": \"cycles\""));
+    assert_non_null(strstr(buf, "\"period\": 10007"));
+    assert_non_null(strstr(buf, "\"samples\": 4"));
+    assert_non_null(strstr(buf, "\"name\": \"attrib_leaf\""));
+    assert_non_null(strstr(buf, "\"percent\": 75"));
+    assert_non_null(strstr(buf, "\"file\": \"attrib_prog.c\""));
+    f = fmemopen(buf, sizeof buf, "w");
+    profile_print_table(f, &p, PROFILE_BY_FUNCTION);
+    fclose(f);
+    assert_non_null(strstr(buf, "# Samples: 4 of event 'cycles', Event period: 10007"));
+    assert_non_null(strstr(buf, "    75.00%        3  attrib_leaf\n"));
+    assert_non_null(strstr(buf, "    25.00%        1  attrib_caller\n"));
+    profile_free(&p);
+    free(d.s);
+    attrib_close(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(decode_both_orders),
+        cmocka_unit_test(file_round_trip),
+        cmocka_unit_test(attribution_as_binutils),
+        cmocka_unit_test(profile_of_samples),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

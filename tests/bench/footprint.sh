@@ -4,7 +4,9 @@
 # + data) and RAM (data + bss) of libpmustub.a's objects, read from the
 # linker map (footprint_map.py), plus the libgcc.a helpers the stub pulls
 # in. For each board's default build (every core the board can meet) and
-# one-core builds (-DPMUSTUB_CORES), each with and without tracepoints;
+# one-core builds (-DPMUSTUB_CORES), each with neither tracepoints nor
+# sampling (the smallest stub), with tracepoints, and with both (the
+# default build; sampling's buffer is PMUSTUB_SAMPLE_ENTRIES);
 # the trace buffer, part of the RAM with tracepoints, on its own column
 # (its size is the build option PMUSTUB_TRACE_BUFFER_BYTES, which
 # footprint.sh's builds leave at its default).
@@ -27,7 +29,7 @@ variants=(
     "ppce500:default:"
     "ppce500:e200z7:e200z7"
 )
-printf "%-8s %-8s %-11s %-8s %9s %9s %13s %7s\n" board cores tracepoints isa "ROM (B)" \
+printf "%-8s %-8s %-14s %-8s %9s %9s %13s %7s\n" board cores features isa "ROM (B)" \
     "RAM (B)" "trace buf (B)" "libgcc"
 for v in "${variants[@]}"; do
     IFS=: read -r board name cores <<<"$v"
@@ -37,11 +39,15 @@ for v in "${variants[@]}"; do
     # The README's command for this board, with its paths made this build's.
     cmd=$(grep -E "^$cross-gcc .*libpmustub\\.a" "$top/README.md" | head -1)
     [ -n "$cmd" ] || { echo "README.md shows no $cross-gcc link command" >&2; exit 1; }
-    for trace in OFF ON; do
-        dir=$scratch/$board-$name-$trace
+    for features in none trace trace+sample; do
+        trace=OFF sample=OFF
+        [ "$features" != none ] && trace=ON
+        [ "$features" = trace+sample ] && sample=ON
+        dir=$scratch/$board-$name-$features
         cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \
             -DCMAKE_TOOLCHAIN_FILE="$top/cmake/$toolchain" \
             -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
+            -DPMUSTUB_SAMPLING=$sample \
             -DPMUSTUB_BOARD="$board" -DPMUSTUB_STUB_CORES="$cores" \
             -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" >"$dir.log" 2>&1
         cmake --build "$dir" -j2 --target pmustub >>"$dir.log" 2>&1
@@ -53,7 +59,7 @@ for v in "${variants[@]}"; do
         # The instruction set the stub's C code is in (stub/CMakeLists.txt
         # says so at configure time): MIPS16e where every core has it.
         isa=$(sed -n 's/.*compressed ISA: \([a-z0-9]*\).*/\1/p' "$dir.log" | tail -1)
-        printf "%-8s %-8s %-11s %-8s %9d %9d %13d %7d\n" "$board" "$name" "$trace" "${isa:-base}" \
+        printf "%-8s %-8s %-14s %-8s %9d %9d %13d %7d\n" "$board" "$name" "$features" "${isa:-base}" \
             $((text + rodata + data)) $((data + bss)) $tbuf "$libgcc"
         if [ -n "$objects" ]; then
             python3 "$top/tests/bench/footprint_map.py" --objects "$dir/prog.map" | tail -n +2

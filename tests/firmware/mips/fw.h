@@ -16,9 +16,12 @@ void fw_hex(uint32_t v);
 void fw_dec(uint32_t v);
 void fw_kv(const char *key, uint32_t v); /* "key=0x........\n" */
 
-/* fw_vectors.c */
+/* fw_vectors.c (MIPS only; the Power firmware shares this header): it
+ * writes EBase, so it is MIPS32 code even in -mips16 firmware. */
 void fw_install_vector(uint32_t offset, uint32_t id, void (*handler)(void));
+#ifdef __mips__
 __attribute__((nomips16)) void fw_use_ebase_vectors(void);
+#endif
 
 /* fw_exc.c: the log kept by exc_log.inc's EXC_LOG */
 struct fw_exc_rec { uint32_t vec, cause, epc, badvaddr; };

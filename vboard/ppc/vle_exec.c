@@ -194,7 +194,10 @@ enum vle_result ppc_exec_vle(struct ppc_cpu *c, const struct ppc_fetch *f, uint3
         return VLE_BOOKE;
     case V_ISYNC:
         break;
-    case V_SC: /* SRR0 is the next instruction, as for sc (Book III-E 7.5.10) */
+    case V_SC: /* SRR0 is the next instruction, as for sc (Book III-E 7.5.10);
+                * ESR = VLEMI by the e200z7's rule for exceptions a VLE
+                * instruction causes (RM Figure 7-1; for the system call,
+                * which leaves ESR alone in Book E, UNVERIFIED) */
         c->ev[PEV_SC_TRAP]++;
         c->esr = ESR_VLEMI;
         ppc_take(c, IVOR_SYSCALL, next);

@@ -15,10 +15,6 @@
 
 enum irq_class { CL_BASE, CL_CRITICAL, CL_DEBUG, CL_MCHECK };
 
-/* HID0[DAPUEN], IBM bit 23 on the e200z7 (Linux reg.h HID0_DAPUEN 1<<8;
- * the e200z7 HID0 layout of the CM2350 emulator's e200z7.py agrees). */
-#define HID0_DAPUEN 0x00000100u
-
 static enum irq_class class_of(const struct ppc_cpu *c, unsigned ivor)
 {
     switch (ivor) {

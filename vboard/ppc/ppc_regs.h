@@ -179,5 +179,8 @@ enum ppc_ivor {
 #define HID0_DOZE  0x00800000u
 #define HID0_NAP   0x00400000u
 #define HID0_SLEEP 0x00200000u
+/* HID0[DAPUEN], IBM bit 23 on the e200z7 (Linux reg.h HID0_DAPUEN 1<<8;
+ * the e200z7 HID0 layout of the CM2350 emulator's e200z7.py agrees). */
+#define HID0_DAPUEN 0x00000100u
 
 #endif

@@ -203,6 +203,10 @@ enum vle_result ppc_exec_vle(struct ppc_cpu *c, const struct ppc_fetch *f, uint3
         ppc_take(c, IVOR_SYSCALL, next);
         return VLE_FAULT;
     case V_RFI:
+        /* se_rfdi is illegal while the debug APU is off (HID0[DAPUEN] = 0:
+         * e200z7 RM chapter 3; mpc5674f_vle.md section 1) */
+        if (v.imm == 2 && !(c->p->debug_dsrr && (c->hid0 & HID0_DAPUEN)))
+            return fault(c, IVOR_PROGRAM, ESR_PIL);
         if (c->msr & MSR_PR)
             return fault(c, IVOR_PROGRAM, ESR_PPR);
         ppc_return(c, v.imm);

@@ -263,6 +263,18 @@ static void test_system_call_and_return(void **state)
     rig_run(&r, 10, RIG_VECTOR(IVOR_SYSCALL));
     assert_int_equal(r.c.srr0, VLE_EA + 8);
     rig_free(&r);
+
+    /* se_rfdi: illegal with HID0[DAPUEN] = 0, DSRR0/1 with it set */
+    static const uint16_t rfdi[] = { 0x000au };
+    vle_rig(&r, rfdi, 1, VLE_EA);
+    expect_fault(&r, IVOR_PROGRAM, ESR_PIL | ESR_VLEMI, VLE_EA);
+    vle_rig(&r, rfdi, 1, VLE_EA);
+    r.c.hid0 = HID0_DAPUEN;
+    r.c.dsrr0 = VLE_EA + 0x102;
+    r.c.dsrr1 = 0;
+    rig_run(&r, 1, 0);
+    assert_int_equal(r.c.pc, VLE_EA + 0x102);
+    rig_free(&r);
 }
 
 /* The multiple forms check alignment (alignment interrupt, ESR[VLEMI],

@@ -12,9 +12,20 @@
 
 #if PMUSTUB_TRACEPOINTS
 
+/* Agent expressions (conditions, X actions, breakpoint conditions): on
+ * unless the build says PMUSTUB_TRACE_AGENT=0 (stub/CMakeLists.txt). */
+#ifndef PMUSTUB_TRACE_AGENT
+#define PMUSTUB_TRACE_AGENT 1
+#endif
+
 /* qSupported's features for all this. */
+#if PMUSTUB_TRACE_AGENT
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
     ";ConditionalBreakpoints+;QTBuffer:size+;" PMUSTUB_FEATURE_BRACKET
+#else
+#define TRACE_FEATURES ";TraceStateVariables+;QTBuffer:size+;" \
+    PMUSTUB_FEATURE_BRACKET
+#endif
 
 /* The program stopped; *why may be adjusted (swbreak). Returns 1 if the
  * stop was the stub's own business (a tracepoint collected, a condition
@@ -45,6 +56,7 @@ void trace_native_publish(void);
 int trace_set_query(const char *pkt, struct reply *r);
 int trace_query(const char *pkt, struct reply *r);
 
+#if PMUSTUB_TRACE_AGENT
 /* Breakpoint conditions (agent_cond.c): the ";X..." list of a Z0 after
  * its kind, replacing the breakpoint's earlier list; 0, or an error code
  * for the E reply. */
@@ -53,6 +65,13 @@ void bp_cond_clear(stub_addr_t addr);
 /* Nonzero if the breakpoint at addr has no conditions or one is true (or
  * fails to evaluate: a stop is the safe answer). */
 int bp_cond_true(stub_addr_t addr);
+#else
+/* No conditions: a Z0 with a list is refused, as without tracepoints. */
+#define bp_cond_set(addr, list, end)                                       \
+    ((void)(addr), (void)(list), (void)(end), 1u)
+#define bp_cond_clear(addr) ((void)(addr))
+#define bp_cond_true(addr) ((void)(addr), 1)
+#endif
 
 #else
 

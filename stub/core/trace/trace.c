@@ -56,6 +56,7 @@ static uint8_t *pool_take(unsigned n)
     return p;
 }
 
+#if PMUSTUB_TRACE_AGENT
 /* "LEN,HEX" of an X (condition or action) into the pool as LEN(2) CODE;
  * *off is where it went. The upload (qTsP) must fit in one reply. */
 static unsigned store_expr(const char **s, uint16_t *off)
@@ -76,6 +77,7 @@ static unsigned store_expr(const char **s, uint16_t *off)
     *s = p + 2 * n;
     return 0;
 }
+#endif
 
 /* 'R' MASK: hex, most significant byte first (gdb/tracepoint.c,
  * collection_list::stringify). */
@@ -138,7 +140,9 @@ static unsigned store_mem(const char **s)
 static unsigned define_actions(const char *p, const char *end)
 {
     unsigned e = 0;
+#if PMUSTUB_TRACE_AGENT
     uint16_t off;
+#endif
 
     while (!e && p < end && *p != '-') {
         char kind = *p++;
@@ -147,12 +151,14 @@ static unsigned define_actions(const char *p, const char *end)
             e = store_regs(&p);
         } else if (kind == 'M') {
             e = store_mem(&p);
+#if PMUSTUB_TRACE_AGENT
         } else if (kind == 'X') {
             uint8_t *tag = pool_take(1);
             if (!tag)
                 return 0x10;
             *tag = 'X';
             e = store_expr(&p, &off);
+#endif
         } else {
             return 0x01;
         }
@@ -212,6 +218,7 @@ static unsigned define_tracepoint(const char *p)
     t->hits = t->usage = 0;
     t->cond_len = t->act_len = 0;
     t->native = 0;
+#if PMUSTUB_TRACE_AGENT
     while (*p == ':') {
         p++;
         if (*p != 'X') /* F (fast), S (static) and the rest: not ours */
@@ -221,6 +228,7 @@ static unsigned define_tracepoint(const char *p)
             return e;
         t->cond_len = trace_get16(trace_pool + t->cond_off);
     }
+#endif
     if (p != end - more)
         return 0x01;
     trace_npoints++;
@@ -374,6 +382,7 @@ static void status(struct reply *r)
 
 /* ---- upload: qTfP/qTsP ---- */
 
+#if PMUSTUB_TRACE_AGENT
 static void reply_expr(struct reply *r, unsigned off)
 {
     unsigned n = trace_get16(trace_pool + off);
@@ -381,6 +390,7 @@ static void reply_expr(struct reply *r, unsigned off)
     reply_str(r, ",");
     reply_hex_bytes(r, trace_pool + off + 2, n);
 }
+#endif
 
 /* One stored action at trace_pool[off] in QTDP's syntax; returns its size. */
 static unsigned reply_action(struct reply *r, unsigned off)
@@ -406,9 +416,13 @@ static unsigned reply_action(struct reply *r, unsigned off)
         reply_num(r, trace_get16(a + 7));
         return 9;
     }
+#if PMUSTUB_TRACE_AGENT
     reply_str(r, "X");
     reply_expr(r, off + 1);
     return 3u + trace_get16(a + 1);
+#else
+    return 1; /* not reached: no 'X' is stored */
+#endif
 }
 
 static void upload_next(struct reply *r)
@@ -430,10 +444,12 @@ static void upload_next(struct reply *r)
         }
         reply_str(r, t->enabled ? "E:0:" : "D:0:");
         reply_num(r, t->pass);
+#if PMUSTUB_TRACE_AGENT
         if (t->cond_len) {
             reply_str(r, ":X");
             reply_expr(r, t->cond_off);
         }
+#endif
         up.at = (unsigned)t->act_off + 1;
         return;
     }

@@ -74,21 +74,6 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
     return AGENT_OK;
 }
 
-static enum agent_error record_var(unsigned n)
-{
-    const struct trace_var *v = trace_var_find(n);
-    uint8_t *p;
-
-    if (!v)
-        return AGENT_BAD_VARIABLE;
-    if (!(p = reserve(13)))
-        return AGENT_BUFFER_FULL;
-    p[0] = 'V';
-    agent_to_target(p + 1, n, 4);
-    agent_to_target(p + 5, (uint64_t)v->value, 8);
-    return AGENT_OK;
-}
-
 /* A register the port has no value for (an absent FPU) is left out, as
  * 'x' digits would say the same. */
 static enum agent_error record_reg(unsigned regno)
@@ -107,14 +92,30 @@ static enum agent_error record_reg(unsigned regno)
     return AGENT_OK;
 }
 
+#if PMUSTUB_TRACE_AGENT
+static enum agent_error record_var(unsigned n)
+{
+    const struct trace_var *v = trace_var_find(n);
+    uint8_t *p;
+
+    if (!v)
+        return AGENT_BAD_VARIABLE;
+    if (!(p = reserve(13)))
+        return AGENT_BUFFER_FULL;
+    p[0] = 'V';
+    agent_to_target(p + 1, n, 4);
+    agent_to_target(p + 5, (uint64_t)v->value, 8);
+    return AGENT_OK;
+}
+
 static const struct agent_env collect_env = {
     trace_getv, trace_setv, record_mem, record_var,
 };
+#endif
 
 static enum agent_error run_action(const uint8_t *a, unsigned *size)
 {
     enum agent_error e = AGENT_OK;
-    int64_t ignored;
     uint64_t base = 0;
 
     switch (a[0]) {
@@ -138,9 +139,17 @@ static enum agent_error run_action(const uint8_t *a, unsigned *size)
         return record_mem((stub_addr_t)(base + trace_get32(a + 3)),
                           trace_get16(a + 7));
     }
-    default: /* 'X' */
+#if PMUSTUB_TRACE_AGENT
+    default: { /* 'X' */
+        int64_t ignored;
         *size = 3u + trace_get16(a + 1);
         return agent_eval(&collect_env, a + 3, trace_get16(a + 1), &ignored);
+    }
+#else
+    default: /* not reached: no 'X' is stored */
+        *size = 1;
+        return AGENT_BAD_OPCODE;
+#endif
     }
 }
 

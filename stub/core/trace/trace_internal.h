@@ -82,11 +82,13 @@ extern struct trace_status trace_st;
 
 /* trace_vars.c */
 struct trace_var *trace_var_find(unsigned number);
+#if PMUSTUB_TRACE_AGENT
 /* The bytecode's getv and setv: 0, or -1 for no such variable. */
 int trace_getv(unsigned n, int64_t *v);
 int trace_setv(unsigned n, int64_t v);
 /* An expression's world outside a frame: the variables, no recording. */
 extern const struct agent_env trace_live_env;
+#endif
 /* QTDV:N:VALUE:BUILTIN:NAME; 0 or an error code. */
 unsigned trace_var_define(const char *p);
 /* qTfV (first: from the first variable) and qTsV: the next definition,
@@ -103,8 +105,13 @@ void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e);
 /* agent_cond.c: the last breakpoint condition that failed to evaluate
  * (enum agent_error, AGENT_OK for none) and its address; QTStart
  * forgets it. */
+#if PMUSTUB_TRACE_AGENT
 unsigned bp_cond_failed(stub_addr_t *addr);
 void bp_cond_failed_clear(void);
+#else
+#define bp_cond_failed(addr) ((void)(addr), 0u)
+#define bp_cond_failed_clear() ((void)0)
+#endif
 
 /* trace_frames.c */
 void trace_frames_clear(void);

@@ -16,6 +16,7 @@ struct trace_var *trace_var_find(unsigned number)
     return 0;
 }
 
+#if PMUSTUB_TRACE_AGENT
 int trace_getv(unsigned n, int64_t *v)
 {
     struct trace_var *t = trace_var_find(n);
@@ -35,6 +36,7 @@ int trace_setv(unsigned n, int64_t v)
 }
 
 const struct agent_env trace_live_env = {trace_getv, trace_setv, 0, 0};
+#endif
 
 /* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). */
 unsigned trace_var_define(const char *p)

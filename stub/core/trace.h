@@ -18,6 +18,12 @@
 #define PMUSTUB_TRACE_AGENT 1
 #endif
 
+/* The port's quick path for the native bracket (pmustub/quick.h): on
+ * unless the build says PMUSTUB_TRACE_QUICK=0. */
+#ifndef PMUSTUB_TRACE_QUICK
+#define PMUSTUB_TRACE_QUICK 1
+#endif
+
 /* qSupported's features for all this. */
 #if PMUSTUB_TRACE_AGENT
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
@@ -49,12 +55,18 @@ void trace_frame_none(void);
  * (trace_frames.c); otherwise the port's target, stub_t. Everything
  * else in the stub works on stub_t, whatever frame GDB looks at. */
 const struct stub_target *trace_view(void);
+#if PMUSTUB_TRACE_QUICK
 /* The program is about to resume from a stop: tells the port which
  * native bracket's hits it may serve on its own (trace_native.c). */
 void trace_native_publish(void);
-/* QT... and qT... packets; return 1 if the packet was one of them. */
-int trace_set_query(const char *pkt, struct reply *r);
-int trace_query(const char *pkt, struct reply *r);
+#else
+#define trace_native_publish() ((void)0)
+#endif
+/* QT... and qT... packets (and QPmustub.Bracket); return 1 if the packet
+ * was one of them. One table serves both kinds (trace.c). */
+int trace_packet(const char *pkt, struct reply *r);
+#define trace_set_query(pkt, r) trace_packet(pkt, r)
+#define trace_query(pkt, r) trace_packet(pkt, r)
 
 #if PMUSTUB_TRACE_AGENT
 /* Breakpoint conditions (agent_cond.c): the ";X..." list of a Z0 after

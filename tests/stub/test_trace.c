@@ -634,6 +634,7 @@ static void a_gdb_tracepoint_beside_the_bound_pair_collects(void **st)
     assert_string_equal(exchange("QTFrame:-1"), "OK");
 }
 
+#if PMUSTUB_TRACE_QUICK
 /* ---- the port's quick path (pmustub/quick.h) ---- */
 
 /* What the core last told the fake port it may serve quickly. */
@@ -747,6 +748,7 @@ static void the_quick_path_is_not_offered_where_a_trap_is_shared(void **st)
     assert_false(published.on);
     fake_target.quick_set = 0;
 }
+#endif
 
 static void native_bracket_refusals(void **st)
 {
@@ -809,9 +811,11 @@ int main(void)
         T(one_point_and_a_run_that_begins_armed),
         T(a_gdb_tracepoint_beside_the_bound_pair_collects),
         T(native_bracket_refusals),
+#if PMUSTUB_TRACE_QUICK
         T(the_quick_path_adds_up_as_the_full_path_does),
         T(a_bracket_the_quick_path_left_open_ends_on_the_full_path),
         T(the_quick_path_is_not_offered_where_a_trap_is_shared),
+#endif
 #if !PMUSTUB_TRACE_AGENT
         T(without_agent_expressions_registers_and_memory_collect),
 #endif

@@ -10,14 +10,19 @@ set(PMUSTUB_CORE_SOURCES
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
   ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_pmu.c
   ${_S}/core/tdesc.c)
-# Tracepoints, trace state variables and agent expressions (the build
-# option PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
+# Tracepoints and trace state variables (the build option
+# PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
 # -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.
 set(PMUSTUB_TRACE_SOURCES
-  ${_S}/core/trace/agent.c ${_S}/core/trace/agent_cond.c
   ${_S}/core/trace/trace.c ${_S}/core/trace/trace_vars.c
   ${_S}/core/trace/trace_hex.c ${_S}/core/trace/trace_frames.c
-  ${_S}/core/trace/trace_hit.c ${_S}/core/trace/trace_native.c)
+  ${_S}/core/trace/trace_hit.c ${_S}/core/trace/trace_native.c
+  ${_S}/core/trace/agent_error.c ${_S}/core/trace/target_order.c)
+# Agent expressions with them (the build option PMUSTUB_TRACE_AGENT, on by
+# default; off, the stub is compiled with -DPMUSTUB_TRACE_AGENT=0): the
+# bytecode of tracepoint conditions and actions, and breakpoint conditions.
+set(PMUSTUB_TRACE_AGENT_SOURCES
+  ${_S}/core/trace/agent.c ${_S}/core/trace/agent_cond.c)
 # Sampling by the counters' overflow interrupt (the build option
 # PMUSTUB_SAMPLING; docs/record.md): the buffer and its packets, and,
 # with tracepoints, sampling between two of them.

@@ -194,11 +194,17 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
         return PMUCTL_EXIT_TARGET;
     }
     int noack_ok = strstr(t->rsp.reply, "QStartNoAckMode+") != NULL;
-    t->trace.offered = strstr(t->rsp.reply, "ConditionalTracepoints+") &&
-                       strstr(t->rsp.reply, "TraceStateVariables+") &&
-                       strstr(t->rsp.reply, "ConditionalBreakpoints+");
-    t->trace.bracket_offered = t->trace.offered &&
+    /* Tracepoints: with agent expressions (conditions on tracepoints and
+     * breakpoints), or the native bracket alone (a stub built without
+     * agent expressions, PMUSTUB_TRACE_AGENT off, offers no conditions;
+     * what needs them is then refused, and pmuctl measures with
+     * breakpoints). */
+    int tsv = strstr(t->rsp.reply, "TraceStateVariables+") != NULL;
+    t->trace.bracket_offered = tsv &&
                          strstr(t->rsp.reply, PMUSTUB_FEATURE_BRACKET) != NULL;
+    t->trace.offered = tsv && ((strstr(t->rsp.reply, "ConditionalTracepoints+") &&
+                                strstr(t->rsp.reply, "ConditionalBreakpoints+")) ||
+                               t->trace.bracket_offered);
     t->sampling.offered = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */
     if ((rc = target_ask_simulator(t)))

@@ -12,9 +12,26 @@
 
 #if PMUSTUB_TRACEPOINTS
 
+/* Agent expressions (conditions, X actions, breakpoint conditions): on
+ * unless the build says PMUSTUB_TRACE_AGENT=0 (stub/CMakeLists.txt). */
+#ifndef PMUSTUB_TRACE_AGENT
+#define PMUSTUB_TRACE_AGENT 1
+#endif
+
+/* The port's quick path for the native bracket (pmustub/quick.h): on
+ * unless the build says PMUSTUB_TRACE_QUICK=0. */
+#ifndef PMUSTUB_TRACE_QUICK
+#define PMUSTUB_TRACE_QUICK 1
+#endif
+
 /* qSupported's features for all this. */
+#if PMUSTUB_TRACE_AGENT
 #define TRACE_FEATURES ";ConditionalTracepoints+;TraceStateVariables+" \
     ";ConditionalBreakpoints+;QTBuffer:size+;" PMUSTUB_FEATURE_BRACKET
+#else
+#define TRACE_FEATURES ";TraceStateVariables+;QTBuffer:size+;" \
+    PMUSTUB_FEATURE_BRACKET
+#endif
 
 /* The program stopped; *why may be adjusted (swbreak). Returns 1 if the
  * stop was the stub's own business (a tracepoint collected, a condition
@@ -38,13 +55,20 @@ void trace_frame_none(void);
  * (trace_frames.c); otherwise the port's target, stub_t. Everything
  * else in the stub works on stub_t, whatever frame GDB looks at. */
 const struct stub_target *trace_view(void);
+#if PMUSTUB_TRACE_QUICK
 /* The program is about to resume from a stop: tells the port which
  * native bracket's hits it may serve on its own (trace_native.c). */
 void trace_native_publish(void);
-/* QT... and qT... packets; return 1 if the packet was one of them. */
-int trace_set_query(const char *pkt, struct reply *r);
-int trace_query(const char *pkt, struct reply *r);
+#else
+#define trace_native_publish() ((void)0)
+#endif
+/* QT... and qT... packets (and QPmustub.Bracket); return 1 if the packet
+ * was one of them. One table serves both kinds (trace.c). */
+int trace_packet(const char *pkt, struct reply *r);
+#define trace_set_query(pkt, r) trace_packet(pkt, r)
+#define trace_query(pkt, r) trace_packet(pkt, r)
 
+#if PMUSTUB_TRACE_AGENT
 /* Breakpoint conditions (agent_cond.c): the ";X..." list of a Z0 after
  * its kind, replacing the breakpoint's earlier list; 0, or an error code
  * for the E reply. */
@@ -53,6 +77,13 @@ void bp_cond_clear(stub_addr_t addr);
 /* Nonzero if the breakpoint at addr has no conditions or one is true (or
  * fails to evaluate: a stop is the safe answer). */
 int bp_cond_true(stub_addr_t addr);
+#else
+/* No conditions: a Z0 with a list is refused, as without tracepoints. */
+#define bp_cond_set(addr, list, end)                                       \
+    ((void)(addr), (void)(list), (void)(end), 1u)
+#define bp_cond_clear(addr) ((void)(addr))
+#define bp_cond_true(addr) ((void)(addr), 1)
+#endif
 
 #else
 

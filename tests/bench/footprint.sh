@@ -5,7 +5,10 @@
 # linker map (footprint_map.py), plus the libgcc.a helpers the stub pulls
 # in. For each board's default build (every core the board can meet) and
 # one-core builds (-DPMUSTUB_CORES), each with neither tracepoints nor
-# sampling (the smallest stub), with tracepoints, and with both (the
+# sampling (the smallest stub), with tracepoints without agent
+# expressions (trace-noagent: -DPMUSTUB_TRACE_AGENT=OFF), without them
+# and without the native bracket's quick path (trace-lean: also
+# -DPMUSTUB_TRACE_QUICK=OFF), with tracepoints, and with both (the
 # default build; sampling's buffer is PMUSTUB_SAMPLE_ENTRIES);
 # the trace buffer, part of the RAM with tracepoints, on its own column
 # (its size is the build option PMUSTUB_TRACE_BUFFER_BYTES, which
@@ -39,15 +42,18 @@ for v in "${variants[@]}"; do
     # The README's command for this board, with its paths made this build's.
     cmd=$(grep -E "^$cross-gcc .*libpmustub\\.a" "$top/README.md" | head -1)
     [ -n "$cmd" ] || { echo "README.md shows no $cross-gcc link command" >&2; exit 1; }
-    for features in none trace trace+sample; do
-        trace=OFF sample=OFF
+    for features in none trace-lean trace-noagent trace trace+sample; do
+        trace=OFF sample=OFF agent=ON quick=ON
         [ "$features" != none ] && trace=ON
         [ "$features" = trace+sample ] && sample=ON
+        [ "$features" = trace-noagent ] && agent=OFF
+        [ "$features" = trace-lean ] && agent=OFF quick=OFF
         dir=$scratch/$board-$name-$features
         cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \
             -DCMAKE_TOOLCHAIN_FILE="$top/cmake/$toolchain" \
             -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
-            -DPMUSTUB_SAMPLING=$sample \
+            -DPMUSTUB_SAMPLING=$sample -DPMUSTUB_TRACE_AGENT=$agent \
+            -DPMUSTUB_TRACE_QUICK=$quick \
             -DPMUSTUB_BOARD="$board" -DPMUSTUB_STUB_CORES="$cores" \
             -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" >"$dir.log" 2>&1
         cmake --build "$dir" -j2 --target pmustub >>"$dir.log" 2>&1

@@ -103,6 +103,14 @@ static void qtdp(const char *fmt)
         fail_msg("%s -> %s", pkt, r);
 }
 
+/* pkt's reply is fmt with A in it. */
+static void expect_at(const char *pkt, const char *fmt)
+{
+    char want[128];
+    snprintf(want, sizeof want, fmt, A);
+    assert_string_equal(exchange(pkt), want);
+}
+
 /* Appends text hex-encoded, as qTStatus carries its texts. */
 static void append_hex(char *dst, const char *text)
 {
@@ -120,6 +128,7 @@ static int has(const char *s, const char *part)
 /* $v1 = $v1 + 1 (getv 1, const8 1, add, setv 1, pop, end) */
 #define INC_V1 "b,2c00012201022d00012927"
 
+#if PMUSTUB_TRACE_AGENT
 static void a_hit_collects_and_the_frame_answers(void **st)
 {
     char want[64];
@@ -181,6 +190,7 @@ static void a_hit_collects_and_the_frame_answers(void **st)
     assert_string_equal(exchange("p1e"), hexreg(30));
     assert_string_equal(exchange("QTFrame:ffffffff"), "OK");
 }
+#endif
 
 static void frames_are_found_by_pc_tracepoint_and_range(void **st)
 {
@@ -211,9 +221,9 @@ static void frames_are_found_by_pc_tracepoint_and_range(void **st)
     assert_string_equal(exchange("QTFrame:-1"), "OK");
 }
 
+#if PMUSTUB_TRACE_AGENT
 static void definitions_upload_as_sent(void **st)
 {
-    char want[128];
     (void)st;
     assert_string_equal(exchange("QTDV:1:0000000000000005:0:7631"), "OK");
     assert_string_equal(exchange("QTDV:2:ffffffffffffffff:0:7632"), "OK");
@@ -222,18 +232,12 @@ static void definitions_upload_as_sent(void **st)
     qtdp("QTDP:-1:%08x:M-1,80001040,8-");
     qtdp("QTDP:-1:%08x:M1d,10,4X" INC_V1);
     qtdp("QTDP:2:%08x:D:0:0");
-    snprintf(want, sizeof want, "T1:%08x:E:0:3:X3,220127", A);
-    assert_string_equal(exchange("qTfP"), want);
-    snprintf(want, sizeof want, "A1:%08x:R" MASK, A);
-    assert_string_equal(exchange("qTsP"), want);
-    snprintf(want, sizeof want, "A1:%08x:M-1,80001040,8", A);
-    assert_string_equal(exchange("qTsP"), want);
-    snprintf(want, sizeof want, "A1:%08x:M1d,10,4", A);
-    assert_string_equal(exchange("qTsP"), want);
-    snprintf(want, sizeof want, "A1:%08x:X" INC_V1, A);
-    assert_string_equal(exchange("qTsP"), want);
-    snprintf(want, sizeof want, "T2:%08x:D:0:0", A);
-    assert_string_equal(exchange("qTsP"), want);
+    expect_at("qTfP", "T1:%08x:E:0:3:X3,220127");
+    expect_at("qTsP", "A1:%08x:R" MASK);
+    expect_at("qTsP", "A1:%08x:M-1,80001040,8");
+    expect_at("qTsP", "A1:%08x:M1d,10,4");
+    expect_at("qTsP", "A1:%08x:X" INC_V1);
+    expect_at("qTsP", "T2:%08x:D:0:0");
     assert_string_equal(exchange("qTsP"), "l");
     assert_string_equal(exchange("qTfV"), "1:5:0:7631");
     assert_string_equal(exchange("qTsV"), "2:ffffffffffffffff:0:7632");
@@ -263,6 +267,7 @@ static void conditions_and_pass_counts(void **st)
     assert_mem_pristine(A, 4);
     assert_true(has(exchange("qTStatus"), "T0;tpasscount:2;tframes:2;"));
 }
+#endif
 
 static void a_full_buffer_stops_the_run(void **st)
 {
@@ -282,6 +287,7 @@ static void a_full_buffer_stops_the_run(void **st)
     assert_true(has(exchange("qTStatus"), ";tsize:1000;"));
 }
 
+#if PMUSTUB_TRACE_AGENT
 static void an_error_in_an_action_stops_the_run_with_its_reason(void **st)
 {
     char want[96] = "T0;terror:";
@@ -296,6 +302,7 @@ static void an_error_in_an_action_stops_the_run_with_its_reason(void **st)
     assert_mem_pristine(A, 4);
     assert_true(has(exchange("qTStatus"), want));
 }
+#endif
 
 static void unsupported_definitions_are_refused(void **st)
 {
@@ -393,6 +400,7 @@ static void resuming_onto_gdbs_own_trap_is_left_to_gdb(void **st)
     assert_true(has(stop_at(A, 1), "T05swbreak:;"));
 }
 
+#if PMUSTUB_TRACE_AGENT
 static void breakpoint_conditions(void **st)
 {
     char want[128] = ";notes:";
@@ -423,6 +431,48 @@ static void breakpoint_conditions(void **st)
     assert_error_reply(exchange("Z0,80001204,4junk"));
     assert_mem_pristine(A + 4, 4);
 }
+#endif
+
+#if !PMUSTUB_TRACE_AGENT
+/* Built without agent expressions (PMUSTUB_TRACE_AGENT=0): qSupported
+ * offers no conditions, every X (a tracepoint's condition or action, a
+ * breakpoint's condition list) is refused, and R and M actions collect a
+ * frame that GDB's packets read as with them. */
+static void without_agent_expressions_registers_and_memory_collect(void **st)
+{
+    char want[64];
+    const char *r = exchange("qSupported");
+    (void)st;
+    assert_true(has(r, ";TraceStateVariables+;QTBuffer:size+;qPmustub.Bracket+"));
+    assert_false(has(r, "ConditionalTracepoints+"));
+    assert_false(has(r, "ConditionalBreakpoints+"));
+    snprintf(want, sizeof want, "QTDP:1:%08x:E:0:0:X3,220127", A);
+    assert_error_reply(exchange(want));
+    assert_error_reply(exchange("Z0,80001200,4;X3,220027"));
+    assert_mem_pristine(A, 4);
+    qtdp("QTDP:1:%08x:E:0:0-");
+    qtdp("QTDP:-1:%08x:R" MASK "-");
+    qtdp("QTDP:-1:%08x:M-1,80001040,8");
+    qtdp("QTDP:2:%08x:D:0:0-");
+    snprintf(want, sizeof want, "QTDP:-2:%08x:X3,220127", A);
+    assert_error_reply(exchange(want));
+    expect_at("qTfP", "T1:%08x:E:0:0");
+    expect_at("qTsP", "A1:%08x:R" MASK);
+    expect_at("qTsP", "A1:%08x:M-1,80001040,8");
+    expect_at("qTsP", "T2:%08x:D:0:0");
+    assert_string_equal(exchange("qTsP"), "l");
+    assert_string_equal(exchange("QTStart"), "OK");
+    silent_hit();
+    assert_true(has(exchange("qTStatus"), "T1;tframes:1;"));
+    assert_string_equal(exchange("QTStop"), "OK");
+    assert_string_equal(exchange("QTFrame:0"), "F0T1");
+    assert_string_equal(exchange("p1d"), hexreg(29));
+    assert_string_equal(exchange("p48"), hexreg(72));
+    assert_string_equal(exchange("p1e"), "xxxxxxxx");
+    assert_string_equal(exchange("m80001040,8"), hexmem(DATA, 8));
+    assert_string_equal(exchange("QTFrame:-1"), "OK");
+}
+#endif
 
 /* ---- the native bracket (QPmustub.Bracket, trace_native.h) ---- */
 
@@ -584,6 +634,7 @@ static void a_gdb_tracepoint_beside_the_bound_pair_collects(void **st)
     assert_string_equal(exchange("QTFrame:-1"), "OK");
 }
 
+#if PMUSTUB_TRACE_QUICK
 /* ---- the port's quick path (pmustub/quick.h) ---- */
 
 /* What the core last told the fake port it may serve quickly. */
@@ -697,6 +748,7 @@ static void the_quick_path_is_not_offered_where_a_trap_is_shared(void **st)
     assert_false(published.on);
     fake_target.quick_set = 0;
 }
+#endif
 
 static void native_bracket_refusals(void **st)
 {
@@ -735,25 +787,38 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#if PMUSTUB_TRACE_AGENT
         T(a_hit_collects_and_the_frame_answers),
+#endif
         T(frames_are_found_by_pc_tracepoint_and_range),
+#if PMUSTUB_TRACE_AGENT
         T(definitions_upload_as_sent),
         T(conditions_and_pass_counts),
+#endif
         T(a_full_buffer_stops_the_run),
+#if PMUSTUB_TRACE_AGENT
         T(an_error_in_an_action_stops_the_run_with_its_reason),
+#endif
         T(unsupported_definitions_are_refused),
         T(impossible_tracepoints_are_refused_at_once),
         T(notes_are_kept_for_the_status),
         T(continuing_from_a_tracepoint_does_not_collect_twice),
         T(resuming_onto_gdbs_own_trap_is_left_to_gdb),
+#if PMUSTUB_TRACE_AGENT
         T(breakpoint_conditions),
+#endif
         T(the_native_bracket_adds_up_and_stops_at_the_kth),
         T(one_point_and_a_run_that_begins_armed),
         T(a_gdb_tracepoint_beside_the_bound_pair_collects),
         T(native_bracket_refusals),
+#if PMUSTUB_TRACE_QUICK
         T(the_quick_path_adds_up_as_the_full_path_does),
         T(a_bracket_the_quick_path_left_open_ends_on_the_full_path),
         T(the_quick_path_is_not_offered_where_a_trap_is_shared),
+#endif
+#if !PMUSTUB_TRACE_AGENT
+        T(without_agent_expressions_registers_and_memory_collect),
+#endif
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

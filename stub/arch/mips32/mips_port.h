@@ -54,8 +54,9 @@ int mips_displaced_end(unsigned exc);
 int mips_displaced_active(void);
 
 /* quick.c: the native bracket's quick path (pmustub/quick.h), with
- * tracepoints only; port.c offers it as stub_target.quick_set. */
-#if PMUSTUB_TRACEPOINTS
+ * tracepoints and PMUSTUB_TRACE_QUICK only (stub/CMakeLists.txt defines
+ * it with tracepoints); port.c offers it as stub_target.quick_set. */
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
 struct stub_quick;
 void mips_quick_set(const struct stub_quick *q);
 void mips_quick_retire(void);

@@ -83,7 +83,7 @@ static int step_insert(uint32_t addr)
     return 0;
 }
 
-#if PMUSTUB_TRACEPOINTS
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
 /* The core's quick_set (pmustub/quick.h). Not while a step is armed (out
  * of line or by temporary breakpoints): its stop takes the full path, at
  * whose end the core offers the bracket again. */
@@ -166,7 +166,7 @@ static struct stub_target target = {
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
     .steps_out_of_line = mips_steps_out_of_line,
-#if PMUSTUB_TRACEPOINTS
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
     .quick_set = quick_set,
 #endif
     .triple = "mips",
@@ -201,7 +201,7 @@ void mips_trap(void)
     pmu_freeze(); /* before anything else: the stub must not be counted */
     mips_quick_retire();
     if (mips_interrupt_poll(exc, &why)) {
-#if PMUSTUB_TRACEPOINTS
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
         stub_quick_update();
 #endif
         pmu_unfreeze();

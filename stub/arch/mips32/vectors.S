@@ -81,7 +81,7 @@ mips_probe_write:
     .org    0x180
     /* 0x180: general exception */
 mips_exc_common:
-#if PMUSTUB_TRACEPOINTS
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
     /* While the quick path is on: the break at the end of one of its
      * slots, or one of the native bracket's traps (quick.c). Q_ON is 0
      * whenever the stub itself runs, so a fault of its memory probes,
@@ -232,7 +232,7 @@ mips_probe_fault:
     jr      $k0
     nop
 
-#if PMUSTUB_TRACEPOINTS
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
 /*
  * The quick path (quick.c), $k0 = &mips_quick, EXL = 1. Only the
  * registers it uses are saved, into mips_quick (uncached, as the rest of

@@ -58,59 +58,6 @@ static const struct op_shape {
 #undef NOFP
 };
 
-static const char *const error_text[AGENT_N_ERRORS] = {
-    [AGENT_OK] = "no error",
-    [AGENT_BAD_OPCODE] = "bad bytecode",
-    [AGENT_UNSUPPORTED] = "floating point or printf bytecode is not supported",
-    [AGENT_TRUNCATED] = "bytecode ends without end",
-    [AGENT_BAD_JUMP] = "goto outside the expression",
-    [AGENT_STACK_OVERFLOW] = "agent stack overflow",
-    [AGENT_STACK_UNDERFLOW] = "agent stack underflow",
-    [AGENT_DIV_ZERO] = "division by zero",
-    [AGENT_MEM_FAULT] = "memory read failed",
-    [AGENT_BAD_REGISTER] = "no such register",
-    [AGENT_BAD_VARIABLE] = "no such trace state variable",
-    [AGENT_TOO_LONG] = "expression ran too long",
-    [AGENT_BUFFER_FULL] = "trace buffer full",
-};
-
-const char *agent_error_text(enum agent_error e)
-{
-    return (unsigned)e < AGENT_N_ERRORS ? error_text[e] : "unknown error";
-}
-
-/* Four target-order bytes as a number. */
-static uint32_t word_from_target(const uint8_t *b)
-{
-    return PMUSTUB_TARGET_BIG_ENDIAN
-               ? (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]
-               : (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
-}
-
-uint64_t agent_from_target(const uint8_t *b, unsigned n)
-{
-    uint64_t v = 0;
-
-    /* A register's 4 or 8 bytes (a tracepoint hit reads its counters
-     * through here) in 32-bit halves: a 64-bit shift a byte at a time is
-     * several instructions a byte on a 32-bit core. */
-    if (n == 4)
-        return word_from_target(b);
-    if (n == 8)
-        return PMUSTUB_TARGET_BIG_ENDIAN
-                   ? (uint64_t)word_from_target(b) << 32 | word_from_target(b + 4)
-                   : (uint64_t)word_from_target(b + 4) << 32 | word_from_target(b);
-    for (unsigned i = 0; i < n; i++)
-        v = v << 8 | b[PMUSTUB_TARGET_BIG_ENDIAN ? i : n - 1 - i];
-    return v;
-}
-
-void agent_to_target(uint8_t *b, uint64_t v, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++, v >>= 8)
-        b[PMUSTUB_TARGET_BIG_ENDIAN ? n - 1 - i : i] = (uint8_t)v;
-}
-
 /* The code's operands are big-endian whatever the target (ax.def users
  * such as gdbserver's ax.cc read them most significant byte first). */
 static uint64_t operand(const uint8_t *p, unsigned n)

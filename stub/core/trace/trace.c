@@ -56,6 +56,7 @@ static uint8_t *pool_take(unsigned n)
     return p;
 }
 
+#if PMUSTUB_TRACE_AGENT
 /* "LEN,HEX" of an X (condition or action) into the pool as LEN(2) CODE;
  * *off is where it went. The upload (qTsP) must fit in one reply. */
 static unsigned store_expr(const char **s, uint16_t *off)
@@ -76,6 +77,7 @@ static unsigned store_expr(const char **s, uint16_t *off)
     *s = p + 2 * n;
     return 0;
 }
+#endif
 
 /* 'R' MASK: hex, most significant byte first (gdb/tracepoint.c,
  * collection_list::stringify). */
@@ -138,7 +140,9 @@ static unsigned store_mem(const char **s)
 static unsigned define_actions(const char *p, const char *end)
 {
     unsigned e = 0;
+#if PMUSTUB_TRACE_AGENT
     uint16_t off;
+#endif
 
     while (!e && p < end && *p != '-') {
         char kind = *p++;
@@ -147,12 +151,14 @@ static unsigned define_actions(const char *p, const char *end)
             e = store_regs(&p);
         } else if (kind == 'M') {
             e = store_mem(&p);
+#if PMUSTUB_TRACE_AGENT
         } else if (kind == 'X') {
             uint8_t *tag = pool_take(1);
             if (!tag)
                 return 0x10;
             *tag = 'X';
             e = store_expr(&p, &off);
+#endif
         } else {
             return 0x01;
         }
@@ -166,7 +172,7 @@ static unsigned define_actions(const char *p, const char *end)
 
 /* QTDP:N:ADDR:E|D:STEP:PASS[:F..][:S][:XLEN,HEX][-] and its action
  * packets QTDP:-N:ADDR:ACTION[-]. */
-static unsigned define_tracepoint(const char *p)
+static unsigned define_tracepoint(const char *p, struct reply *r)
 {
     const char *end = p;
     uint32_t n, addr, step, pass;
@@ -174,6 +180,7 @@ static unsigned define_tracepoint(const char *p)
     int more, enabled, action = *p == '-';
     unsigned e;
 
+    (void)r;
     while (*end)
         end++;
     more = end > p && end[-1] == '-';
@@ -212,6 +219,7 @@ static unsigned define_tracepoint(const char *p)
     t->hits = t->usage = 0;
     t->cond_len = t->act_len = 0;
     t->native = 0;
+#if PMUSTUB_TRACE_AGENT
     while (*p == ':') {
         p++;
         if (*p != 'X') /* F (fast), S (static) and the rest: not ours */
@@ -221,6 +229,7 @@ static unsigned define_tracepoint(const char *p)
             return e;
         t->cond_len = trace_get16(trace_pool + t->cond_off);
     }
+#endif
     if (p != end - more)
         return 0x01;
     trace_npoints++;
@@ -263,10 +272,12 @@ void trace_session_end(void)
     open_tp = 0;
 }
 
-static unsigned start(void)
+static unsigned start(const char *p, struct reply *r)
 {
     unsigned e = 0;
 
+    (void)p;
+    (void)r;
     if (trace_st.running)
         return 0x02;
     trace_frame_none();
@@ -287,8 +298,10 @@ static unsigned start(void)
 }
 
 /* QTinit: no tracepoints, no variables, no frames. */
-static void init(void)
+static unsigned init(const char *p, struct reply *r)
 {
+    (void)p;
+    (void)r;
     trace_stop(TR_STOP, 0, AGENT_OK);
     trace_frame_none();
     trace_frames_clear();
@@ -302,6 +315,15 @@ static void init(void)
     /* A new experiment's user and notes are its own (GDB sends QTNotes
      * after QTinit, and only the texts that are set). */
     trace_st.user[0] = trace_st.notes[0] = 0;
+    return 0;
+}
+
+static unsigned stop(const char *p, struct reply *r)
+{
+    (void)p;
+    (void)r;
+    trace_stop(TR_STOP, 0, AGENT_OK);
+    return 0;
 }
 
 static const char *const reason_names[] = {
@@ -312,11 +334,12 @@ static const char *const reason_names[] = {
 
 /* T0|T1;REASON:..;tframes:N;tcreated:N;tfree:N;tsize:N;circular:0;
  * disconn:0[;notes:HEX] */
-static void status(struct reply *r)
+static unsigned status(const char *p, struct reply *r)
 {
     stub_addr_t cond_addr;
     unsigned cond_error = bp_cond_failed(&cond_addr);
 
+    (void)p;
     reply_str(r, trace_st.running ? "T1" : "T0");
     if (!trace_st.running) {
         reply_str(r, ";");
@@ -370,10 +393,12 @@ static void status(struct reply *r)
         reply_hex_text(r, ": ");
         reply_hex_text(r, agent_error_text((enum agent_error)cond_error));
     }
+    return TRACE_REPLIED;
 }
 
 /* ---- upload: qTfP/qTsP ---- */
 
+#if PMUSTUB_TRACE_AGENT
 static void reply_expr(struct reply *r, unsigned off)
 {
     unsigned n = trace_get16(trace_pool + off);
@@ -381,6 +406,7 @@ static void reply_expr(struct reply *r, unsigned off)
     reply_str(r, ",");
     reply_hex_bytes(r, trace_pool + off + 2, n);
 }
+#endif
 
 /* One stored action at trace_pool[off] in QTDP's syntax; returns its size. */
 static unsigned reply_action(struct reply *r, unsigned off)
@@ -406,15 +432,20 @@ static unsigned reply_action(struct reply *r, unsigned off)
         reply_num(r, trace_get16(a + 7));
         return 9;
     }
+#if PMUSTUB_TRACE_AGENT
     reply_str(r, "X");
     reply_expr(r, off + 1);
     return 3u + trace_get16(a + 1);
+#else
+    return 1; /* not reached: no 'X' is stored */
+#endif
 }
 
-static void upload_next(struct reply *r)
+static unsigned upload_next(const char *p, struct reply *r)
 {
     const struct tracepoint *t;
 
+    (void)p;
     for (; up.tp < trace_npoints; up.tp++, up.at = 0) {
         t = &trace_points[up.tp];
         if (up.at && up.at - 1 >= (unsigned)t->act_off + t->act_len)
@@ -426,29 +457,36 @@ static void upload_next(struct reply *r)
         reply_str(r, ":");
         if (up.at) {
             up.at += reply_action(r, up.at - 1);
-            return;
+            return TRACE_REPLIED;
         }
         reply_str(r, t->enabled ? "E:0:" : "D:0:");
         reply_num(r, t->pass);
+#if PMUSTUB_TRACE_AGENT
         if (t->cond_len) {
             reply_str(r, ":X");
             reply_expr(r, t->cond_off);
         }
+#endif
         up.at = (unsigned)t->act_off + 1;
-        return;
+        return TRACE_REPLIED;
     }
     reply_str(r, "l");
+    return TRACE_REPLIED;
+}
+
+static unsigned upload_first(const char *p, struct reply *r)
+{
+    up.tp = up.at = 0;
+    return upload_next(p, r);
 }
 
 /* qTP:N:ADDR: hits and bytes of frames of that tracepoint. */
-static void tracepoint_status(const char *p, struct reply *r)
+static unsigned tracepoint_status(const char *p, struct reply *r)
 {
     uint32_t n, addr;
 
-    if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_addr(p, &addr, &p)) {
-        reply_error(r, 0x01);
-        return;
-    }
+    if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_addr(p, &addr, &p))
+        return 0x01;
     for (unsigned i = 0; i < trace_npoints; i++) {
         const struct tracepoint *t = &trace_points[i];
         if (t->number == n && t->addr == addr) {
@@ -456,35 +494,34 @@ static void tracepoint_status(const char *p, struct reply *r)
             reply_num(r, t->hits);
             reply_str(r, ":");
             reply_num(r, t->usage);
-            return;
+            return TRACE_REPLIED;
         }
     }
-    reply_error(r, 0x01);
+    return 0x01;
 }
 
 /* qTV:N: a variable's current value (in the selected frame, if any), 'U'
  * if there is none. */
-static void var_value(const char *p, struct reply *r)
+static unsigned var_value(const char *p, struct reply *r)
 {
     uint32_t n;
     const struct trace_var *v = 0;
     int64_t value = 0;
     int in_frame;
 
-    if (!hex_u32(p, &n, &p) || *p) {
-        reply_error(r, 0x01);
-        return;
-    }
+    if (!hex_u32(p, &n, &p) || *p)
+        return 0x01;
     /* Looking at a frame: the value it collected, if it did. */
     in_frame = trace_frame_var(n, &value);
     if (in_frame < 0 && (v = trace_var_find(n)) != 0)
         value = v->value;
     if (in_frame > 0 || (in_frame < 0 && !v)) {
         reply_str(r, "U");
-        return;
+        return TRACE_REPLIED;
     }
     reply_str(r, "V");
     reply_hex_u64(r, (uint64_t)value);
+    return TRACE_REPLIED;
 }
 
 /* QTNotes:[user:HEX;][notes:HEX;][tstart:HEX;][tstop:HEX;] (GDB's
@@ -492,8 +529,9 @@ static void var_value(const char *p, struct reply *r)
  * the notes are kept as sent, hex, for qTStatus; a text too long for
  * PMUSTUB_TRACE_NOTE_HEX is cut at a whole byte. tstart and tstop notes
  * are taken and not kept. */
-static unsigned set_notes(const char *p)
+static unsigned set_notes(const char *p, struct reply *r)
 {
+    (void)r;
     while (*p) {
         char *dst = 0;
         const char *v;
@@ -520,53 +558,47 @@ static unsigned set_notes(const char *p)
 
 /* ---- dispatch ---- */
 
-int trace_set_query(const char *pkt, struct reply *r)
+/* Every packet of tracepoints, by name: a name that ends in ':' takes
+ * arguments, any other is the whole packet. */
+static const struct {
+    const char *name;
+    unsigned (*fn)(const char *args, struct reply *r);
+} packets[] = {
+    {"QTinit", init},
+    {"QTDP:", define_tracepoint},
+    {"QTDV:", trace_var_define},
+    {"QTStart", start},
+    {"QTNotes:", set_notes},
+    {PMUSTUB_Q_BRACKET, trace_native_bind},
+    {"QTStop", stop},
+    {"QTFrame:", trace_frame_select},
+    {"QTBuffer:", trace_buffer_set},
+    {"QTro:", trace_ro_set},
+    {"qTStatus", status},
+    {"qTP:", tracepoint_status},
+    {"qTfP", upload_first},
+    {"qTsP", upload_next},
+    {"qTfV", trace_var_upload_first},
+    {"qTsV", trace_var_upload_next},
+    {"qTV:", var_value},
+    {"qTBuffer:", trace_buffer_read},
+};
+
+int trace_packet(const char *pkt, struct reply *r)
 {
-    const char *p;
+    for (unsigned i = 0; i < sizeof packets / sizeof *packets; i++) {
+        const char *name = packets[i].name, *p;
+        unsigned n = 0, e;
 
-    if (str_starts(pkt, "QTinit", &p) && !*p) {
-        init();
-        reply_ok_or_error(r, 0);
-    } else if (str_starts(pkt, "QTDP:", &p)) {
-        reply_ok_or_error(r, define_tracepoint(p));
-    } else if (str_starts(pkt, "QTDV:", &p)) {
-        reply_ok_or_error(r, trace_var_define(p));
-    } else if (str_starts(pkt, "QTStart", &p) && !*p) {
-        reply_ok_or_error(r, start());
-    } else if (str_starts(pkt, "QTNotes:", &p)) {
-        reply_ok_or_error(r, set_notes(p));
-    } else if (str_starts(pkt, PMUSTUB_Q_BRACKET, &p)) {
-        reply_ok_or_error(r, trace_native_bind(p));
-    } else if (str_starts(pkt, "QTStop", &p) && !*p) {
-        trace_stop(TR_STOP, 0, AGENT_OK);
-        reply_ok_or_error(r, 0);
-    } else {
-        return trace_frames_set_query(pkt, r);
+        if (!str_starts(pkt, name, &p))
+            continue;
+        while (name[n])
+            n++;
+        if (name[n - 1] != ':' && *p)
+            continue;
+        if ((e = packets[i].fn(p, r)) != TRACE_REPLIED)
+            reply_ok_or_error(r, e);
+        return 1;
     }
-    return 1;
-}
-
-int trace_query(const char *pkt, struct reply *r)
-{
-    const char *p;
-
-    if (str_starts(pkt, "qTStatus", &p) && !*p) {
-        status(r);
-    } else if (str_starts(pkt, "qTP:", &p)) {
-        tracepoint_status(p, r);
-    } else if (str_starts(pkt, "qTfP", &p) && !*p) {
-        up.tp = up.at = 0;
-        upload_next(r);
-    } else if (str_starts(pkt, "qTsP", &p) && !*p) {
-        upload_next(r);
-    } else if (str_starts(pkt, "qTfV", &p) && !*p) {
-        trace_var_upload(r, 1);
-    } else if (str_starts(pkt, "qTsV", &p) && !*p) {
-        trace_var_upload(r, 0);
-    } else if (str_starts(pkt, "qTV:", &p)) {
-        var_value(p, r);
-    } else {
-        return trace_frames_query(pkt, r);
-    }
-    return 1;
+    return 0;
 }

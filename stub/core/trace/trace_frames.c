@@ -74,21 +74,6 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
     return AGENT_OK;
 }
 
-static enum agent_error record_var(unsigned n)
-{
-    const struct trace_var *v = trace_var_find(n);
-    uint8_t *p;
-
-    if (!v)
-        return AGENT_BAD_VARIABLE;
-    if (!(p = reserve(13)))
-        return AGENT_BUFFER_FULL;
-    p[0] = 'V';
-    agent_to_target(p + 1, n, 4);
-    agent_to_target(p + 5, (uint64_t)v->value, 8);
-    return AGENT_OK;
-}
-
 /* A register the port has no value for (an absent FPU) is left out, as
  * 'x' digits would say the same. */
 static enum agent_error record_reg(unsigned regno)
@@ -107,14 +92,30 @@ static enum agent_error record_reg(unsigned regno)
     return AGENT_OK;
 }
 
+#if PMUSTUB_TRACE_AGENT
+static enum agent_error record_var(unsigned n)
+{
+    const struct trace_var *v = trace_var_find(n);
+    uint8_t *p;
+
+    if (!v)
+        return AGENT_BAD_VARIABLE;
+    if (!(p = reserve(13)))
+        return AGENT_BUFFER_FULL;
+    p[0] = 'V';
+    agent_to_target(p + 1, n, 4);
+    agent_to_target(p + 5, (uint64_t)v->value, 8);
+    return AGENT_OK;
+}
+
 static const struct agent_env collect_env = {
     trace_getv, trace_setv, record_mem, record_var,
 };
+#endif
 
 static enum agent_error run_action(const uint8_t *a, unsigned *size)
 {
     enum agent_error e = AGENT_OK;
-    int64_t ignored;
     uint64_t base = 0;
 
     switch (a[0]) {
@@ -138,9 +139,17 @@ static enum agent_error run_action(const uint8_t *a, unsigned *size)
         return record_mem((stub_addr_t)(base + trace_get32(a + 3)),
                           trace_get16(a + 7));
     }
-    default: /* 'X' */
+#if PMUSTUB_TRACE_AGENT
+    default: { /* 'X' */
+        int64_t ignored;
         *size = 3u + trace_get16(a + 1);
         return agent_eval(&collect_env, a + 3, trace_get16(a + 1), &ignored);
+    }
+#else
+    default: /* not reached: no 'X' is stored */
+        *size = 1;
+        return AGENT_BAD_OPCODE;
+#endif
     }
 }
 
@@ -424,7 +433,7 @@ static void find_frame(const struct frame_query *q, struct reply *r)
 
 /* QTFrame:N | pc:ADDR | tdp:T | range:LO:HI | outside:LO:HI; N -1 (or
  * ffffffff) is "no frame": back to the live target. */
-static void qtframe(const char *p, struct reply *r)
+unsigned trace_frame_select(const char *p, struct reply *r)
 {
     static const struct {
         const char *name;
@@ -443,49 +452,46 @@ static void qtframe(const char *p, struct reply *r)
         }
     if (q.kind == 'n' && s[0] == '-' && s[1] == '1' && !s[2]) {
         trace_frame_none();
-        reply_str(r, "OK");
-        return;
+        return 0;
     }
     if (!trace_hex_addr(s, &q.a, &s) ||
-        (args == 2 && (*s++ != ':' || !trace_hex_addr(s, &q.b, &s))) || *s) {
-        reply_error(r, 0x01);
-        return;
-    }
+        (args == 2 && (*s++ != ':' || !trace_hex_addr(s, &q.b, &s))) || *s)
+        return 0x01;
     if (q.kind == 'n' && q.a == 0xffffffffu) {
         trace_frame_none();
-        reply_str(r, "OK");
-        return;
+        return 0;
     }
     find_frame(&q, r);
+    return TRACE_REPLIED;
 }
 
 /* qTBuffer:OFFSET,LEN: raw buffer bytes in hex, 'l' past the end. */
-static void qtbuffer(const char *p, struct reply *r)
+unsigned trace_buffer_read(const char *p, struct reply *r)
 {
     uint32_t off, n;
 
-    if (!hex_u32(p, &off, &p) || *p++ != ',' || !hex_u32(p, &n, &p) || *p) {
-        reply_error(r, 0x01);
-        return;
-    }
+    if (!hex_u32(p, &off, &p) || *p++ != ',' || !hex_u32(p, &n, &p) || *p)
+        return 0x01;
     if (off >= used) {
         reply_str(r, "l");
-        return;
+        return TRACE_REPLIED;
     }
     if (n > used - off)
         n = used - off;
     if (n > r->cap / 2)
         n = r->cap / 2;
     reply_hex_bytes(r, buf + off, n);
+    return TRACE_REPLIED;
 }
 
 /* QTBuffer:size:N (-1: the built-in size) | QTBuffer:circular:0|1. Only a
  * linear buffer, at most as big as built. */
-static unsigned qtbuffer_set(const char *p)
+unsigned trace_buffer_set(const char *p, struct reply *r)
 {
     const char *s;
     int64_t v;
 
+    (void)r;
     if (str_starts(p, "circular:", &s))
         return trace_hex_s64(s, &v, &s) && !*s && v == 0 ? 0 : 0x01;
     if (!str_starts(p, "size:", &s) || !trace_hex_s64(s, &v, &s) || *s ||
@@ -501,8 +507,9 @@ static unsigned qtbuffer_set(const char *p)
 
 /* QTro:LO,HI[:LO,HI]...: read-only ranges, [LO, HI) (GDB ignores the
  * reply, gdb/remote.c trace_set_readonly_regions). */
-static unsigned qtro(const char *p)
+unsigned trace_ro_set(const char *p, struct reply *r)
 {
+    (void)r;
     nro = 0;
     /* Past the table's size, ranges are left out: those frames' reads of
      * them fail as for memory not collected. */
@@ -515,33 +522,4 @@ static unsigned qtro(const char *p)
         nro++;
     }
     return 0;
-}
-
-int trace_frames_set_query(const char *pkt, struct reply *r)
-{
-    const char *p;
-    unsigned e;
-
-    if (str_starts(pkt, "QTFrame:", &p)) {
-        qtframe(p, r);
-        return 1;
-    }
-    if (str_starts(pkt, "QTBuffer:", &p))
-        e = qtbuffer_set(p);
-    else if (str_starts(pkt, "QTro:", &p))
-        e = qtro(p);
-    else
-        return 0;
-    reply_ok_or_error(r, e);
-    return 1;
-}
-
-int trace_frames_query(const char *pkt, struct reply *r)
-{
-    const char *p;
-
-    if (!str_starts(pkt, "qTBuffer:", &p))
-        return 0;
-    qtbuffer(p, r);
-    return 1;
 }

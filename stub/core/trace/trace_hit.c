@@ -29,7 +29,9 @@ static void hits_at(stub_addr_t pc)
     for (unsigned i = 0; i < trace_npoints && trace_st.running; i++) {
         struct tracepoint *t = &trace_points[i];
         enum agent_error e;
+#if PMUSTUB_TRACE_AGENT
         int64_t v = 1;
+#endif
 
         if (!t->enabled || t->addr != pc)
             continue;
@@ -40,6 +42,7 @@ static void hits_at(stub_addr_t pc)
             t->hits++;
             continue;
         }
+#if PMUSTUB_TRACE_AGENT
         if (t->cond_len) {
             e = agent_eval(&trace_live_env, trace_pool + t->cond_off + 2,
                            t->cond_len, &v);
@@ -50,6 +53,7 @@ static void hits_at(stub_addr_t pc)
         }
         if (!v)
             continue;
+#endif
         t->hits++;
         e = trace_collect(t);
         if (e == AGENT_BUFFER_FULL)

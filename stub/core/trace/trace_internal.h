@@ -80,18 +80,26 @@ extern unsigned trace_npoints;
 extern uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
 extern struct trace_status trace_st;
 
+/* A packet handler's (trace.c's table) answer: TRACE_REPLIED when it
+ * wrote its reply, otherwise 0 for OK or an error code for E. Each gets
+ * the packet after its name. */
+#define TRACE_REPLIED 0x100u
+
 /* trace_vars.c */
 struct trace_var *trace_var_find(unsigned number);
+#if PMUSTUB_TRACE_AGENT
 /* The bytecode's getv and setv: 0, or -1 for no such variable. */
 int trace_getv(unsigned n, int64_t *v);
 int trace_setv(unsigned n, int64_t v);
 /* An expression's world outside a frame: the variables, no recording. */
 extern const struct agent_env trace_live_env;
+#endif
 /* QTDV:N:VALUE:BUILTIN:NAME; 0 or an error code. */
-unsigned trace_var_define(const char *p);
-/* qTfV (first: from the first variable) and qTsV: the next definition,
- * "l" after the last. */
-void trace_var_upload(struct reply *r, int first);
+unsigned trace_var_define(const char *p, struct reply *r);
+/* qTfV (from the first variable) and qTsV: the next definition, "l"
+ * after the last; TRACE_REPLIED. */
+unsigned trace_var_upload_first(const char *p, struct reply *r);
+unsigned trace_var_upload_next(const char *p, struct reply *r);
 /* QTStart: every variable back to its initial value. QTinit: none. */
 void trace_vars_reset(void);
 void trace_vars_clear(void);
@@ -103,8 +111,13 @@ void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e);
 /* agent_cond.c: the last breakpoint condition that failed to evaluate
  * (enum agent_error, AGENT_OK for none) and its address; QTStart
  * forgets it. */
+#if PMUSTUB_TRACE_AGENT
 unsigned bp_cond_failed(stub_addr_t *addr);
 void bp_cond_failed_clear(void);
+#else
+#define bp_cond_failed(addr) ((void)(addr), 0u)
+#define bp_cond_failed_clear() ((void)0)
+#endif
 
 /* trace_frames.c */
 void trace_frames_clear(void);
@@ -118,8 +131,12 @@ extern unsigned trace_buffer_size;
  * -1 no frame selected. */
 int trace_frame_var(unsigned n, int64_t *v);
 void trace_ro_clear(void);
-int trace_frames_set_query(const char *pkt, struct reply *r);
-int trace_frames_query(const char *pkt, struct reply *r);
+/* The frames' packets (TRACE_REPLIED, 0 or an error code): QTFrame:,
+ * qTBuffer:, QTBuffer: and QTro:. */
+unsigned trace_frame_select(const char *p, struct reply *r);
+unsigned trace_buffer_read(const char *p, struct reply *r);
+unsigned trace_buffer_set(const char *p, struct reply *r);
+unsigned trace_ro_set(const char *p, struct reply *r);
 
 /* trace_hex.c: hex.c-style helpers shared by the trace packets. */
 uint16_t trace_get16(const uint8_t *p);

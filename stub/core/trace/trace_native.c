@@ -45,11 +45,12 @@ static struct tracepoint *point(uint32_t number)
     return 0;
 }
 
-unsigned trace_native_bind(const char *p)
+unsigned trace_native_bind(const char *p, struct reply *r)
 {
     uint32_t from, to, k, n, armed, reg, base;
     struct tracepoint *tf, *tt;
 
+    (void)r;
     if (trace_st.running)
         return 0x02;
     trace_native_clear();
@@ -160,6 +161,7 @@ int trace_native_stop(void)
 }
 
 /* ---- the port's quick path (pmustub/quick.h) ---- */
+#if PMUSTUB_TRACE_QUICK
 
 /* Is a trap at addr the bracket's alone: no breakpoint of GDB's, no
  * other tracepoint there? */
@@ -276,3 +278,4 @@ void stub_quick_started(unsigned from_hits, int open, const uint64_t *start)
         nb.s[i].v[V_START]->value = (int64_t)start[i];
     nb.armed->value = 1;
 }
+#endif

@@ -27,7 +27,7 @@
 enum { NATIVE_FROM = 1, NATIVE_TO = 2 };
 
 /* The QPmustub.Bracket packet's arguments; 0 or an error code. */
-unsigned trace_native_bind(const char *args);
+unsigned trace_native_bind(const char *args, struct reply *r);
 /* QTinit: no binding. */
 void trace_native_clear(void);
 /* A hit at a tracepoint bound with role (NATIVE_FROM | NATIVE_TO). */

@@ -16,6 +16,7 @@ struct trace_var *trace_var_find(unsigned number)
     return 0;
 }
 
+#if PMUSTUB_TRACE_AGENT
 int trace_getv(unsigned n, int64_t *v)
 {
     struct trace_var *t = trace_var_find(n);
@@ -35,15 +36,17 @@ int trace_setv(unsigned n, int64_t v)
 }
 
 const struct agent_env trace_live_env = {trace_getv, trace_setv, 0, 0};
+#endif
 
 /* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). */
-unsigned trace_var_define(const char *p)
+unsigned trace_var_define(const char *p, struct reply *r)
 {
     uint32_t n, builtin;
     int64_t value;
     struct trace_var *v;
     unsigned i, len;
 
+    (void)r;
     if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_s64(p, &value, &p) ||
         *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
         n > 0xffff)
@@ -83,10 +86,15 @@ void trace_vars_clear(void)
 /* qTfV/qTsV's cursor: the next entry of the table. */
 static unsigned var_cursor;
 
-void trace_var_upload(struct reply *r, int first)
+unsigned trace_var_upload_first(const char *p, struct reply *r)
 {
-    if (first)
-        var_cursor = 0;
+    var_cursor = 0;
+    return trace_var_upload_next(p, r);
+}
+
+unsigned trace_var_upload_next(const char *p, struct reply *r)
+{
+    (void)p;
     for (; var_cursor < PMUSTUB_TRACE_VARS; var_cursor++) {
         const struct trace_var *v = &trace_vars[var_cursor];
         if (!v->number)
@@ -97,7 +105,8 @@ void trace_var_upload(struct reply *r, int first)
         reply_str(r, v->builtin ? ":1:" : ":0:");
         reply_hex_bytes(r, (const uint8_t *)v->name, v->name_len);
         var_cursor++;
-        return;
+        return TRACE_REPLIED;
     }
     reply_str(r, "l");
+    return TRACE_REPLIED;
 }

@@ -72,9 +72,6 @@ enum { TDESC_WORDS(TDESC_X_INDEX) TDESC_N_WORDS };
 enum { TDESC_N_PARTS = 0 TDESC_PARTS(TDESC_P_COUNT) };
 #undef TDESC_P_COUNT
 
-extern const char *const stub_tdesc_words[TDESC_N_WORDS];
-extern const char *const stub_tdesc_parts[TDESC_N_PARTS];
-
 /* The text byte b of the compact form stands for, or NULL when it stands
  * for itself. */
 const char *stub_tdesc_text(unsigned char b);

@@ -170,7 +170,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
     } else if (str_starts(pkt, "qAttached", &rest)) {
         reply_str(r, "1"); /* quitting GDB detaches rather than kills */
     } else if (str_starts(pkt, "qRcmd,", &rest)) {
-        h_rcmd(rest, len - (unsigned)(rest - pkt), r);
+        h_rcmd(pkt + (rest - pkt), len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
     } else if (str_starts(pkt, PMUSTUB_Q_TDESC, &rest) && !*rest &&

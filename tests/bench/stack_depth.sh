@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The stub's stack depth, measured: how much of its stack (mips_stub_stack)
-# a working session reached on vboard's 34K. GDB paints the part of the
+# The stub's stack depth, measured: how much of its stack (mips_stub_stack,
+# ppc_stub_stack) a working session reached on vboard's 34K or e200z7. GDB paints the part of the
 # stack below the stub's depth at the boot stop with a pattern (restore
 # ... binary, M/X packets), then a GDB session (breakpoints, steps, every
 # register, the monitor, qCRC, memory, and tracepoints where the stub has
@@ -17,14 +17,21 @@
 . "$(dirname "$0")/../e2e/lib.sh"
 PMUCTL=$1 VBOARD=$2 ELF=$3 STACK=$4
 PAINT_SPARE=${PAINT_SPARE:-320}
-BASE=$(sym_addr "$ELF" mips_stub_stack)
-[ -n "$BASE" ] || { echo "no mips_stub_stack in $ELF" >&2; exit 1; }
+# MIPS (vboard's 34K) or Power (its e200z7), by the ELF's machine.
+if readelf -h "$ELF" | grep -q PowerPC; then
+    STACK_SYM=ppc_stub_stack CPU=e200z7
+    sym_addr() { powerpc-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print $1 }'; }
+else
+    STACK_SYM=mips_stub_stack CPU=34k
+fi
+BASE=$(sym_addr "$ELF" $STACK_SYM)
+[ -n "$BASE" ] || { echo "no $STACK_SYM in $ELF" >&2; exit 1; }
 paint=$((STACK - PAINT_SPARE))
 python3 -c "import sys; sys.stdout.buffer.write(b'\\xa5\\x5a\\xc3\\x3c' * ($paint // 4))" \
     >"$E2E_TMP/paint.bin"
 
 VPORT=$(free_port)
-"$VBOARD" --cpu 34k --kernel "$ELF" --serial "tcp:127.0.0.1:$VPORT,server" \
+"$VBOARD" --cpu $CPU --kernel "$ELF" --serial "tcp:127.0.0.1:$VPORT,server" \
     >"$E2E_TMP/vboard.log" 2>&1 &
 E2E_PIDS+=($!)
 wait_log "waiting\|listening" "$E2E_TMP/vboard.log" vboard

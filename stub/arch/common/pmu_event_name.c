@@ -7,34 +7,54 @@
 #include "pmustub/target.h"
 #include "pmustub/tdesc.h"
 
-/* The name of event code in the <evalue>s at p (the compact form,
- * pmustub/tdesc.h: EVALUE name VALUE digits END ...; the name's bytes are
- * below TDESC_WORD, characters and parts), or NULL. The generator checks
- * that the enum is written in exactly these words. */
-static const char *find_event(const char *p, unsigned code)
+/* Passes s at the cursor, counting the characters in *at; 0 where the
+ * text differs. */
+static int take(struct tdesc_cursor *c, const char *s, uint32_t *at)
 {
-    while ((unsigned char)*p == TDESC_BYTE(EVALUE)) {
-        const char *name = ++p;
-        unsigned v = 0;
-        while ((unsigned char)*p < TDESC_WORD)
-            p++;
-        for (p++; (unsigned char)*p < TDESC_WORD; p++) /* after VALUE */
-            v = v * 10 + (unsigned)(*p - '0');
-        p++; /* END */
-        if (v == code)
-            return name;
-    }
-    return 0;
+    for (; *s; s++, tdesc_next(c), ++*at)
+        if (tdesc_peek(c) != (unsigned char)*s)
+            return 0;
+    return 1;
 }
 
+/* The enum's text from event_at[n] is <evalue name="NAME" value="V"/>...
+ * (the generator checks it: emit_stub.py, check_evalues); the name is
+ * printed by a second cursor sent to where it starts (a struct copy
+ * would be a memcpy, which the freestanding stub has not). */
 int pmu_put_event_name(const struct pmu_core *core, unsigned n, unsigned code)
 {
-    const char *name, *part;
-    char c[2] = {0, 0};
+    const char *const head[2] = {core->xml_head, 0};
+    struct tdesc_cursor c;
+    uint32_t at = core->event_at[n], name;
+    char s[2] = {0, 0};
+    int d;
 
-    if (!core->n_events || !(name = find_event(core->xml_head + core->event_at[n], code)))
+    if (!core->n_events)
         return -1;
-    for (; (unsigned char)(c[0] = *name) < TDESC_WORD; name++)
-        stub_mon_puts((part = stub_tdesc_text((unsigned char)*name)) ? part : c);
-    return 0;
+    tdesc_start(&c, head, pmu_tdesc_rules);
+    tdesc_skip(&c, at);
+    while (take(&c, "<evalue name=\"", &at)) {
+        unsigned v = 0;
+
+        for (name = at; (d = tdesc_peek(&c)) > 0 && d != '"'; at++)
+            tdesc_next(&c);
+        if (!take(&c, "\" value=\"", &at))
+            return -1;
+        for (; (d = tdesc_peek(&c)) >= '0' && d <= '9'; at++) {
+            v = v * 10 + (unsigned)(d - '0');
+            tdesc_next(&c);
+        }
+        if (!take(&c, "\"/>", &at))
+            return -1;
+        if (v == code) {
+            tdesc_start(&c, head, pmu_tdesc_rules);
+            tdesc_skip(&c, name);
+            for (; (d = tdesc_peek(&c)) > 0 && d != '"'; tdesc_next(&c)) {
+                s[0] = (char)d;
+                stub_mon_puts(s);
+            }
+            return 0;
+        }
+    }
+    return -1;
 }

@@ -40,7 +40,8 @@ set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
   ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
-  ${_S}/arch/common/pmu_core.c ${_S}/arch/common/rx_ctrlc.c
+  ${_S}/arch/common/pmu_core.c ${_S}/arch/common/pmu_event_name.c
+  ${_S}/arch/common/rx_ctrlc.c
   ${_S}/arch/mips32/pmu.c)
 # The quick path serves the native bracket, a tracepoint feature.
 set(PMUSTUB_ARCH_mips32_TRACE_SOURCES ${_S}/arch/mips32/quick.c)
@@ -59,6 +60,7 @@ set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
   ${_S}/arch/ppc32/memory.c ${_S}/arch/ppc32/step.c ${_S}/arch/ppc32/displaced.c
   ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c ${_S}/arch/ppc32/pmr_access.c
   ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c
+  ${_S}/arch/common/pmu_event_name.c
   ${_S}/arch/common/rx_ctrlc.c)
 set(PMUSTUB_ARCH_ppc32_FEATURES ${_T}/power/power-core.xml)
 # Measured with gdb-multiarch 13.1 (docs/power.md): GDB takes the

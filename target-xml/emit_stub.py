@@ -4,8 +4,7 @@ import os
 import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
-from gen_target_xml import write_pieces
-from tdesc_compact import BYTE, WORD, c_bytes, encode
+from tdesc_compact import BYTE, WORD, c_bytes, encode, pair_rules
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -45,7 +44,8 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "    const char *xml_head;",
             "    const char *const *xml_counters;",
             "    /* The catalogue's events: the <evalue>s of counter n's event enum",
-            "       start at xml_head + event_at[n] (names are stored there only). */",
+            "       start at character event_at[n] of xml_head's text (names are",
+            "       stored there only). */",
             "    uint16_t n_events; /* 0: raw event numbers */",
             "    uint16_t event_at[PMU_MAX_COUNTERS];",
             *(["    /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1",
@@ -58,7 +58,11 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "/* The core whose identification register (MIPS PRId, Power PVR) reads",
             "   id, or NULL: how a port finds its core. */",
             "const struct pmu_core *pmu_core_find(uint32_t id);",
-            "extern const char pmu_xml_tail[];"]
+            "extern const char pmu_xml_tail[];",
+            "/* The rules of the PMU features' compact form (pmustub/tdesc.h,",
+            "   TDESC_RULE): the pairs of symbols each byte from TDESC_RULE up",
+            "   stands for. */",
+            "extern const uint8_t pmu_tdesc_rules[][2];"]
     if unknown:
         body += ["/* A core of the family whose id is in no entry: its registers with",
                  "   raw event numbers (cores.toml, family unknown). */",
@@ -103,20 +107,34 @@ def emit_stub(reg, board, out_c, out_h, only=None):
                 f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}{extra}}}')
 
     event_at = {}
+    parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
+    if unknown:
+        parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
+    # Every piece of every core in the compact form, then the pairs that
+    # recur over all of them made rules (pair_rules).
+    codes = [encode("</feature>")]
+    for key, counters, fields, events in parts:
+        head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
+        code, event_at[key] = compact_head(head, pieces, tail, events)
+        codes += [code] + [encode(t) for t in pieces]
+    codes, rules = pair_rules(codes)
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
         f.write(f'#include "{os.path.basename(out_h)}"\n\n')
-        f.write(f"const char pmu_xml_tail[] = {c_bytes(encode('</feature>'))};\n\n")
-        parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
-        if unknown:
-            parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
-        for key, counters, fields, events in parts:
+        f.write("const uint8_t pmu_tdesc_rules[][2] = {\n" +
+                "".join(f"    {{0x{a:02x}, 0x{b:02x}}},\n" for a, b in rules) +
+                ("" if rules else "    {0, 0},\n") + "};\n\n")
+        f.write(f"const char pmu_xml_tail[] = {c_bytes(codes[0])};\n\n")
+        at = 1
+        for key, counters, _, _ in parts:
             k = ident(key)
-            head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
-            code, event_at[key] = compact_head(head, pieces, tail, events)
-            f.write(f"static const char head_{k}[] =\n    {c_bytes(code)};\n")
-            write_pieces(f, f"counters_{k}", [(f"{key} counter {n}", t)
-                                             for n, t in enumerate(pieces)], f"ctr_{k}_")
+            f.write(f"static const char head_{k}[] =\n    {c_bytes(codes[at])};\n")
+            for n in range(counters):
+                f.write(f"/* {key} counter {n} */\n"
+                        f"static const char ctr_{k}_{n}[] =\n    {c_bytes(codes[at + 1 + n])};\n")
+            f.write(f"const char *const counters_{k}[] = {{\n" +
+                    "".join(f"    ctr_{k}_{n},\n" for n in range(counters)) + "    0,\n};\n")
+            at += 1 + counters
         f.write("const struct pmu_core pmu_cores[PMU_N_CORES] = {\n")
         for c in cores:
             f.write("    " + core_entry(c["title"], c["key"], c["id"]["mask"], c["id"]["value"],
@@ -137,9 +155,10 @@ def emit_stub(reg, board, out_c, out_h, only=None):
 
 def compact_head(head, pieces, tail, events):
     """The PMU feature's head in the compact form, and for each counter the
-    offset in it of its event enum's first <evalue> (0 for all without
-    events). The stub's pmu_put_event_name() reads the names there, so the
-    enum must hold only <evalue name="N" value="V"/> words: checked."""
+    offset in its text of its event enum's first <evalue> (0 for all
+    without events). The stub's pmu_put_event_name() reads the names
+    there, so the enum must hold only <evalue name="N" value="V"/>
+    words: checked."""
     root = ET.fromstring(head + "".join(pieces) + tail)
     event_enums = event_enum_ids(root)
     # The control register's flags type: its EVENT field has an event enum.
@@ -162,8 +181,8 @@ def compact_head(head, pieces, tail, events):
     for piece in pieces:
         types = [r.get("type") for r in ET.fromstring(f"<x>{piece}</x>").iter("reg")]
         eid = next((flags_event[t] for t in types if t in flags_event), None)
-        counters.append(at_plain.get(eid, 0))
-    if len(code) > 0xffff:
+        counters.append(starts.get(eid, 0))
+    if len(head) > 0xffff:
         raise RegistryError("a PMU feature head over 64 KiB: event_at is 16 bits")
     return code, counters or [0]
 

@@ -38,6 +38,15 @@ def load_parts(path=HEADER):
     return parts
 
 
+def load_rule_depth(path=HEADER):
+    """TDESC_RULE_DEPTH: how deep rules may nest (the stub's cursor stack)."""
+    with open(path, encoding="utf-8") as f:
+        m = re.search(r"^#define TDESC_RULE_DEPTH (\d+)", f.read(), re.M)
+    if not m:
+        raise ValueError(f"{path}: no TDESC_RULE_DEPTH")
+    return int(m.group(1))
+
+
 WORDS = load_words()
 PARTS = load_parts()
 BYTE = {name: WORD + i for i, (name, _) in enumerate(WORDS)}
@@ -66,8 +75,57 @@ def encode(text):
     return bytes(out)
 
 
-def decode(data):
-    return "".join(TEXT.get(b, chr(b)) for b in data)
+RULE = WORD + len(WORDS)  # the first byte that stands for a rule
+RULE_DEPTH = load_rule_depth()
+
+
+def pair_rules(pieces):
+    """Pairs of symbols that recur in the compact pieces, each made a rule:
+    a byte from RULE up that stands for its two symbols (a character, a
+    word, a part or an earlier rule; Re-Pair, Larsson and Moffat 2000),
+    the most frequent pair first, as long as a pair occurs three times
+    (two bytes of rule for at least three saved) and no rule nests deeper
+    than RULE_DEPTH. Returns the pieces rewritten and the rules [(a, b)]."""
+    seqs = [list(p) for p in pieces]
+    rules, height = [], {}
+    while RULE + len(rules) <= 0xff:
+        count = {}
+        for s in seqs:
+            for pair in zip(s, s[1:]):
+                count[pair] = count.get(pair, 0) + 1
+        best = None
+        for pair, n in sorted(count.items(), key=lambda kv: (-kv[1], kv[0])):
+            h = 1 + max(height.get(pair[0], 0), height.get(pair[1], 0))
+            if n >= 3 and h <= RULE_DEPTH:
+                best = pair
+                break
+        if best is None:
+            break
+        code = RULE + len(rules)
+        rules.append(best)
+        height[code] = 1 + max(height.get(best[0], 0), height.get(best[1], 0))
+        for k, s in enumerate(seqs):
+            out, i = [], 0
+            while i < len(s):
+                if i + 1 < len(s) and (s[i], s[i + 1]) == best:
+                    out.append(code)
+                    i += 2
+                else:
+                    out.append(s[i])
+                    i += 1
+            seqs[k] = out
+    return [bytes(s) for s in seqs], rules
+
+
+def decode(data, rules=()):
+    """The text of compact bytes, rules spelled out."""
+    out = []
+    for b in data:
+        if b >= RULE:
+            out.append(decode(rules[b - RULE], rules))
+        else:
+            out.append(TEXT.get(b, chr(b)))
+    return "".join(out)
 
 
 def c_bytes(data):

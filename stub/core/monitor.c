@@ -2,22 +2,34 @@
  * monitor.c - qRcmd: GDB's "monitor CMD". A small table of commands: the
  * core's own (help, and pmu when the port has a performance monitor:
  * monitor_pmu.c) and the port's. Output is returned hex-encoded
- * in the reply (GDB manual, "qRcmd").
+ * in the reply, or, when it does not fit there, in 'O' packets before
+ * the reply OK (GDB manual, "qRcmd": "the target may also respond with a
+ * number of intermediate 'Ooutput' console output packets").
  */
 #include "stub_internal.h"
 
 #define MON_LINE_MAX 96
 
-/* Monitor output goes straight into the reply, hex-encoded: output longer
- * than half the reply buffer is cut. */
+/* Monitor output goes straight into the reply, hex-encoded, after an 'O'
+ * that makes it an output packet if it has to go before the reply is
+ * done (mon_spilled): then the reply is OK. */
 static struct reply *mon_reply;
+static int mon_spilled;
 
 void stub_mon_puts(const char *s)
 {
-    if (!mon_reply)
+    struct reply *r = mon_reply;
+
+    if (!r)
         return; /* called outside a monitor command: nowhere to go */
-    for (; *s; s++)
-        reply_hex_bytes(mon_reply, (const uint8_t *)s, 1);
+    for (; *s; s++) {
+        if (r->len + 2 > r->cap) {
+            rsp_send(r->buf, r->len);
+            r->len = 1; /* the 'O' */
+            mon_spilled = 1;
+        }
+        reply_hex_bytes(r, (const uint8_t *)s, 1);
+    }
 }
 
 void stub_mon_putx(uint32_t v)
@@ -94,9 +106,12 @@ static const struct stub_monitor_cmd *lookup(const struct stub_monitor_cmd *c,
     return 0;
 }
 
-int h_rcmd(const char *hex, unsigned len, struct reply *r)
+int h_rcmd(char *hex, unsigned len, struct reply *r)
 {
-    char line[MON_LINE_MAX + 1];
+    /* The command is decoded in place, over its hex digits (byte i from
+     * digits 2i and 2i+1, at or after it): no line buffer on the stack,
+     * whose deepest path this command is (docs/stub.md, "Footprint"). */
+    char *line = hex;
     unsigned n = len / 2;
     const struct stub_monitor_cmd *c;
     const char *args = "", *l = line;
@@ -109,7 +124,9 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
     line[n] = 0;
     while (*l == ' ')
         l++;
+    reply_str(r, "O");
     mon_reply = r;
+    mon_spilled = 0;
     if (!(c = lookup(core_cmds, l, &args)) &&
         !(c = lookup(pmu_cmds(), l, &args)) &&
         !(c = lookup(stub_t->monitor_cmds, l, &args))) {
@@ -120,7 +137,15 @@ int h_rcmd(const char *hex, unsigned len, struct reply *r)
         (void)c->run(args);
     }
     mon_reply = 0;
-    if (r->len == 0)
+    if (mon_spilled && r->len > 1)
+        rsp_send(r->buf, r->len);
+    if (mon_spilled || r->len == 1) {
+        r->len = 0;
         reply_str(r, "OK");
+    } else { /* all of it in the reply: no 'O' */
+        for (unsigned i = 1; i < r->len; i++)
+            r->buf[i - 1] = r->buf[i];
+        r->len--;
+    }
     return -1;
 }

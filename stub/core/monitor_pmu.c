@@ -62,12 +62,19 @@ static void help(void)
                   "monitor pmu reset: set every count to 0\n");
 }
 
+/* The summary left out of the build (PMUSTUB_PMU_SUMMARY off). */
+static void no_summary(void)
+{
+    stub_mon_puts("pmu: built without its summary: print GDB's registers of group pmu\n");
+}
+
 static const struct {
     const char *arg;
     void (*run)(void);
 } subcommands[] = {
-    {"", summary}, {"freeze", freeze}, {"unfreeze", unfreeze},
-    {"reset", reset}, {"help", help},
+    {"", PMUSTUB_PMU_SUMMARY ? summary : no_summary}, {"freeze", freeze},
+    {"unfreeze", unfreeze}, {"reset", reset},
+    {"help", PMUSTUB_PMU_SUMMARY ? help : no_summary},
 };
 
 static int mon_pmu(const char *args)
@@ -75,7 +82,10 @@ static int mon_pmu(const char *args)
     const char *rest;
 
     if (!stub_t->pmu->counters()) {
-        stub_t->pmu->absent();
+        if (PMUSTUB_PMU_SUMMARY || stub_t->pmu->absent)
+            stub_t->pmu->absent();
+        else
+            stub_mon_puts("pmu: none\n");
         return *args ? -1 : 0;
     }
     for (unsigned i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++) {

@@ -12,51 +12,11 @@
 #include "pmustub/wire.h"
 
 /* The target description is the concatenation of the port's pieces, each
- * in the compact form of pmustub/tdesc.h: a byte that stands for a word of
- * markup or a part of a name is sent as its text. A cursor walks it so that a read costs
- * its length, not offset x length. */
-struct xml_cursor {
-    const char *const *piece;
-    const char *s; /* next byte of the piece; NULL at the end */
-    const char *w; /* inside a word: the rest of its text; else NULL */
-};
-
-/* The byte under the cursor, or -1 at the end. */
-static int xml_peek(struct xml_cursor *c)
+ * in the compact form of pmustub/tdesc.h, which a cursor spells out. */
+static void xml_seek(struct tdesc_cursor *c, uint32_t off)
 {
-    for (;;) {
-        if (c->w && *c->w)
-            return (unsigned char)*c->w;
-        c->w = 0;
-        if (!c->s)
-            return -1;
-        unsigned char b = (unsigned char)*c->s;
-        if (!b) {
-            c->piece++;
-            c->s = *c->piece;
-        } else if ((c->w = stub_tdesc_text(b)) != 0) {
-            c->s++;
-        } else {
-            return b;
-        }
-    }
-}
-
-static void xml_next(struct xml_cursor *c)
-{
-    if (c->w)
-        c->w++;
-    else
-        c->s++;
-}
-
-static void xml_seek(struct xml_cursor *c, uint32_t off)
-{
-    c->piece = stub_t->target_xml;
-    c->s = *c->piece;
-    c->w = 0;
-    while (off-- && xml_peek(c) >= 0)
-        xml_next(c);
+    tdesc_start(c, stub_t->target_xml, stub_t->tdesc_rules);
+    tdesc_skip(c, off);
 }
 
 /* qXfer:features:read:ANNEX:OFFSET,LENGTH (GDB manual, "General Query
@@ -65,7 +25,7 @@ static void xfer_features(const char *args, struct reply *r)
 {
     const char *p;
     uint32_t off, n;
-    struct xml_cursor cur;
+    struct tdesc_cursor cur;
     int c;
 
     if (!str_starts(args, "target.xml:", &p) || !stub_t->target_xml) {
@@ -79,13 +39,13 @@ static void xfer_features(const char *args, struct reply *r)
     }
     reply_str(r, "m");
     xml_seek(&cur, off);
-    while (n && (c = xml_peek(&cur)) >= 0) {
+    while (n && (c = tdesc_peek(&cur)) >= 0) {
         if (reply_binary(r, (char)c) < 0)
             break; /* reply full: the rest comes with the next request */
-        xml_next(&cur);
+        tdesc_next(&cur);
         n--;
     }
-    if (xml_peek(&cur) < 0)
+    if (tdesc_peek(&cur) < 0)
         r->buf[0] = 'l';
 }
 
@@ -96,13 +56,13 @@ static void xfer_features(const char *args, struct reply *r)
 static void tdesc_id(struct reply *r)
 {
     static uint32_t crc, len;
-    struct xml_cursor cur;
+    struct tdesc_cursor cur;
     unsigned digits = 1;
     int c;
 
     if (!len) {
         crc = 0xffffffffu;
-        for (xml_seek(&cur, 0); (c = xml_peek(&cur)) >= 0; xml_next(&cur)) {
+        for (xml_seek(&cur, 0); (c = tdesc_peek(&cur)) >= 0; tdesc_next(&cur)) {
             uint8_t b = (uint8_t)c;
             crc = stub_crc32(crc, &b, 1);
             len++;
@@ -170,7 +130,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
     } else if (str_starts(pkt, "qAttached", &rest)) {
         reply_str(r, "1"); /* quitting GDB detaches rather than kills */
     } else if (str_starts(pkt, "qRcmd,", &rest)) {
-        h_rcmd(rest, len - (unsigned)(rest - pkt), r);
+        h_rcmd(pkt + (rest - pkt), len - (unsigned)(rest - pkt), r);
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
     } else if (str_starts(pkt, PMUSTUB_Q_TDESC, &rest) && !*rest &&

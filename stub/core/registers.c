@@ -50,11 +50,13 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
 int h_regs_G(char *pkt, unsigned len, struct reply *r)
 {
     const struct stub_target *t = trace_view();
-    unsigned need = 0, pos = 1;
+    unsigned need = 0, pos = 1, n = 0;
     uint8_t v[REG_MAX_BYTES];
 
-    for (unsigned i = 0; i < stub_t->nregs_g; i++)
-        need += 2 * reg_size(i);
+    /* The registers g sends: every one, or those that fit in PacketSize
+     * (GDB sends back as many as g gave it; remote.c, G after a short g). */
+    for (; n < stub_t->nregs_g && need + 2 * reg_size(n) <= STUB_PKT_MAX; n++)
+        need += 2 * reg_size(n);
     if (len != 1 + need) {
         reply_error(r, 0x02);
         return -1;
@@ -66,7 +68,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
             return -1;
         }
     }
-    for (unsigned i = 0; i < stub_t->nregs_g; i++) {
+    for (unsigned i = 0; i < n; i++) {
         unsigned size = reg_size(i);
         /* Unavailable ('x') and read-only registers keep their values. */
         if (hex_decode(pkt + pos, v, size) == 0)

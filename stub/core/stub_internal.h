@@ -8,14 +8,24 @@
 #include <stdint.h>
 #include "pmustub/stub.h"
 
-/* PacketSize we advertise: the most payload bytes we accept in one packet.
- * The largest reply the core builds (g: 72 registers x 8 hex digits) fits in
- * the same size. */
+/* PacketSize we advertise: the most payload bytes we accept in one packet,
+ * and the longest reply. The build option PMUSTUB_PACKET_SIZE (default
+ * 1024, where every reply the core builds fits: g is 72 registers x 8 hex
+ * digits on MIPS). Smaller, a g reply ends at the last whole register that
+ * fits and GDB reads the rest with p (docs/stub.md, "Footprint"). */
+#ifndef STUB_PKT_MAX
 #define STUB_PKT_MAX 1024
+#endif
+_Static_assert(STUB_PKT_MAX >= 256 && STUB_PKT_MAX <= 0xfff,
+               "PacketSize: 256 to 4095 bytes (three hex digits in qSupported)");
 /* Bytes of the packet buffer before a packet of the full PacketSize: its
  * reply's room (stub.c, pkt_buf). */
 #define STUB_REPLY_ROOM 32
+/* Breakpoints GDB may have inserted at once (Z0): the build option
+ * PMUSTUB_BREAKPOINTS (default 32; 12 bytes of RAM each). */
+#ifndef STUB_MAX_BREAKPOINTS
 #define STUB_MAX_BREAKPOINTS 32
+#endif
 
 extern const struct stub_target *stub_t;
 
@@ -88,7 +98,8 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r);
 int h_break_z(char *pkt, unsigned len, struct reply *r);
 int h_query(char *pkt, unsigned len, struct reply *r);
 int h_set_query(char *pkt, unsigned len, struct reply *r);
-int h_rcmd(const char *args, unsigned len, struct reply *r);
+/* qRcmd's hex argument, decoded in place. */
+int h_rcmd(char *hex, unsigned len, struct reply *r);
 /* "monitor pmu" (monitor_pmu.c), listed when stub_t->pmu is set. */
 extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
 /* qPmustub.Pmu (monitor_pmu.c): the PMU's id register and freeze state

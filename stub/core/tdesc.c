@@ -1,23 +1,97 @@
 /*
  * tdesc.c - the words and parts of the compact target description
- * (pmustub/tdesc.h).
+ * (pmustub/tdesc.h): their texts one after the other, each with its NUL,
+ * and the length of each (a byte, where a table of pointers takes four),
+ * whose sum up to an entry is where its text starts; and the cursor that
+ * spells the compact form out.
  */
+#include <stdint.h>
 #include "pmustub/tdesc.h"
 
-#define TDESC_X_TEXT(name, text) text,
-const char *const stub_tdesc_words[TDESC_N_WORDS] = {TDESC_WORDS(TDESC_X_TEXT)};
+#define TDESC_X_TEXT(name, text) text "\0"
+#define TDESC_P_TEXT(text) text "\0"
+static const char texts[] = TDESC_WORDS(TDESC_X_TEXT) TDESC_PARTS(TDESC_P_TEXT);
 
-#define TDESC_P_TEXT(text) text,
-const char *const stub_tdesc_parts[TDESC_N_PARTS] = {TDESC_PARTS(TDESC_P_TEXT)};
+/* sizeof a literal counts its NUL. */
+#define TDESC_X_LEN(name, text) sizeof(text),
+#define TDESC_P_LEN(text) sizeof(text),
+static const uint8_t lens[TDESC_N_WORDS + TDESC_N_PARTS] = {
+    TDESC_WORDS(TDESC_X_LEN) TDESC_PARTS(TDESC_P_LEN)};
 
-_Static_assert(TDESC_WORD + TDESC_N_WORDS <= 0x100, "a word's byte is one byte");
+_Static_assert(TDESC_RULE <= 0x100, "a word's byte is one byte");
 _Static_assert(TDESC_PART + TDESC_N_PARTS <= 0x20, "parts' bytes are below ' '");
 
 const char *stub_tdesc_text(unsigned char b)
 {
+    unsigned i;
+    const char *t = texts;
+
+    if (b >= TDESC_RULE)
+        return 0;
     if (b >= TDESC_WORD)
-        return stub_tdesc_words[b - TDESC_WORD];
-    if (b >= TDESC_PART && b < TDESC_PART + TDESC_N_PARTS)
-        return stub_tdesc_parts[b - TDESC_PART];
-    return 0;
+        i = b - TDESC_WORD;
+    else if (b >= TDESC_PART && b < TDESC_PART + TDESC_N_PARTS)
+        i = TDESC_N_WORDS + (b - TDESC_PART);
+    else
+        return 0;
+    while (i--)
+        t += lens[i];
+    return t;
+}
+
+void tdesc_start(struct tdesc_cursor *c, const char *const *pieces,
+                 const uint8_t (*rules)[2])
+{
+    c->piece = pieces;
+    c->s = (const unsigned char *)*pieces;
+    c->w = 0;
+    c->rules = rules;
+    c->ch = -1;
+    c->depth = 0;
+}
+
+int tdesc_peek(struct tdesc_cursor *c)
+{
+    for (;;) {
+        unsigned b;
+
+        if (c->w && *c->w)
+            return (unsigned char)*c->w;
+        c->w = 0;
+        if (c->ch >= 0)
+            return c->ch;
+        if (c->depth) {
+            b = c->pending[--c->depth];
+        } else {
+            if (!c->s)
+                return -1;
+            if (!(b = *c->s)) {
+                c->s = (const unsigned char *)*++c->piece;
+                continue;
+            }
+            c->s++;
+        }
+        /* A rule: its second symbol waits, its first is taken now. The
+         * generator nests rules at most TDESC_RULE_DEPTH deep. */
+        while (b >= TDESC_RULE) {
+            c->pending[c->depth++] = c->rules[b - TDESC_RULE][1];
+            b = c->rules[b - TDESC_RULE][0];
+        }
+        if (!(c->w = stub_tdesc_text((unsigned char)b)))
+            c->ch = (int)b;
+    }
+}
+
+void tdesc_next(struct tdesc_cursor *c)
+{
+    if (c->w)
+        c->w++;
+    else
+        c->ch = -1;
+}
+
+void tdesc_skip(struct tdesc_cursor *c, uint32_t off)
+{
+    while (off-- && tdesc_peek(c) >= 0)
+        tdesc_next(c);
 }

@@ -25,37 +25,46 @@ scratch=${1:-$(mktemp -d)}
 mkdir -p "$scratch"
 buffer=4096 # PMUSTUB_TRACE_BUFFER_BYTES, the default
 
+# board:name:cores[:features[:options]]: features "none trace-lean
+# trace-noagent trace trace+sample"
+# unless given; options, the stub's -D options of a build that trades RAM
+# and "monitor pmu"'s summary for size (docs/stub.md, "Footprint": what a
+# user gives up), the same for both rows that use them.
+small="-DPMUSTUB_PACKET_SIZE=512 -DPMUSTUB_BREAKPOINTS=8 -DPMUSTUB_STACK_BYTES=576 -DPMUSTUB_PMU_SUMMARY=OFF"
 variants=(
     "malta:default:"
     "malta:34k:34k"
+    "malta:34k-small:34k:none trace-lean:$small"
     "malta:r12k:r12k"
     "ppce500:default:"
     "ppce500:e200z7:e200z7"
+    "ppce500:e200z7-small:e200z7:none trace-lean:$small"
 )
-printf "%-8s %-8s %-14s %-8s %9s %9s %13s %7s\n" board cores features isa "ROM (B)" \
+printf "%-8s %-12s %-14s %-8s %9s %9s %13s %7s\n" board cores features isa "ROM (B)" \
     "RAM (B)" "trace buf (B)" "libgcc"
 for v in "${variants[@]}"; do
-    IFS=: read -r board name cores <<<"$v"
+    IFS=: read -r board name cores featureset options <<<"$v"
     toolchain=$(sed -n 's/^set(PMUSTUB_BOARD_TOOLCHAIN \(.*\))$/\1/p' \
         "$top/stub/board/$board/board.cmake")
     cross=$(sed -n 's/^set(PMUSTUB_BOARD_CROSS \(.*\))$/\1/p' "$top/stub/board/$board/board.cmake")
     # The README's command for this board, with its paths made this build's.
     cmd=$(grep -E "^$cross-gcc .*libpmustub\\.a" "$top/README.md" | head -1)
     [ -n "$cmd" ] || { echo "README.md shows no $cross-gcc link command" >&2; exit 1; }
-    for features in none trace-lean trace-noagent trace trace+sample; do
+    for features in ${featureset:-none trace-lean trace-noagent trace trace+sample}; do
         trace=OFF sample=OFF agent=ON quick=ON
         [ "$features" != none ] && trace=ON
         [ "$features" = trace+sample ] && sample=ON
         [ "$features" = trace-noagent ] && agent=OFF
         [ "$features" = trace-lean ] && agent=OFF quick=OFF
         dir=$scratch/$board-$name-$features
+        # shellcheck disable=SC2086 # $options: words, one -D option each
         cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \
             -DCMAKE_TOOLCHAIN_FILE="$top/cmake/$toolchain" \
             -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
             -DPMUSTUB_SAMPLING=$sample -DPMUSTUB_TRACE_AGENT=$agent \
             -DPMUSTUB_TRACE_QUICK=$quick \
             -DPMUSTUB_BOARD="$board" -DPMUSTUB_STUB_CORES="$cores" \
-            -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" >"$dir.log" 2>&1
+            -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" $options >"$dir.log" 2>&1
         cmake --build "$dir" -j2 --target pmustub >>"$dir.log" 2>&1
         link=${cmd//build\/target\/$board/$dir/out}
         link=${link//prog.c/$top/tests/bench/footprint_prog.c}
@@ -65,7 +74,7 @@ for v in "${variants[@]}"; do
         # The instruction set the stub's C code is in (stub/CMakeLists.txt
         # says so at configure time): MIPS16e where every core has it.
         isa=$(sed -n 's/.*compressed ISA: \([a-z0-9]*\).*/\1/p' "$dir.log" | tail -1)
-        printf "%-8s %-8s %-14s %-8s %9d %9d %13d %7d\n" "$board" "$name" "$features" "${isa:-base}" \
+        printf "%-8s %-12s %-14s %-8s %9d %9d %13d %7d\n" "$board" "$name" "$features" "${isa:-base}" \
             $((text + rodata + data)) $((data + bss)) $tbuf "$libgcc"
         if [ -n "$objects" ]; then
             python3 "$top/tests/bench/footprint_map.py" --objects "$dir/prog.map" | tail -n +2
@@ -73,4 +82,5 @@ for v in "${variants[@]}"; do
     done
 done
 echo "RAM includes the trace buffer where it is not 0; ROM and RAM are libpmustub.a's objects (libgcc apart)"
+echo "*-small: $small"
 echo "targets for a one-core 34K build: ROM 16384 B (24576 with tracepoints), RAM 2048 B (+ the buffer)"

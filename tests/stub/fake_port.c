@@ -197,7 +197,8 @@ static int mon_num(const char *args)
     return 0;
 }
 
-/* More output than one reply can hold: the core must cut it, not overrun. */
+/* More output than one reply can hold: the core must send it all ('O'
+ * packets), not overrun. */
 static int mon_flood(const char *args)
 {
     (void)args;

@@ -4,21 +4,21 @@
 #include "tdesc_text.h"
 
 #include <assert.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "pmustub/tdesc.h"
 
-const char *tdesc_text(const char *piece)
+const char *tdesc_text(const char *piece, const uint8_t (*rules)[2])
 {
     static char text[1 << 16];
+    const char *const pieces[2] = {piece, 0};
+    struct tdesc_cursor c;
     size_t n = 0;
+    int ch;
 
-    for (const unsigned char *p = (const unsigned char *)piece; *p; p++) {
-        const char *w = stub_tdesc_text(*p);
-        size_t len = w ? strlen(w) : 1;
-        assert(n + len < sizeof text);
-        memcpy(text + n, w ? w : (const char *)p, len);
-        n += len;
+    for (tdesc_start(&c, pieces, rules); (ch = tdesc_peek(&c)) >= 0; tdesc_next(&c)) {
+        assert(n + 1 < sizeof text);
+        text[n++] = (char)ch;
     }
     text[n] = 0;
     return text;

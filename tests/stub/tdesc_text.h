@@ -6,7 +6,10 @@
 #ifndef PMUSTUB_TEST_TDESC_TEXT_H
 #define PMUSTUB_TEST_TDESC_TEXT_H
 
-/* The text of piece, in a buffer the next call reuses. */
-const char *tdesc_text(const char *piece);
+#include <stdint.h>
+
+/* The text of piece (rules: the board's, pmu_tdesc_rules, or NULL), in a
+ * buffer the next call reuses. */
+const char *tdesc_text(const char *piece, const uint8_t (*rules)[2]);
 
 #endif

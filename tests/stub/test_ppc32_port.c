@@ -251,10 +251,10 @@ static void an_unknown_core_gets_the_registers_with_raw_events(void **st)
     for (unsigned r = PMGC0; r <= PMC3_64; r++)
         assert_int_equal(ppc_reg_size(r), r >= PMC0_64 ? 8 : 4);
     assert_int_equal(pmu_core_unknown.n_events, 0);
-    assert_null(strstr(tdesc_text(pmu_core_unknown.xml_head), "<enum"));
-    assert_non_null(strstr(tdesc_text(pmu_core_unknown.xml_head),
+    assert_null(strstr(tdesc_text(pmu_core_unknown.xml_head, pmu_tdesc_rules), "<enum"));
+    assert_non_null(strstr(tdesc_text(pmu_core_unknown.xml_head, pmu_tdesc_rules),
                            "<field name=\"EVENT\" start=\"16\" end=\"23\"/>"));
-    assert_non_null(strstr(tdesc_text(pmu_cores[0].xml_head), "type=\"pmu_e200z7_event0\""));
+    assert_non_null(strstr(tdesc_text(pmu_cores[0].xml_head, pmu_tdesc_rules), "type=\"pmu_e200z7_event0\""));
 }
 
 static void upmr_writes_are_refused_and_change_nothing(void **st)

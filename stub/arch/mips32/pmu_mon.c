@@ -88,9 +88,9 @@ static uint32_t id(void)
 
 const struct stub_pmu_ops mips_pmu_ops = {
     .counters = counters,
-    .absent = absent,
-    .describe = describe,
-    .describe_counter = describe_counter,
+    .absent = PMUSTUB_SUMMARY_OP(absent),
+    .describe = PMUSTUB_SUMMARY_OP(describe),
+    .describe_counter = PMUSTUB_SUMMARY_OP(describe_counter),
     .reset = reset,
     .id = id,
 };

@@ -173,6 +173,7 @@ static struct stub_target target = {
     .big_endian = 1,
     .monitor_cmds = mips_monitor_cmds,
     .pmu = &mips_pmu_ops,
+    .tdesc_rules = pmu_tdesc_rules,
 };
 
 void stub_port_init(const struct stub_board_io *io)

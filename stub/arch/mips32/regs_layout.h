@@ -19,8 +19,10 @@
 #define CTX_FIR 71
 #define CTX_WORDS 72
 
-/* Deepest path measured with -fstack-usage: about 400 bytes (trap entry,
- * command loop, qRcmd, a monitor command). */
+/* The stub's stack: the build option PMUSTUB_STACK_BYTES (default 1024;
+ * docs/stub.md, "Footprint", gives the depth measured). */
+#ifndef STUB_STACK_BYTES
 #define STUB_STACK_BYTES 1024
+#endif
 
 #endif

@@ -33,7 +33,10 @@
 /* Deepest path, from -fstack-usage (GCC 12, -Os): the entry's frame 16,
  * ppc_trap 48, stub_stopped 32, stub_serve 64, h_query 64, h_rcmd 144,
  * mon_pmu 16, stub_mon_putx 32, stub_mon_puts 16, reply_hex_bytes 16:
- * 448 bytes. */
+ * 448 bytes, measured when h_rcmd had a line buffer of 97 bytes (it
+ * decodes its command in place now). */
+#ifndef STUB_STACK_BYTES /* the build option PMUSTUB_STACK_BYTES */
 #define STUB_STACK_BYTES 1024
+#endif
 
 #endif

@@ -105,10 +105,10 @@ static uint32_t id(void)
 
 const struct stub_pmu_ops ppc_pmu_ops = {
     .counters = counters,
-    .absent = absent,
-    .describe = describe,
-    .describe_counter = describe_counter,
-    .notes = notes,
+    .absent = PMUSTUB_SUMMARY_OP(absent),
+    .describe = PMUSTUB_SUMMARY_OP(describe),
+    .describe_counter = PMUSTUB_SUMMARY_OP(describe_counter),
+    .notes = PMUSTUB_SUMMARY_OP(notes),
     .reset = reset,
     .id = id,
 };

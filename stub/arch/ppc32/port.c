@@ -111,6 +111,7 @@ static struct stub_target target = {
     .big_endian = 1,
     .monitor_cmds = ppc_monitor_cmds,
     .pmu = &ppc_pmu_ops,
+    .tdesc_rules = pmu_tdesc_rules,
 };
 
 void stub_port_init(const struct stub_board_io *io)

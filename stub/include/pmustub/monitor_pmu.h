@@ -25,12 +25,25 @@
 
 #include <stdint.h>
 
+/* The build option PMUSTUB_PMU_SUMMARY (on by default): off, "monitor
+ * pmu" and "monitor pmu help" print one line that points at GDB's
+ * registers of group pmu (the same facts: "print $perfctl0" names the
+ * event, "print $perfcnt0" is the count) instead of the summary and the
+ * help; freeze, unfreeze and reset stay (pmuctl uses the first two).
+ * A port sets the summary's ops as PMUSTUB_SUMMARY_OP(f): NULL when off,
+ * so that f and what only it calls are not linked. */
+#ifndef PMUSTUB_PMU_SUMMARY
+#define PMUSTUB_PMU_SUMMARY 1
+#endif
+#define PMUSTUB_SUMMARY_OP(f) (PMUSTUB_PMU_SUMMARY ? (f) : 0)
+
 struct stub_pmu_ops {
     /* How many counters the stub drives; 0 if none (no performance
      * monitor, or one the stub does not drive): then every "monitor pmu"
      * gets absent()'s line and nothing else. */
     unsigned (*counters)(void);
-    /* One line, "pmu: " and up to its '\n': why there are no counters. */
+    /* One line, "pmu: " and up to its '\n': why there are no counters
+     * (NULL: "pmu: none"). */
     void (*absent)(void);
     /* The summary's head after "pmu: ": the core and how it was known. */
     void (*describe)(void);

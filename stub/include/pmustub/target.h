@@ -87,6 +87,8 @@ struct stub_target {
     /* ---- target description: NULL-terminated list of pieces that,
      * concatenated, make target.xml ---- */
     const char *const *target_xml;
+    /* The rules of its compact form (pmustub/tdesc.h); NULL: none. */
+    const uint8_t (*tdesc_rules)[2];
 
     /* ---- what the target is, for a client that asks rather than reads
      * the ELF (LLDB's qHostInfo and qProcessInfo) ---- */

@@ -23,6 +23,8 @@
 #ifndef PMUSTUB_TDESC_H
 #define PMUSTUB_TDESC_H
 
+#include <stdint.h>
+
 #define TDESC_WORDS(X)                                           \
     X(REG, "<reg name=\"")                                       \
     X(BITS32_REGNUM, "\" bitsize=\"32\" regnum=\"")              \
@@ -72,11 +74,37 @@ enum { TDESC_WORDS(TDESC_X_INDEX) TDESC_N_WORDS };
 enum { TDESC_N_PARTS = 0 TDESC_PARTS(TDESC_P_COUNT) };
 #undef TDESC_P_COUNT
 
-extern const char *const stub_tdesc_words[TDESC_N_WORDS];
-extern const char *const stub_tdesc_parts[TDESC_N_PARTS];
-
 /* The text byte b of the compact form stands for, or NULL when it stands
- * for itself. */
+ * for itself or for a rule. */
 const char *stub_tdesc_text(unsigned char b);
+
+/* Rules: a byte from TDESC_RULE up stands for two symbols, rules[byte -
+ * TDESC_RULE][0] then [1], each a character, a word, a part or an earlier
+ * rule. The generator makes them of the pairs that recur in a board's PMU
+ * features (target-xml/tdesc_compact.py, pair_rules; the table is
+ * pmu_registry.c's pmu_tdesc_rules, which the port gives the core as
+ * stub_target.tdesc_rules), nested at most TDESC_RULE_DEPTH deep. */
+#define TDESC_RULE (TDESC_WORD + TDESC_N_WORDS)
+#define TDESC_RULE_DEPTH 12
+
+/* Walks the text of a NULL-terminated list of pieces in the compact form,
+ * words, parts and rules spelled out, so that a read costs its length. */
+struct tdesc_cursor {
+    const char *const *piece;
+    const unsigned char *s;     /* next byte of the piece; NULL at the end */
+    const char *w;              /* inside a word or part: the rest of it */
+    const uint8_t (*rules)[2];
+    int ch;                     /* a character of a rule, not yet passed */
+    unsigned char depth;        /* symbols of rules pending, last first: */
+    unsigned char pending[TDESC_RULE_DEPTH];
+};
+void tdesc_start(struct tdesc_cursor *c, const char *const *pieces,
+                 const uint8_t (*rules)[2]);
+/* The character under the cursor, or -1 at the end. */
+int tdesc_peek(struct tdesc_cursor *c);
+/* Past that character (after a tdesc_peek that did not return -1). */
+void tdesc_next(struct tdesc_cursor *c);
+/* Past off characters, or to the end. */
+void tdesc_skip(struct tdesc_cursor *c, uint32_t off);
 
 #endif

@@ -19,7 +19,8 @@ struct pmu_core {
     const char *xml_head;
     const char *const *xml_counters;
     /* The catalogue's events: the <evalue>s of counter n's event enum
-       start at xml_head + event_at[n] (names are stored there only). */
+       start at character event_at[n] of xml_head's text (names are
+       stored there only). */
     uint16_t n_events; /* 0: raw event numbers */
     uint16_t event_at[PMU_MAX_COUNTERS];
 };
@@ -30,6 +31,10 @@ extern const struct pmu_core pmu_cores[PMU_N_CORES];
    id, or NULL: how a port finds its core. */
 const struct pmu_core *pmu_core_find(uint32_t id);
 extern const char pmu_xml_tail[];
+/* The rules of the PMU features' compact form (pmustub/tdesc.h,
+   TDESC_RULE): the pairs of symbols each byte from TDESC_RULE up
+   stands for. */
+extern const uint8_t pmu_tdesc_rules[][2];
 /* Pieces a PMU feature adds to target.xml: head, counters, tail. */
 #define PMU_XML_PIECES (2 + PMU_MAX_COUNTERS)
 /* GDB register numbers and hardware numbers (cores.toml, family

@@ -18,7 +18,7 @@
  * 0x20000000, 16 MiB, the external bus; 3 = 0x40000000, 256 KiB, SRAM,
  * cache-inhibited; 4 = 0xC3F00000, 1 MiB, peripheral bridge A, cache-
  * inhibited and guarded. Each is valid, protected (IPROT), TID 0, TS 0,
- * with every permission; 1-3 would be VLE pages with RCHW[VLE] = 1.
+ * with every permission; 1-3 are VLE pages with RCHW[VLE] = 1.
  * The rest of the core is at its reset values (MSR, HID0 and ESR 0:
  * e200z7 RM chapters 2 and 7).
  */
@@ -69,15 +69,15 @@ bool mpc5674f_bam(struct ppc_cpu *c, const uint8_t *flash, uint32_t size, uint32
         return false;
     }
     *rchw = be32(flash + at);
-    if (*rchw & RCHW_VLE) {
-        snprintf(err, errlen, "the RCHW at flash 0x%lx asks for VLE code (0x%08x): "
-                 "vboard's e200z7 runs Book E only", (unsigned long)at, *rchw);
-        return false;
-    }
+    /* RCHW[VLE]: entries 1-3 (flash, external bus, SRAM) become VLE pages
+     * (MAS2[VLE]), so the entry word is fetched as VLE; entry 0 (the BAM's
+     * own page) and entry 4 (peripherals) stay Book E (CM2350 emulator
+     * bam.py, citing MPC5674F RM section 8.5.2) */
+    uint32_t vle = (*rchw & RCHW_VLE) ? MAS2_VLE : 0;
     map(c, 0, 0xfff00000u, TSIZE_1M, MAS2_I | MAS2_G);
-    map(c, 1, 0x00000000u, TSIZE_16M, 0);
-    map(c, 2, 0x20000000u, TSIZE_16M, 0);
-    map(c, 3, 0x40000000u, TSIZE_256K, MAS2_I);
+    map(c, 1, 0x00000000u, TSIZE_16M, vle);
+    map(c, 2, 0x20000000u, TSIZE_16M, vle);
+    map(c, 3, 0x40000000u, TSIZE_256K, MAS2_I | vle);
     map(c, 4, 0xc3f00000u, TSIZE_1M, MAS2_I | MAS2_G);
     ppc_mmu_flush_pages(&c->mmu);
     c->pc = be32(flash + at + 4);

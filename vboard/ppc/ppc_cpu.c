@@ -33,6 +33,9 @@ bool ppc_cpu_init(struct ppc_cpu *c, const struct ppc_personality *p,
     c->mmu.has_tlb0 = p->has_tlb0;
     c->mmu.has_pid12 = p->has_pid12;
     c->mmu.vle_pages = p->vle_pages;
+    /* e200z7 RM section 3.3: bclr, bcctr and the rfi family keep bit 30 of
+     * the target (a VLE halfword); Book E-only cores clear bits 30-31 */
+    c->ret_mask = p->vle_pages ? ~1u : ~3u;
     c->mmu.tid_mask = p->tid_mask;
     c->miss_penalty = MISS_PENALTY;
     const struct ppc_pmu_personality *pmu = ppc_pmu_personality(p->pmu);

@@ -5,8 +5,9 @@
  *
  * Big-endian, integer only: the instructions GCC emits for -mcpu=8548
  * -msoft-float plus what a stub uses (docs/vboard.md "Power" lists them).
- * SPE, floating point, VLE and the string instructions raise the
- * illegal-instruction program interrupt.
+ * SPE, floating point and the string instructions raise the
+ * illegal-instruction program interrupt. On the e200z7, pages whose TLB
+ * entry has MAS2[VLE] hold VLE code (vle_decode.c, vle_exec.c).
  *
  * Instructions are decoded once per physical RAM page into struct
  * ppc_dinsn slots (ppc_decode.c) and executed by a threaded dispatch
@@ -72,6 +73,9 @@ struct ppc_cpu {
     uint32_t dbcr0, dbcr1, dbcr2, dbsr, iac[2], dac[2];
     uint32_t hid0, hid1, l1csr0, l1csr1, bucsr, spefscr;
     uint32_t tcr, tsr, decar;
+    bool vle_insn;             /* the current instruction is VLE (ESR[VLEMI]) */
+    uint32_t ret_mask;         /* bits of LR/CTR/xSRR0 a return keeps: ~1 on a
+                                  core with VLE pages, else ~3 */
     bool resv;                 /* lwarx reservation */
     uint32_t resv_addr;
     /* time base and decrementer, in time-base ticks of the timing model */

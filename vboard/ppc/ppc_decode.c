@@ -107,14 +107,6 @@ static void set(struct ppc_dinsn *d, unsigned op, unsigned rd, unsigned ra,
     d->imm = imm;
 }
 
-/* MASK(mb, me) of rlwinm and friends, IBM bit numbers, wrapping when
- * mb > me (Power ISA Book I "Rotate Instructions"). */
-static uint32_t rot_mask(unsigned mb, unsigned me)
-{
-    uint32_t a = 0xffffffffu >> mb, b = 0xffffffffu << (31 - me);
-    return mb <= me ? a & b : a | b;
-}
-
 static bool decode_dform(struct ppc_dinsn *d, uint32_t i)
 {
     const struct dentry *e = &primary[i >> 26];
@@ -261,7 +253,7 @@ void ppc_decode(struct ppc_dinsn *d, uint32_t i)
         static const uint8_t ops[3][2] = { { OP_RLWIMI, OP_RLWIMI }, { OP_RLWINM, OP_RLWINM_RC },
                                            { OP_RLWNM, OP_RLWNM } };
         unsigned row = (i >> 26) == 20 ? 0 : (i >> 26) == 21 ? 1 : 2;
-        set(d, ops[row][i & 1u], RA(i), RD(i), RB(i), rot_mask((i >> 6) & 31u, (i >> 1) & 31u));
+        set(d, ops[row][i & 1u], RA(i), RD(i), RB(i), ppc_rot_mask((i >> 6) & 31u, (i >> 1) & 31u));
         /* Rc of rlwimi and rlwnm rides in the top bit of rb */
         if (row != 1 && (i & 1u))
             d->rb |= 0x80u;

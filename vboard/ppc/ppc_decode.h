@@ -56,6 +56,14 @@ struct ppc_dinsn;
 enum ppc_op { PPC_OPS(PPC_OP_ENUM) OP_COUNT };
 #undef PPC_OP_ENUM
 
+/* MASK(mb, me) of rlwinm and friends, IBM bit numbers, wrapping when
+ * mb > me (Power ISA Book I "Rotate Instructions"). */
+static inline uint32_t ppc_rot_mask(unsigned mb, unsigned me)
+{
+    uint32_t a = 0xffffffffu >> mb, b = 0xffffffffu << (31 - me);
+    return mb <= me ? a & b : a | b;
+}
+
 /* Fills *d for the instruction word insn. */
 void ppc_decode(struct ppc_dinsn *d, uint32_t insn);
 

@@ -14,116 +14,9 @@
  * Timing model: one cycle per completed instruction plus the cache-miss
  * penalties (ppc_mem.h). Event totals: c->ev[] (ppc_events.h).
  */
+#include "ppc_alu.h"
 #include "ppc_decode.h"
 #include "ppc_mem.h"
-
-/* ---- condition register and XER ----------------------------------------- */
-
-static inline uint32_t cmp_field(const struct ppc_cpu *c, bool lt, bool gt)
-{
-    return (lt ? CR_LT : gt ? CR_GT : CR_EQ) | (c->xer >> 31);
-}
-
-static inline void set_crf(struct ppc_cpu *c, unsigned n, uint32_t f)
-{
-    unsigned sh = 28 - 4 * n;
-    c->cr = (c->cr & ~(0xfu << sh)) | f << sh;
-}
-
-static inline void set_cr0(struct ppc_cpu *c, uint32_t v)
-{
-    set_crf(c, 0, cmp_field(c, (int32_t)v < 0, (int32_t)v > 0));
-}
-
-static inline void set_ca(struct ppc_cpu *c, bool ca)
-{
-    c->xer = ca ? c->xer | XER_CA : c->xer & ~XER_CA;
-}
-
-static inline void set_ov(struct ppc_cpu *c, bool ov)
-{
-    c->xer = ov ? c->xer | XER_OV | XER_SO : c->xer & ~XER_OV;
-}
-
-static inline unsigned ca_in(const struct ppc_cpu *c) { return (c->xer >> 29) & 1u; }
-
-static inline bool cr_bit(const struct ppc_cpu *c, unsigned b)
-{
-    return (c->cr >> (31 - b)) & 1u;
-}
-
-/* x + y + cin for the add and subtract-from families (subtract-from adds
- * ~rA): the result, CA when asked, OV/SO with OE, CR0 with Rc. */
-static inline uint32_t add3(struct ppc_cpu *c, uint32_t x, uint32_t y, unsigned cin,
-                            bool carry, uint32_t flags)
-{
-    uint64_t sum = (uint64_t)x + y + cin;
-    uint32_t v = (uint32_t)sum;
-    if (carry)
-        set_ca(c, sum >> 32);
-    if (flags & DF_OE)
-        set_ov(c, ((x ^ v) & (y ^ v)) >> 31);
-    if (flags & DF_RC)
-        set_cr0(c, v);
-    return v;
-}
-
-static inline uint32_t rotl(uint32_t v, unsigned n)
-{
-    n &= 31u;
-    return n ? (v << n) | (v >> (32 - n)) : v;
-}
-
-/* sraw/srawi: CA is set when the result is negative and 1 bits were
- * shifted out (Book I "Shift Right Algebraic Word"). */
-static inline uint32_t sra(struct ppc_cpu *c, uint32_t a, unsigned n)
-{
-    if (n > 31) {
-        set_ca(c, a >> 31);
-        return (uint32_t)((int32_t)a >> 31);
-    }
-    set_ca(c, (a >> 31) && n && (a & ((1u << n) - 1u)));
-    return (uint32_t)((int32_t)a >> n);
-}
-
-static inline uint32_t crop(unsigned xo, bool a, bool b)
-{
-    switch (xo) {
-    case 257: return a & b;      /* crand */
-    case 449: return a | b;      /* cror */
-    case 193: return a ^ b;      /* crxor */
-    case 225: return !(a & b);   /* crnand */
-    case 33: return !(a | b);    /* crnor */
-    case 289: return a == b;     /* creqv */
-    case 129: return a & !b;     /* crandc */
-    default: return a | !b;      /* 417 crorc */
-    }
-}
-
-/* bc/bclr/bcctr: BO[2] = 0 decrements CTR and tests it against BO[3]; BO[0]
- * = 0 tests CR[BI] against BO[1] (Book I "Branch Instructions"; BO bits
- * numbered 0-4 from the left: 16, 8, 4, 2, 1). */
-static inline bool bc_taken(struct ppc_cpu *c, unsigned bo, unsigned bi, bool use_ctr)
-{
-    bool ctr_ok = true;
-    if (use_ctr && !(bo & 4u)) {
-        c->ctr--;
-        ctr_ok = (c->ctr != 0) != ((bo >> 1) & 1u);
-    }
-    bool cond_ok = (bo & 16u) || cr_bit(c, bi) == ((bo >> 3) & 1u);
-    return ctr_ok && cond_ok;
-}
-
-static inline void branch_events(struct ppc_cpu *c, unsigned bo, bool taken, bool lk)
-{
-    c->ev[PEV_BRANCH]++;
-    c->ev[PEV_BRANCH_TAKEN] += taken;
-    c->ev[PEV_BL] += lk;
-    if ((bo & 0x14u) != 0x14u) { /* not "branch always" */
-        c->ev[PEV_CBRANCH]++;
-        c->ev[PEV_CBRANCH_TAKEN] += taken;
-    }
-}
 
 /* lmw/stmw: a word-aligned address or the alignment interrupt (e500 Core
  * Reference Manual, "Alignment Interrupt": misaligned lmw/stmw). */
@@ -152,7 +45,7 @@ static uint64_t run_loop(struct ppc_cpu *c, uint64_t n, const bool careful)
     uint32_t iline = 1;
     const uint32_t lmask = ~((1u << c->icache.line_shift) - 1u);
     struct ppc_fetch f = { 0 };
-    struct ppc_dinsn *d;
+    struct ppc_dinsn *d, vd;
     uint32_t msr_before = 0;
     uint64_t done = 0;
     bool slow = false;     /* an out-of-line path ran: look at c->stop */
@@ -241,8 +134,36 @@ top:
     if (careful)
         msr_before = c->msr;
     c->ev[PEV_INSNS]++;
+    c->vle_insn = f.vle;
+    if (__builtin_expect(f.vle || (pc & 2u), 0))
+        goto vle;
     d = &f.code[(pc >> 2) & (PPC_DPAGE_SLOTS - 1)];
     goto *labels[d->op];
+
+    /* A VLE page (vle_exec.c), or a halfword address in a Book E page:
+     * the instruction storage interrupt with ESR[MIF] (e200z7 RM Tables
+     * 7-15/7-16). A Book E word of a VLE page runs through the handlers
+     * below, decoded into vd; slow makes SEQ end at "completed". */
+vle:
+    c->pc = pc;
+    slow = true;
+    if (!f.vle) {
+        c->ev[PEV_ISI]++;
+        ppc_fault(c, IVOR_ISI, ESR_MIF);
+        goto interrupted;
+    }
+    {
+        uint32_t word;
+        switch (ppc_exec_vle(c, &f, &word)) {
+        case VLE_DONE: JUMP(c->pc);
+        case VLE_CONTEXT: page_ea = 1; JUMP(c->pc);
+        case VLE_BOOKE:
+            ppc_decode(&vd, word);
+            d = &vd;
+            goto *labels[d->op];
+        default: goto interrupted;
+        }
+    }
 
 next_in_line:
     if (done == n)
@@ -471,7 +392,7 @@ L_BC: {
     JUMP(taken ? ((d->rb & 2u) ? d->imm : pc + d->imm) : pc + 4);
 }
 L_BCLR: {
-    uint32_t target = c->lr & ~3u;
+    uint32_t target = c->lr & c->ret_mask;
     bool taken = bc_taken(c, d->rd, d->ra, true);
     branch_events(c, d->rd, taken, d->rb & 1u);
     if (d->rb & 1u)
@@ -483,7 +404,7 @@ L_BCCTR: {
     branch_events(c, d->rd, taken, d->rb & 1u);
     if (d->rb & 1u)
         c->lr = pc + 4;
-    JUMP(taken ? c->ctr & ~3u : pc + 4);
+    JUMP(taken ? c->ctr & c->ret_mask : pc + 4);
 }
 L_CROP: {
     uint32_t bit = 0x80000000u >> d->rd;
@@ -499,7 +420,7 @@ completed:
      * Event"); ppc_check_interrupts takes the debug interrupt */
     if (careful && (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP) &&
         (msr_before & MSR_DE)) {
-        c->dbsr |= DBSR_IC;
+        c->dbsr |= DBSR_IC | (c->vle_insn ? DBSR_VLES : 0);
         c->stop = true;
     }
     if ((careful || slow) && c->stop)

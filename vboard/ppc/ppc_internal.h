@@ -51,8 +51,13 @@ struct ppc_fetch {
     const uint8_t *host;
     uint64_t pa;
     bool cached;
+    bool vle;            /* a VLE page (e200z7 MAS2[VLE]) */
 };
 bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f);
+/* The second halfword of the 32-bit VLE instruction at pc, the last
+ * halfword of its page: false after raising the instruction TLB error or
+ * instruction storage interrupt for the instruction (SRR0 = pc). */
+bool ppc_fetch_half2(struct ppc_cpu *c, uint32_t pc, uint32_t *lo);
 /* A store touched RAM [pa, pa + size): decoded instructions there go. */
 void ppc_code_written_slow(struct ppc_cpu *c, uint64_t pa, unsigned size);
 
@@ -61,5 +66,15 @@ void ppc_code_written_slow(struct ppc_cpu *c, uint64_t pa, unsigned size);
  * Returns true if it completed (c->pc is then the next instruction),
  * false if it raised an interrupt. */
 bool ppc_exec_sys(struct ppc_cpu *c, uint32_t insn);
+
+/* ---- vle_exec.c ------------------------------------------------------------ */
+enum vle_result {
+    VLE_DONE,     /* completed; c->pc is the next instruction */
+    VLE_CONTEXT,  /* completed and the MSR or MMU may have changed */
+    VLE_BOOKE,    /* a Book E word (opcode 4 or 31) for the run loop */
+    VLE_FAULT,    /* raised an interrupt */
+};
+/* Executes the VLE instruction at c->pc, in the fetched page f. */
+enum vle_result ppc_exec_vle(struct ppc_cpu *c, const struct ppc_fetch *f, uint32_t *word);
 
 #endif

@@ -89,8 +89,9 @@ void ppc_fault(struct ppc_cpu *c, unsigned ivor, uint32_t esr)
 {
     c->ev[PEV_INSNS]--; /* the instruction does not complete */
     c->ev[PEV_ABANDONED]++;
+    /* e200z7 RM Figure 7-1: ESR[VLEMI] when a VLE instruction caused it */
     if (sets_esr(ivor))
-        c->esr = esr;
+        c->esr = esr | (c->vle_insn ? ESR_VLEMI : 0);
     if (ivor == IVOR_PROGRAM && (esr & ESR_PTR))
         c->ev[PEV_SC_TRAP]++;
     ppc_take(c, ivor, c->pc);
@@ -113,7 +114,7 @@ void ppc_return(struct ppc_cpu *c, unsigned kind)
     default: pc = c->mcsrr0; msr = c->mcsrr1; break;
     }
     c->ev[PEV_RFI]++;
-    c->pc = pc & ~3u;
+    c->pc = pc & c->ret_mask;
     ppc_set_msr(c, msr);
 }
 

@@ -139,35 +139,49 @@ static bool fetch_fault(struct ppc_cpu *c, uint32_t pc, unsigned ivor, uint32_t 
     return false;
 }
 
-bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f)
+/* Translates ea for a fetch into *pg: -1, or the interrupt the fetch
+ * raises (the instruction TLB error, after the MAS updates; instruction
+ * storage; machine check), for the caller to take. */
+static int fetch_translate(struct ppc_cpu *c, uint32_t ea, struct ppc_page *pg)
 {
-    struct ppc_page pg;
-    const struct ppc_page *hit = ppc_mmu_page(&c->mmu, ACC_FETCH, pc);
+    const struct ppc_page *hit = ppc_mmu_page(&c->mmu, ACC_FETCH, ea);
     if (hit) {
-        pg = *hit;
+        *pg = *hit;
     } else {
         struct ppc_mmu_ctx x = ctx_of(c);
-        switch (ppc_mmu_translate(&c->mmu, &x, pc, ACC_FETCH, &pg)) {
+        switch (ppc_mmu_translate(&c->mmu, &x, ea, ACC_FETCH, pg)) {
         case XLATE_OK:
             break;
         case XLATE_MISS:
-            ppc_mmu_miss_update(&c->mmu, pc, (c->msr & MSR_IS) != 0);
+            ppc_mmu_miss_update(&c->mmu, ea, (c->msr & MSR_IS) != 0);
             c->ev[PEV_ITLB_MISS]++;
-            return fetch_fault(c, pc, IVOR_ITLB, 0);
+            return IVOR_ITLB;
         default:
             c->ev[PEV_ISI]++;
-            return fetch_fault(c, pc, IVOR_ISI, 0);
+            return IVOR_ISI;
         }
     }
     /* vboard executes code from RAM only: a fetch from a device is a bus
      * error on the instruction side (machine check, e500 MCSR[BUS_IAERR]) */
-    if (!pg.host) {
+    if (!pg->host) {
         c->mcsr |= 0x00000080u;
-        return fetch_fault(c, pc, IVOR_MCHECK, 0);
+        return IVOR_MCHECK;
     }
-    /* a VLE page (e200: MAS2[VLE]): VLE is not implemented */
-    if (pg.vle)
-        return fetch_fault(c, pc, IVOR_PROGRAM, ESR_PIL);
+    return -1;
+}
+
+bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f)
+{
+    struct ppc_page pg;
+    int ivor = fetch_translate(c, pc, &pg);
+    if (ivor >= 0)
+        return fetch_fault(c, pc, (unsigned)ivor, 0);
+    /* a VLE page must be big-endian: MAS2[E] = 1 is the instruction
+     * storage interrupt with ESR[BO] (VLE PEM 1.1; e200z7 RM Table 7-15) */
+    if (pg.vle && pg.little) {
+        c->ev[PEV_ISI]++;
+        return fetch_fault(c, pc, IVOR_ISI, ESR_BO | ESR_VLEMI);
+    }
     uint64_t page = pg.pa >> 12;
     if (!c->dmap[page]) {
         c->dmap[page] = calloc(1, sizeof(struct ppc_dpage));
@@ -180,5 +194,30 @@ bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f)
     f->host = pg.host;
     f->pa = pg.pa;
     f->cached = !pg.uncached;
+    f->vle = pg.vle;
+    return true;
+}
+
+/* The second half of a 32-bit VLE instruction lies in the next page: a
+ * TLB miss there is the instruction TLB error for the instruction (SRR0 =
+ * its first half) with ESR[MIF], and a Book E page the instruction
+ * storage interrupt with ESR[BO] (e200z7 RM Tables 7-15/7-16, VLE PEM
+ * 2.1.2). The I-cache model sees the instruction's first line only. */
+bool ppc_fetch_half2(struct ppc_cpu *c, uint32_t pc, uint32_t *lo)
+{
+    struct ppc_page pg;
+    int ivor = fetch_translate(c, pc + 2, &pg);
+    if (ivor == IVOR_ITLB) /* the TLB error interrupt does not set ESR itself */
+        c->esr = ESR_MIF | ESR_VLEMI;
+    if (ivor >= 0) {
+        ppc_fault(c, (unsigned)ivor, 0);
+        return false;
+    }
+    if (!pg.vle || pg.little) {
+        c->ev[PEV_ISI]++;
+        ppc_fault(c, IVOR_ISI, ESR_BO);
+        return false;
+    }
+    *lo = ppc_be_get(pg.host, 2);
     return true;
 }

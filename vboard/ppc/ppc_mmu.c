@@ -130,7 +130,11 @@ enum ppc_xlate ppc_mmu_translate(struct ppc_mmu *m, const struct ppc_mmu_ctx *x,
     struct ppc_page *slot = &m->page[acc][(ea >> 12) & (PPC_PAGE_SLOTS - 1)];
     slot->tag = (ea & ~0xfffu) | 1u;
     slot->uncached = (e->mas2 & MAS2_I) != 0;
+    /* MAS2 0x20 is VLE on the e200z7 [e200z7 RM Table 10-11] and X1, an
+     * implementation-dependent attribute with no effect, on the e500v2
+     * [e500 Core RM "MAS Register 2"]: kept by tlbwe/tlbre on both */
     slot->vle = m->vle_pages && (e->mas2 & MAS2_VLE);
+    slot->little = (e->mas2 & MAS2_E) != 0;
     slot->pa = pa;
     slot->host = host_page(x, pa);
     *page = *slot;
@@ -154,7 +158,10 @@ static void defaults(struct ppc_mmu *m, uint32_t ea, bool as, unsigned tid, bool
     m->mas[0] = (mas4 & MAS4_TLBSELD) | (m->has_tlb0 ? next_victim(m) : 0);
     m->mas[1] = (valid ? MAS1_VALID : 0) | ((uint32_t)tid << MAS1_TID_SHIFT) |
                 (as ? MAS1_TS : 0) | (mas4 & MAS4_TSIZED);
-    m->mas[2] = (ea & MAS2_EPN) | (mas4 & MAS2_WIMGE);
+    /* MAS4[VLED] (0x20, where MAS2 has VLE) is the e200z7's default for
+     * the VLE attribute [e200z7 RM Table 10-11; mpc5674f_vle.md section 2];
+     * the e500's X0D/X1D are not copied, as in QEMU 7.2 */
+    m->mas[2] = (ea & MAS2_EPN) | (mas4 & (MAS2_WIMGE | (m->vle_pages ? MAS2_VLE : 0)));
     m->mas[3] = 0;
     m->mas[7] = 0;
 }

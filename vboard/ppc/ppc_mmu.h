@@ -31,6 +31,7 @@ struct ppc_page {
     uint32_t tag;        /* effective page | 1; 0: empty */
     bool uncached;       /* MAS2[I] */
     bool vle;            /* MAS2[VLE] on a core with VLE pages */
+    bool little;         /* MAS2[E] (only VLE fetches look at it) */
     uint8_t *host;       /* RAM behind the page, or NULL (devices) */
     uint64_t pa;         /* physical page address */
 };

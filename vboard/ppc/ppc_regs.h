@@ -80,6 +80,13 @@ enum ppc_spr {
 #define ESR_ST  0x00800000u /* storage/TLB/alignment: the access was a store */
 #define ESR_PUO 0x00040000u /* unimplemented operation */
 #define ESR_SPV 0x00000080u /* SPE/EFPU operation */
+/* e200z7 RM Figure 7-1 (mpc5674f_vle.md section 3): BO = a byte-ordering
+ * or VLE page-attribute fault on fetch, VLEMI = the instruction that
+ * caused the exception is VLE, MIF = misaligned instruction fetch (an odd
+ * halfword in a Book E page, or the second half of a VLE instruction) */
+#define ESR_BO    0x00020000u
+#define ESR_VLEMI 0x00000020u
+#define ESR_MIF   0x00000002u
 
 /* ---- Interrupt vector offset numbers [BOOKE; LNX SPRN_IVORn] ----------- */
 enum ppc_ivor {
@@ -122,6 +129,9 @@ enum ppc_ivor {
 #define DBSR_MRR   0x30000000u
 #define DBSR_IC    0x08000000u
 #define DBSR_TIE   0x01000000u
+/* e200z7: the event was caused by a VLE instruction; records, never
+ * interrupts [e200z7 RM Figure 13-11; mpc5674f_vle.md section 3] */
+#define DBSR_VLES  0x00000010u
 /* the events vboard raises: instruction complete and trap */
 #define DBSR_EVENTS (DBSR_IC | DBSR_TIE)
 

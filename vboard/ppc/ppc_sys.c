@@ -54,7 +54,7 @@ static bool trap(struct ppc_cpu *c, unsigned to, uint32_t a, uint32_t b)
     if (!hit)
         return next(c);
     if ((c->dbcr0 & (DBCR0_IDM | DBCR0_TRAP)) == (DBCR0_IDM | DBCR0_TRAP)) {
-        c->dbsr |= DBSR_TIE;
+        c->dbsr |= DBSR_TIE | (c->vle_insn ? DBSR_VLES : 0);
         if (c->msr & MSR_DE) {
             ppc_fault(c, IVOR_DEBUG, 0);
             return false;

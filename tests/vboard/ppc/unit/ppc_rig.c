@@ -31,6 +31,22 @@ void rig_put(struct rig *r, uint32_t addr, const uint32_t *insns, size_t n)
     }
 }
 
+void rig_put_vle(struct rig *r, uint32_t addr, const uint16_t *hw, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        r->ram[addr + 2 * i] = (uint8_t)(hw[i] >> 8);
+        r->ram[addr + 2 * i + 1] = (uint8_t)hw[i];
+    }
+    ppc_code_written_slow(&r->c, addr, (unsigned)(2 * n));
+}
+
+void rig_map(struct rig *r, unsigned esel, uint32_t ea, uint32_t pa, bool vle)
+{
+    r->c.mmu.tlb1[esel] = (struct ppc_tlbe){ MAS1_VALID | 1u << 8, ea | (vle ? MAS2_VLE : 0),
+                                             pa | 0x3fu, 0 };
+    ppc_mmu_flush_pages(&r->c.mmu);
+}
+
 void rig_init(struct rig *r, const char *cpu)
 {
     r->ram = calloc(1, RIG_RAM);

@@ -27,6 +27,11 @@ void rig_init(struct rig *r, const char *cpu);
 void rig_free(struct rig *r);
 /* Writes n instruction words at addr. */
 void rig_put(struct rig *r, uint32_t addr, const uint32_t *insns, size_t n);
+/* Writes n VLE halfwords at addr (physical). */
+void rig_put_vle(struct rig *r, uint32_t addr, const uint16_t *hw, size_t n);
+/* TLB1[esel]: the 4 KiB page at ea maps physical pa with all permissions,
+ * a VLE page (MAS2[VLE]) when vle. */
+void rig_map(struct rig *r, unsigned esel, uint32_t ea, uint32_t pa, bool vle);
 /* Runs up to n instructions or until pc == stop_pc. */
 void rig_run(struct rig *r, uint64_t n, uint32_t stop_pc);
 void rig_set_msr(struct rig *r, uint32_t msr);

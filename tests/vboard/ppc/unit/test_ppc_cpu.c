@@ -1,7 +1,7 @@
 /*
  * test_ppc_cpu.c - what the differential tests against QEMU cannot check,
  * because QEMU 7.2 does it differently or not at all: what is not
- * implemented (SPE, floating point, VLE pages) raising the illegal-
+ * implemented (SPE, floating point) raising the illegal-
  * instruction program interrupt, the MSR bits each interrupt class keeps
  * (Book III-E 7.5), the debug interrupt's save registers per core (CSRR0/1
  * on the e500v2; DSRR0/1 on the e200z7 with HID0[DAPUEN]), the trap debug
@@ -48,8 +48,10 @@ static void test_not_implemented_is_illegal(void **state)
         }
 }
 
-/* MAS2 0x20 is VLE on the e200 (a VLE page: not implemented, illegal on
- * fetch) and X1 on the e500 (ignored). */
+/* MAS2 0x20 is VLE on the e200 and X1 on the e500 (ignored). Book E code
+ * in a VLE page is decoded as VLE, with no mode bit to catch it (VLE PEM
+ * 1.1): "b ." (48000000) is se_li r0,0 then se_illegal, the illegal-
+ * instruction program interrupt with ESR[VLEMI] at the second halfword. */
 static void test_vle_page(void **state)
 {
     (void)state;
@@ -65,7 +67,8 @@ static void test_vle_page(void **state)
         rig_run(&r, 3, RIG_VECTOR(IVOR_PROGRAM));
         if (k == 0) {
             assert_int_equal(r.c.pc, RIG_VECTOR(IVOR_PROGRAM));
-            assert_int_equal(r.c.esr, ESR_PIL);
+            assert_int_equal(r.c.esr, ESR_PIL | ESR_VLEMI);
+            assert_int_equal(r.c.srr0, 0x40000002u);
         } else {
             assert_int_equal(r.c.pc, 0x40000000u);
         }

@@ -19,6 +19,8 @@ set(PMUSTUB_BUILD_TOOLS
     powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
     powerpc-linux-gnu-objdump=binutils-powerpc-linux-gnu
     powerpc-linux-gnu-nm=binutils-powerpc-linux-gnu
+    powerpc-linux-gnu-readelf=binutils-powerpc-linux-gnu
+    powerpc-linux-gnu-as=binutils-powerpc-linux-gnu
     clang=clang)
 set(PMUSTUB_TEST_TOOLS
     qemu-system-mips=qemu-system-mips

@@ -5,7 +5,7 @@ breakpoints on a 16-bit and a 32-bit VLE instruction, GDB's kind 4 at a
 16-bit instruction leaving the next one intact, single steps through
 16/32-bit instructions, a taken se_beq, a not-taken se_bne, se_bl, e_bl and
 se_blr, a step off a breakpoint, and the program's own se_illegal, which
-stays SIGILL. Program: tests/firmware/ppc/vle_loop.S (its labels: nm).
+stays SIGILL. Program: tests/firmware/ppc/vle_stub_loop.S (its labels: nm).
 Oracles: the encodings (objdump of the same ELF) and the ISA's branch
 rules (VLE PEM Table 2-2: LR = CIA+2 after se_bl, CIA+4 after e_bl).
 Each check prints ok/FAIL; exit status 1 if any failed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End to end: the stub debugging VLE code on vboard's e200z7, the program
-# (tests/firmware/ppc/vle_loop.S) linked with ppce500_vle.ld.
+# (tests/firmware/ppc/vle_stub_loop.S) linked with ppce500_vle.ld.
 #  - vle_rsp.py: breakpoints on 16- and 32-bit VLE instructions (kind 2
 #    and GDB's kind 4), steps through VLE branches and calls, the
 #    program's own se_illegal a SIGILL;
@@ -8,7 +8,7 @@
 #    native bracket) and with breakpoints (--no-trace); pmuctl record
 #    between the same markers, attributed to the loop's two source lines.
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
-# them branches: vle_loop.S) and vboard's own count with no debugger
+# them branches: vle_stub_loop.S) and vboard's own count with no debugger
 # (--count-events on the same ELF, its boot stop a no-op).
 # Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR
 . "$(dirname "$0")/ppc_lib.sh"
@@ -59,11 +59,11 @@ check "breakpoints (--no-trace; the empty bracket 0, so raw = calibrated): $WANT
 "$PMUCTL" report -i "$E2E_TMP/rec.data" --sort line >"$OUT" 2>&1
 cat "$OUT"
 check "record: every sample on the loop's se_addi and e_bdnz lines" \
-    python3 - "$OUT" "$TOP/tests/firmware/ppc/vle_loop.S" <<'PY'
+    python3 - "$OUT" "$TOP/tests/firmware/ppc/vle_stub_loop.S" <<'PY'
 import re, sys
 src = open(sys.argv[2]).read().splitlines()
 lines = {i + 1 for i, l in enumerate(src) if re.match(r"4:  se_addi|    e_bdnz  4b", l)}
-rows = [(int(m[1]), int(m[2])) for m in re.finditer(r"^ +[\d.]+% +(\d+) +vle_loop\.S:(\d+)", open(sys.argv[1]).read(), re.M)]
+rows = [(int(m[1]), int(m[2])) for m in re.finditer(r"^ +[\d.]+% +(\d+) +vle_stub_loop\.S:(\d+)", open(sys.argv[1]).read(), re.M)]
 ok = sum(n for n, _ in rows) == 200 and {l for _, l in rows} == lines
 sys.exit(0 if ok else print(rows, lines) or 1)
 PY

@@ -2,7 +2,7 @@
  * pmuctl_test_vle.c - pmuctl and Power VLE code (elf/elfsym.c): the ELF's
  * SHF_PPC_VLE sections give a breakpoint there the size of the instruction
  * under it (Z0 kind 2 or 4), and locations there need only be halfword
- * aligned. The ELF: tests/firmware/ppc/vle_loop.S linked with
+ * aligned. The ELF: tests/firmware/ppc/vle_stub_loop.S linked with
  * ppce500_vle.ld (VLE_LOOP_ELF); encodings as objdump shows them.
  */
 #include <setjmp.h>

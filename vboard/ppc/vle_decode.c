@@ -284,8 +284,9 @@ static void decode_op31(struct vle_insn *v, uint32_t i)
 {
     unsigned xo = (i >> 1) & 0x3ffu, rc = i & 1u;
     switch (xo) {
-    case 14: case 46: /* e_cmph, e_cmphl crD, rA, rB */
-        if (!rc && !(i & 0x00600000u))
+    case 14: case 46: /* e_cmph, e_cmphl crD, rA, rB (bits 9-10 ignored,
+                          * as binutils' X_MASK leaves them) */
+        if (!rc)
             set(v, V_CMP, (i >> 23) & 7u, RA(i), RB(i),
                 VF_HALF | (xo == 46 ? VF_UNSIGNED : 0), 0);
         return;

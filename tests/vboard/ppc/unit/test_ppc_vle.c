@@ -239,6 +239,55 @@ static void test_side_by_side(void **state)
     rig_free(&r);
 }
 
+/* se_sc and e_sc: the system call interrupt, SRR0 = the next instruction
+ * (2 or 4 bytes on), ESR[VLEMI]; se_rfi returns to the halfword in SRR0. */
+static void test_system_call_and_return(void **state)
+{
+    (void)state;
+    static const uint16_t se[] = { 0x4853u, 0x0002u, 0x0000u };            /* se_li r3,5; se_sc */
+    static const uint16_t e[] = { 0x7060u, 0x0005u, 0x7c00u, 0x0048u, 0x0000u }; /* e_li; e_sc */
+    static const uint16_t rfi[] = { 0x0008u };                              /* se_rfi */
+    struct rig r;
+    vle_rig(&r, se, N(se), VLE_EA);
+    rig_run(&r, 10, RIG_VECTOR(IVOR_SYSCALL));
+    assert_int_equal(r.c.pc, RIG_VECTOR(IVOR_SYSCALL));
+    assert_int_equal(r.c.srr0, VLE_EA + 4);
+    assert_int_equal(r.c.esr, ESR_VLEMI);
+    assert_int_equal(r.c.gpr[3], 5);
+    /* back with se_rfi from a VLE page: to the se_illegal at +4 */
+    rig_put_vle(&r, VLE_PA + 0x100, rfi, 1);
+    r.c.pc = VLE_EA + 0x100;
+    expect_fault(&r, IVOR_PROGRAM, ESR_PIL | ESR_VLEMI, VLE_EA + 4);
+
+    vle_rig(&r, e, N(e), VLE_EA);
+    rig_run(&r, 10, RIG_VECTOR(IVOR_SYSCALL));
+    assert_int_equal(r.c.srr0, VLE_EA + 8);
+    rig_free(&r);
+}
+
+/* The multiple forms check alignment (alignment interrupt, ESR[VLEMI],
+ * DEAR) and the save/restore register sets are supervisor-only (program
+ * interrupt ESR[PPR] from user mode). */
+static void test_multiple_forms(void **state)
+{
+    (void)state;
+    static const uint16_t lmw[] = { 0x1bc1u, 0x0801u };  /* e_lmw r30,1(r1) */
+    static const uint16_t lmv[] = { 0x1881u, 0x1000u };  /* e_lmvsrrw 0(r1) */
+    struct rig r;
+    vle_rig(&r, lmw, N(lmw), VLE_EA);
+    r.c.gpr[1] = RIG_DATA;
+    rig_run(&r, 3, RIG_VECTOR(IVOR_ALIGN));
+    assert_int_equal(r.c.pc, RIG_VECTOR(IVOR_ALIGN));
+    assert_int_equal(r.c.dear, RIG_DATA + 1);
+    assert_int_equal(r.c.esr, ESR_VLEMI);
+    rig_free(&r);
+
+    vle_rig(&r, lmv, N(lmv), VLE_EA);
+    r.c.gpr[1] = RIG_DATA;
+    rig_set_msr(&r, MSR_PR);
+    expect_fault(&r, IVOR_PROGRAM, ESR_PPR | ESR_VLEMI, VLE_EA);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +297,8 @@ int main(void)
         cmocka_unit_test(test_fetch_faults),
         cmocka_unit_test(test_icmp_step),
         cmocka_unit_test(test_side_by_side),
+        cmocka_unit_test(test_system_call_and_return),
+        cmocka_unit_test(test_multiple_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

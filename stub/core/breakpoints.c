@@ -207,9 +207,6 @@ void bp_remove_all(void)
             remove_at(i, bps[i].used);
 }
 
-/* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours
- * (others: empty). *tail points at the ';' of a condition list, or at the
- * end. */
 /* A kind the port may take: break_len, or with break_at any trap size
  * up to BP_MAX_INSN (break_at says, on insertion, what fits there). */
 static int kind_ok(uint32_t kind)
@@ -218,6 +215,9 @@ static int kind_ok(uint32_t kind)
                             : kind == stub_t->break_len && kind <= BP_MAX_INSN;
 }
 
+/* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours
+ * (others: empty). *tail points at the ';' of a condition list, or at the
+ * end. */
 static int parse(const char *pkt, unsigned len, stub_addr_t *addr,
                  uint32_t *kind, const char **tail)
 {

@@ -5,7 +5,9 @@
 #    and GDB's kind 4), steps through VLE branches and calls, the
 #    program's own se_illegal a SIGILL;
 #  - pmuctl measure of region_begin..region_end with tracepoints (the
-#    native bracket) and with breakpoints (--no-trace); pmuctl record
+#    native bracket) and with breakpoints (--no-trace), and of one whole
+#    pass of the outer loop (region_begin round to itself: + se_subi,
+#    se_cmpi, se_bne), which steps off the marker's trap; pmuctl record
 #    between the same markers, attributed to the loop's two source lines.
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
 # them branches: vle_stub_loop.S) and vboard's own count with no debugger
@@ -54,6 +56,15 @@ check "tracepoints: $WANT instructions, $BRANCHES branches in 4 of 4" \
 cat "$OUT"
 check "breakpoints (--no-trace; the empty bracket 0, so raw = calibrated): $WANT in 3 of 3" \
     grep -qx "$WANT,,instructions,3,0.00%,$WANT" "$OUT"
+# One pass of the outer loop, FROM = TO: each bracket steps off the
+# breakpoint (or the tracepoint's trap) on the 32-bit e_li, in place.
+for how in "" --no-trace; do
+    "$PMUCTL" -t "$T" measure $how --elf "$ELF" --from region_begin --to region_begin \
+        -e instructions -r 3 -x , >"$OUT" 2>&1
+    cat "$OUT"
+    check "from region_begin round to it again ${how:-(tracepoints)}: $WANT + 3 in 3 of 3" \
+        grep -qx "$((WANT + 3)),,instructions,3,0.00%" "$OUT"
+done
 "$PMUCTL" -t "$T" record --elf "$ELF" --from region_begin --to region_end \
     -e instructions:101 --samples 200 -o "$E2E_TMP/rec.data" >"$OUT" 2>&1
 "$PMUCTL" report -i "$E2E_TMP/rec.data" --sort line >"$OUT" 2>&1

@@ -3,7 +3,7 @@
  * for the stub's tests on vboard's e200z7:
  *  - vle_steps .. vle_leaf: 16- and 32-bit instructions, a taken se_beq,
  *    a not-taken se_bne, a call by se_bl and by e_bl, returns by se_blr,
- *    for breakpoints and single steps (tests/e2e/vle_stub.sh);
+ *    for breakpoints and single steps (tests/e2e/vle_rsp.py);
  *  - region_begin .. region_end: a counted loop, run 2^20 times;
  *    each pass is 3 + 2 * LOOP_N instructions (e_li, se_mtctr, se_li, then
  *    LOOP_N times se_addi and e_bdnz).

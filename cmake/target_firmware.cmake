@@ -8,6 +8,9 @@
 #                    [STUB]              link with the board's libpmustub.a
 #                                        and its linker script (as the
 #                                        README tells users to)
+#                    [VLE]               with STUB: the sources are VLE code
+#                                        (gas -mvle) and the script the
+#                                        board's VLE one (README)
 #                    [BUILD <name>]      that of the stub build <name>
 #                                        (build/target/<name>/, e.g. the
 #                                        one-core malta-34k); default BOARD
@@ -19,7 +22,7 @@
 # Warnings are errors, as everywhere in the project; -g always (GDB reads
 # the ELF; debug sections do not change the code).
 function(pmustub_firmware)
-  cmake_parse_arguments(PARSE_ARGV 0 fw "STUB" "OUT;BOARD;BUILD;LDS;OPT" "SOURCES;FLAGS;DEPENDS")
+  cmake_parse_arguments(PARSE_ARGV 0 fw "STUB;VLE" "OUT;BOARD;BUILD;LDS;OPT" "SOURCES;FLAGS;DEPENDS")
   if(NOT fw_OUT OR NOT fw_BOARD OR NOT fw_SOURCES)
     message(FATAL_ERROR "pmustub_firmware: OUT, BOARD and SOURCES are required")
   endif()
@@ -38,12 +41,17 @@ function(pmustub_firmware)
   if(fw_STUB)
     string(TOUPPER ${build} b)
     set(dir ${PMUSTUB_${b}_DIR})
-    set(ld -T ${dir}/${PMUSTUB_BOARD_LDS})
+    set(lds ${PMUSTUB_BOARD_LDS})
+    if(fw_VLE)
+      set(lds ${PMUSTUB_BOARD_VLE_LDS})
+      list(APPEND fw_FLAGS -Wa,-mvle)
+    endif()
+    set(ld -T ${dir}/${lds})
     set(stub -I${CMAKE_SOURCE_DIR}/stub/include)
     # The library and script as files, so that a new stub is linked in
     # (the target alone orders the build, it does not relink).
     set(lib ${dir}/libpmustub.a)
-    list(APPEND deps target_${build} ${lib} ${dir}/${PMUSTUB_BOARD_LDS})
+    list(APPEND deps target_${build} ${lib} ${dir}/${lds})
   elseif(fw_LDS)
     set(ld -T ${fw_LDS})
     list(APPEND deps ${fw_LDS})

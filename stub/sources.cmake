@@ -54,10 +54,12 @@ set(PMUSTUB_ARCH_mips32_XML_SYMBOL pmustub_mips_target_xml)
 # The plain-C part of the Power port, which the host unit tests compile.
 set(PMUSTUB_PPC32_PLAIN_SOURCES
   ${_S}/arch/ppc32/cores.c ${_S}/arch/ppc32/registers.c
-  ${_S}/arch/ppc32/exceptions.c ${_S}/arch/ppc32/pmu_regs.c)
+  ${_S}/arch/ppc32/exceptions.c ${_S}/arch/ppc32/pmu_regs.c
+  ${_S}/arch/ppc32/vle.c)
 set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
   ${_S}/arch/ppc32/vectors.S ${_S}/arch/ppc32/port.c
   ${_S}/arch/ppc32/memory.c ${_S}/arch/ppc32/step.c ${_S}/arch/ppc32/displaced.c
+  ${_S}/arch/ppc32/vle_page.c
   ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c ${_S}/arch/ppc32/pmr_access.c
   ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c
   ${_S}/arch/common/pmu_event_name.c

@@ -49,9 +49,11 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             "    uint16_t n_events; /* 0: raw event numbers */",
             "    uint16_t event_at[PMU_MAX_COUNTERS];",
             *(["    /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1",
-               "       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set. */",
+               "       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set; whether",
+               "       pages can hold VLE code (MAS2 0x20 is VLE, not the e500's X1). */",
                "    uint8_t debug_apu;",
-               "    uint32_t hid0_set;"] if fam.get("booke") else []),
+               "    uint32_t hid0_set;",
+               "    uint8_t vle;"] if fam.get("booke") else []),
             "};", "",
             f"#define PMU_N_CORES {len(cores)}",
             "extern const struct pmu_core pmu_cores[PMU_N_CORES];",
@@ -101,8 +103,8 @@ def emit_stub(reg, board, out_c, out_h, only=None):
         ev = f"{len(c_events) if c_events else 0}, {{{at}}}"
         extra = ""
         if fam.get("booke"):  # Book E itself for the unknown core: critical, no HID0
-            extra = (f", {int(booke['debug_apu'])}, 0x{booke['hid0_mask']:08x}u" if booke
-                     else ", 0, 0")
+            extra = (f", {int(booke['debug_apu'])}, 0x{booke['hid0_mask']:08x}u, "
+                     f"{int(booke.get('vle', False))}" if booke else ", 0, 0, 0")
         return (f'{{"{name}", "{key}", 0x{idm:08x}u, 0x{idv:08x}u, {chain}, {counters}, {irq}, '
                 f'{shift}, 0x{mask:x}, head_{k}, counters_{k}, {ev}{extra}}}')
 

@@ -24,6 +24,11 @@ const char *cmd_event_name(struct target *t, unsigned n, uint32_t ctl)
     return name ? name : "(reserved code)";
 }
 
+static int elf_kind(const void *elf, unsigned long addr)
+{
+    return elfsym_break_kind(elf, addr);
+}
+
 /* Is --elf the program on the target? Asked before anything on the target
  * changes; symbols of another program would put breakpoints in the wrong
  * places. A target without qCRC cannot say: that is told, and we go on. */
@@ -38,6 +43,9 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
         pmuctl_error("%s %s", path, err);
         return PMUCTL_EXIT_USAGE;
     }
+    /* It is: its VLE code gives the breakpoints there their size. */
+    t->bps.kind_at = elf_kind;
+    t->bps.kind_ctx = elf;
     rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, err, sizeof err,
                           warn, sizeof warn);
     if (rc < 0) {

@@ -75,6 +75,25 @@ static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
     return 0;
 }
 
+/* SHF_PPC_VLE (binutils include/elf/ppc.h; readelf's flag 'v'): the
+ * section holds VLE code (Power ISA Book VLE; mpc5674f_vle.md section 2). */
+#define SHF_PPC_VLE 0x10000000u
+
+static int add_vle(struct elfsym *e, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+    struct elfsym_vle *v = &e->vle[e->nvle];
+    Elf_Data *d = elf_rawdata(scn, NULL);
+
+    if (e->nvle == ELFSYM_MAX_VLE || !d || d->d_size != sh->sh_size ||
+        !(v->bytes = malloc(sh->sh_size)))
+        return -1;
+    memcpy(v->bytes, d->d_buf, sh->sh_size);
+    v->start = (unsigned long)sh->sh_addr & 0xffffffffUL;
+    v->end = v->start + (unsigned long)sh->sh_size;
+    e->nvle++;
+    return 0;
+}
+
 int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
 {
     int fd, rc = -1;
@@ -114,6 +133,12 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
             e->code[e->ncode].start = (unsigned long)sh.sh_addr;
             e->code[e->ncode++].end = (unsigned long)(sh.sh_addr + sh.sh_size);
         }
+        if (eh.e_machine == EM_PPC && (sh.sh_flags & SHF_EXECINSTR) &&
+            (sh.sh_flags & SHF_PPC_VLE) && sh.sh_type == SHT_PROGBITS &&
+            sh.sh_size && add_vle(e, scn, &sh)) {
+            snprintf(err, errlen, "'%s': cannot read its VLE code", path);
+            goto out;
+        }
         if ((sh.sh_flags & SHF_ALLOC) && !(sh.sh_flags & SHF_WRITE) &&
             sh.sh_type != SHT_NOBITS && sh.sh_size &&
             add_loaded(e, elf, shstrndx, scn, &sh)) {
@@ -146,6 +171,8 @@ const char *elfsym_arch(const struct elfsym *e)
 
 void elfsym_close(struct elfsym *e)
 {
+    for (size_t i = 0; i < e->nvle; i++)
+        free(e->vle[i].bytes);
     for (size_t i = 0; i < e->nsyms; i++)
         free(e->syms[i].name);
     free(e->syms);
@@ -178,9 +205,37 @@ const char *elfsym_name_at(const struct elfsym *e, unsigned long addr)
     return NULL;
 }
 
+static const struct elfsym_vle *vle_at(const struct elfsym *e, unsigned long addr)
+{
+    for (size_t i = 0; e && i < e->nvle; i++)
+        if (addr >= e->vle[i].start && addr < e->vle[i].end)
+            return &e->vle[i];
+    return NULL;
+}
+
+int elfsym_break_kind(const struct elfsym *e, unsigned long addr)
+{
+    const struct elfsym_vle *v = vle_at(e, addr & 0xffffffffUL);
+    unsigned long off;
+    unsigned hw;
+
+    if (!v)
+        return 0;
+    off = (addr & 0xffffffffUL) - v->start;
+    if (off + 1 >= v->end - v->start)
+        return 2;
+    /* Big-endian (VLE pages are: PEM 1.1); 32-bit iff the first
+     * halfword's top bits are 0xx1 (binutils ppc-opc.c vle_opcodes[];
+     * mpc5674f_vle.md section 1). */
+    hw = (unsigned)v->bytes[off] << 8 | v->bytes[off + 1];
+    return (hw & 0x9000u) == 0x1000u ? 4 : 2;
+}
+
 int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
                 char *err, size_t errlen)
 {
+    unsigned align;
+
     char name[256], *end;
     const char *plus;
     unsigned long off = 0;
@@ -221,12 +276,13 @@ int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
         *addr += off;
     }
     *addr &= 0xffffffffUL;
-    /* MIPS32 instructions are 4-byte aligned (MIPS32 Architecture Vol. I,
-     * 2.8; the stub's Z0 takes kind 4): a breakpoint elsewhere would split
-     * an instruction. */
-    if (*addr % 4) {
-        snprintf(err, errlen, "0x%08lx (%s) is not a 4-byte aligned "
-                 "instruction address", *addr, loc);
+    /* MIPS32 and Power Book E instructions are 4-byte aligned (MIPS32
+     * Architecture Vol. I, 2.8; Power ISA Book I 1.6), VLE ones 2-byte
+     * (VLE PEM 1.1): a breakpoint elsewhere would split an instruction. */
+    align = vle_at(e, *addr) ? 2 : 4;
+    if (*addr % align) {
+        snprintf(err, errlen, "0x%08lx (%s) is not a %u-byte aligned "
+                 "instruction address", *addr, loc, align);
         return -1;
     }
     if (e && e->ncode) {

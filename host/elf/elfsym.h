@@ -23,6 +23,14 @@ struct elfsym_range {
     unsigned long start, end;
 };
 
+/* A section of Power VLE code (SHF_PPC_VLE) and its bytes, for the size
+ * of the instruction at a breakpoint. */
+#define ELFSYM_MAX_VLE 8
+struct elfsym_vle {
+    unsigned long start, end;
+    unsigned char *bytes;
+};
+
 /* A loaded section that the program does not write: code, constants. */
 struct elf_section {
     char name[32];
@@ -40,6 +48,8 @@ struct elfsym {
     struct elf_section loaded[ELFSYM_MAX_LOADED]; /* SHF_ALLOC, not SHF_WRITE,
                                                     with contents */
     size_t nloaded;
+    struct elfsym_vle vle[ELFSYM_MAX_VLE]; /* EM_PPC: VLE code */
+    size_t nvle;
     int big_endian;
     unsigned machine;  /* e_machine: EM_MIPS, EM_PPC ... */
 };
@@ -58,8 +68,13 @@ const struct elfsym_entry *elfsym_find(const struct elfsym *e, const char *name)
 /* The symbol at addr (exact match), or NULL. */
 const char *elfsym_name_at(const struct elfsym *e, unsigned long addr);
 
+/* The Z0 kind for a breakpoint at addr: in VLE code the size of the
+ * instruction there (2 or 4, from its first halfword), else 0 (the
+ * architecture's one size). e may be NULL. */
+int elfsym_break_kind(const struct elfsym *e, unsigned long addr);
+
 /* LOC: 0xHEX, *0xHEX, SYMBOL or SYMBOL+OFFSET (needs e). Checks that it is
- * word-aligned (MIPS32 instructions) and, with an ELF, inside code. */
+ * aligned (4 bytes; 2 in VLE code) and, with an ELF, inside code. */
 int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
                 char *err, size_t errlen);
 

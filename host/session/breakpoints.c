@@ -10,12 +10,19 @@
 #include "base/exit_status.h"
 #include "session/io.h"
 
+int target_bp_kind(const struct target *t, unsigned long addr)
+{
+    int k = t->bps.kind_at ? t->bps.kind_at(t->bps.kind_ctx, addr) : 0;
+    return k ? k : 4;
+}
+
 int target_bp(struct target *t, unsigned long addr, int insert)
 {
     char req[40];
     int rc;
 
-    snprintf(req, sizeof req, "%c0,%lx,4", insert ? 'Z' : 'z', addr);
+    snprintf(req, sizeof req, "%c0,%lx,%x", insert ? 'Z' : 'z', addr,
+             target_bp_kind(t, addr));
     if ((rc = rsp_request(&t->rsp, req)))
         return target_io_fail(t, rc, insert ? "inserting a breakpoint"
                                             : "removing a breakpoint");

@@ -7,6 +7,8 @@
 
 #include "session/target.h"
 
+/* The kind a Z0/z0 at addr carries: 4, or t->bps.kind_at's. */
+int target_bp_kind(const struct target *t, unsigned long addr);
 /* Returns a pmuctl_exit status (0 ok) and leaves t->err set. */
 int target_bp(struct target *t, unsigned long addr, int insert);
 /* Records a breakpoint the target took (or let go), for target_leave. */

@@ -63,6 +63,10 @@ struct target_sampling {
 struct target_bps {
     unsigned long addr[TARGET_MAX_BPS];
     int n;
+    /* The Z0 kind at an address (the program's ELF knows: VLE code has
+     * 2- and 4-byte instructions), 0 for the default 4; NULL: always 4. */
+    int (*kind_at)(const void *ctx, unsigned long addr);
+    const void *kind_ctx;
 };
 
 /* What we changed in the PMU, to put back (session/counters.c saves it,

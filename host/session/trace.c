@@ -205,7 +205,7 @@ int target_bp_cond(struct target *t, unsigned long addr, const struct ax *cond)
                  "than %d bytes", AX_MAX);
         return PMUCTL_EXIT_TARGET;
     }
-    snprintf(pkt, sizeof pkt, "Z0,%lx,4;X%s", addr, hex);
+    snprintf(pkt, sizeof pkt, "Z0,%lx,%x;X%s", addr, target_bp_kind(t, addr), hex);
     if ((rc = target_request_ok(t, pkt, "a breakpoint with a condition (Z0)")))
         return rc;
     target_bp_note(t, addr, 1);

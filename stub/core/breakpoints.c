@@ -14,6 +14,7 @@
 static struct {
     stub_addr_t addr;
     uint8_t saved[BP_MAX_INSN];
+    uint8_t len;    /* the trap's bytes (the port's break_at, or break_len) */
     uint8_t used;   /* BP_OWNER_* bits; 0 = free */
     uint8_t lifted; /* the original is in memory for a step over it */
 } bps[STUB_MAX_BREAKPOINTS];
@@ -40,13 +41,29 @@ int bp_is_ours(stub_addr_t addr)
     return i >= 0 && (bps[i].used & BP_OWNER_GDB);
 }
 
-#if PMUSTUB_TRACEPOINTS
-/* Stepping over a trap of ours (trace_hit.c). */
-int bp_trap_at(stub_addr_t addr)
+/* The trap for a breakpoint at addr (kind: Z0's, 0 for the stub's own):
+ * its length, 0 if none can go there (target.h, break_at). */
+static unsigned trap_for(stub_addr_t addr, unsigned kind, const uint8_t **insn)
+{
+    if (stub_t->break_at) {
+        unsigned n = stub_t->break_at(addr, kind, insn);
+        return n <= BP_MAX_INSN ? n : 0;
+    }
+    *insn = stub_t->break_insn;
+    return (kind == 0 || kind == stub_t->break_len) &&
+                   stub_t->break_len <= BP_MAX_INSN && addr % stub_t->break_len == 0
+               ? stub_t->break_len
+               : 0;
+}
+
+/* A trap of ours in memory (a port's stop, trace_hit.c's step over). */
+int stub_bp_trap_at(stub_addr_t addr)
 {
     int i = find(addr);
     return i >= 0 && !bps[i].lifted;
 }
+
+#if PMUSTUB_TRACEPOINTS
 
 unsigned bp_state(stub_addr_t addr)
 {
@@ -64,7 +81,7 @@ void bp_lift(stub_addr_t addr)
     if (stub_t->steps_out_of_line && stub_t->steps_out_of_line(addr))
         return;
     if (i >= 0 && !bps[i].lifted) {
-        (void)stub_t->mem_write(addr, bps[i].saved, stub_t->break_len);
+        (void)stub_t->mem_write(addr, bps[i].saved, bps[i].len);
         bps[i].lifted = 1;
     }
 }
@@ -78,8 +95,10 @@ int bp_lifted(stub_addr_t addr)
 void bp_lay(stub_addr_t addr)
 {
     int i = find(addr);
-    if (i >= 0 && bps[i].lifted) {
-        (void)stub_t->mem_write(addr, stub_t->break_insn, stub_t->break_len);
+    const uint8_t *insn;
+
+    if (i >= 0 && bps[i].lifted && trap_for(addr, 0, &insn) == bps[i].len) {
+        (void)stub_t->mem_write(addr, insn, bps[i].len);
         bps[i].lifted = 0;
     }
 }
@@ -88,12 +107,14 @@ void bp_lay(stub_addr_t addr)
 int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len)
 {
     int i = find(addr);
+    int rc = stub_t->mem_read(addr, buf, len);
 
-    if (i < 0 || bps[i].lifted || len != stub_t->break_len)
-        return stub_t->mem_read(addr, buf, len);
-    for (unsigned k = 0; k < len; k++)
-        buf[k] = bps[i].saved[k];
-    return STUB_MEM_OK;
+    /* The saved bytes over the trap's, the rest (a 32-bit read over a
+     * 16-bit trap) as memory has it. */
+    if (rc == STUB_MEM_OK && i >= 0 && !bps[i].lifted)
+        for (unsigned k = 0; k < len && k < bps[i].len; k++)
+            buf[k] = bps[i].saved[k];
+    return rc;
 }
 
 static int same(const uint8_t *a, const uint8_t *b, unsigned n)
@@ -108,8 +129,8 @@ static int same(const uint8_t *a, const uint8_t *b, unsigned n)
 static int overlaps(stub_addr_t addr, unsigned n)
 {
     for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
-        if (bps[i].used &&
-            (stub_addr_t)(addr - bps[i].addr + n - 1) < 2 * n - 1)
+        if (bps[i].used && ((stub_addr_t)(addr - bps[i].addr) < bps[i].len ||
+                            (stub_addr_t)(bps[i].addr - addr) < n))
             return 1;
     return 0;
 }
@@ -117,20 +138,25 @@ static int overlaps(stub_addr_t addr, unsigned n)
 int bp_place_ok(stub_addr_t addr)
 {
     uint8_t b[BP_MAX_INSN];
-    return addr % stub_t->break_len == 0 &&
-           stub_t->mem_read(addr, b, stub_t->break_len) == STUB_MEM_OK;
+    const uint8_t *insn;
+    unsigned n = trap_for(addr, 0, &insn);
+
+    return n && stub_t->mem_read(addr, b, n) == STUB_MEM_OK;
 }
 
-unsigned bp_insert(stub_addr_t addr, unsigned owner)
+unsigned bp_insert(stub_addr_t addr, unsigned owner, unsigned kind)
 {
-    const unsigned n = stub_t->break_len;
     uint8_t check[BP_MAX_INSN];
+    const uint8_t *insn;
+    unsigned n;
     int i;
 
     if ((i = find(addr)) >= 0) {
         bps[i].used |= (uint8_t)owner;
         return 0;
     }
+    if ((n = trap_for(addr, kind, &insn)) == 0)
+        return 0x16; /* the port's: no trap of that size goes there */
     /* Its saved bytes would hold part of the other trap, which removal
      * would then write back into the program. */
     if (overlaps(addr, n))
@@ -140,15 +166,15 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner)
     if (i == STUB_MAX_BREAKPOINTS)
         return 0x10; /* table full */
     if (stub_t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
-        stub_t->mem_write(addr, stub_t->break_insn, n) != STUB_MEM_OK)
+        stub_t->mem_write(addr, insn, n) != STUB_MEM_OK)
         return 0x0e;
     /* Read back: ROM and unbacked addresses take the write silently. */
-    if (stub_t->mem_read(addr, check, n) != STUB_MEM_OK ||
-        !same(check, stub_t->break_insn, n)) {
+    if (stub_t->mem_read(addr, check, n) != STUB_MEM_OK || !same(check, insn, n)) {
         (void)stub_t->mem_write(addr, bps[i].saved, n);
         return 0x0e;
     }
     bps[i].addr = addr;
+    bps[i].len = (uint8_t)n;
     bps[i].used = (uint8_t)owner;
     bps[i].lifted = 0;
     if (i >= top)
@@ -162,8 +188,7 @@ static void remove_at(int i, unsigned owner)
         bp_cond_clear(bps[i].addr);
     bps[i].used &= (uint8_t)~owner;
     if (!bps[i].used && !bps[i].lifted)
-        (void)stub_t->mem_write(bps[i].addr, bps[i].saved,
-                                stub_t->break_len);
+        (void)stub_t->mem_write(bps[i].addr, bps[i].saved, bps[i].len);
     while (top > 0 && !bps[top - 1].used)
         top--;
 }
@@ -182,19 +207,24 @@ void bp_remove_all(void)
             remove_at(i, bps[i].used);
 }
 
+/* A kind the port may take: break_len, or with break_at any trap size
+ * up to BP_MAX_INSN (break_at says, on insertion, what fits there). */
+static int kind_ok(uint32_t kind)
+{
+    return stub_t->break_at ? kind != 0 && kind <= BP_MAX_INSN
+                            : kind == stub_t->break_len && kind <= BP_MAX_INSN;
+}
+
 /* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours
  * (others: empty). *tail points at the ';' of a condition list, or at the
  * end. */
 static int parse(const char *pkt, unsigned len, stub_addr_t *addr,
-                 const char **tail)
+                 uint32_t *kind, const char **tail)
 {
-    uint32_t kind;
-
     if (len < 2 || pkt[1] != '0')
         return 1; /* not supported: empty reply */
     if (pkt[2] != ',' || !hex_u32(pkt + 3, addr, tail) || **tail != ',' ||
-        !hex_u32(*tail + 1, &kind, tail) ||
-        kind != stub_t->break_len || stub_t->break_len > BP_MAX_INSN)
+        !hex_u32(*tail + 1, kind, tail) || !kind_ok(*kind))
         return -1;
     return 0;
 }
@@ -202,8 +232,9 @@ static int parse(const char *pkt, unsigned len, stub_addr_t *addr,
 int h_break_Z(char *pkt, unsigned len, struct reply *r)
 {
     stub_addr_t addr;
+    uint32_t kind;
     const char *tail, *end = pkt + len;
-    int e = parse(pkt, len, &addr, &tail);
+    int e = parse(pkt, len, &addr, &kind, &tail);
     unsigned code = 0;
 
     if (e > 0)
@@ -214,7 +245,7 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r)
     else if (tail != end || bp_is_ours(addr))
         code = tail == end ? (bp_cond_clear(addr), 0u)
                            : bp_cond_set(addr, tail + 1, end);
-    if (!code && (code = bp_insert(addr, BP_OWNER_GDB)) != 0)
+    if (!code && (code = bp_insert(addr, BP_OWNER_GDB, kind)) != 0)
         bp_cond_clear(addr);
     if (code)
         reply_error(r, code);
@@ -226,8 +257,9 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r)
 int h_break_z(char *pkt, unsigned len, struct reply *r)
 {
     stub_addr_t addr;
+    uint32_t kind;
     const char *tail;
-    int e = parse(pkt, len, &addr, &tail);
+    int e = parse(pkt, len, &addr, &kind, &tail);
 
     if (e < 0 || (e == 0 && tail != pkt + len)) {
         reply_error(r, 0x01);

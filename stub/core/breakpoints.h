@@ -12,15 +12,17 @@
 /* The owners of a trap. */
 enum { BP_OWNER_GDB = 1, BP_OWNER_TRACE = 2 };
 
-/* Puts a trap at addr for owner (BP_OWNER_*); 0 or an error code. */
-unsigned bp_insert(stub_addr_t addr, unsigned owner);
-/* Nonzero if a trap can go at addr: aligned to the trap's size and
- * readable (whether it is writable shows only when it goes in). */
+/* Puts a trap at addr for owner (BP_OWNER_*); kind: the Z0 packet's, 0
+ * for the stub's own (the port's choice, target.h break_at). 0 or an
+ * error code. */
+unsigned bp_insert(stub_addr_t addr, unsigned owner, unsigned kind);
+/* Nonzero if a trap can go at addr: one fits there (aligned to its size)
+ * and it is readable (whether it is writable shows only when it goes in). */
 int bp_place_ok(stub_addr_t addr);
 /* Takes owner's claim away; the original goes back with the last owner. */
 void bp_remove(stub_addr_t addr, unsigned owner);
-/* Is there a trap of ours in memory at addr (any owner)? */
-int bp_trap_at(stub_addr_t addr);
+/* Is there a trap of ours in memory at addr (any owner)? pmustub/stub.h */
+#define bp_trap_at stub_bp_trap_at
 /* Both at once, with one look in the table: BP_STATE_TRAP if bp_trap_at,
  * BP_STATE_GDB if GDB owns a breakpoint there (bp_is_ours). */
 enum { BP_STATE_TRAP = 1, BP_STATE_GDB = 2 };

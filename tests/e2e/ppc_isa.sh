@@ -23,7 +23,7 @@ or or. ori oris xor xori xoris extsb cntlzw srw rlwinm rlwinm. rlwimi
 cmp cmpi cmpl cmpli b bl bc bclr bcctr bcctrl
 lbz lbzu lbzx lhz lwz lwzx stb stbu stbx sth stw stwu stwx lmw stmw
 mfcr mtcrf mfmsr mtmsr mfspr mtspr rfi rfci rfmci tw isync msync
-icbi dcbst dcbf tlbwe
+icbi dcbst dcbf tlbwe tlbsx
 isel mfpmr mtpmr
 addc addic. addze and. slw stwux
 adde addme subf. subfc subfze mullw mulhwu nor xor. srw. sraw srawi lbzux
@@ -41,11 +41,13 @@ lhzx stbux sthx
 # indexed loads/stores (Power ISA 2.06 Book I ch. 3), which GCC uses for the
 # agent interpreter's 64-bit arithmetic (stub/core/trace/agent.c, tracepoints).
 RFDI = "0x4c00004e"  # e200z7 only; IVOR15 leads there only on it (cores.c)
+# tlbsx: both (e200z7 RM 10.5.3; e500 core RM), asked only on a core with
+# VLE pages (vle_page.c), as are PID0 (48) and MAS6 (630), which both have.
 # SPRs: both cores, Linux reg_booke.h numbers, except DSRR0/1 (574/575,
 # the e200z7's debug level, reached as rfdi is) and MAS7 (944, ppce500's
 # board code: 36-bit physical addresses).
-sprs = {1, 8, 9, 22, 26, 27, 58, 59, 62, 63, 272, 273, 274, 287, 304, 308,
-        336, 340, 570, 571, 574, 575, 624, 625, 626, 627, 944, 1008}
+sprs = {1, 8, 9, 22, 26, 27, 48, 58, 59, 62, 63, 272, 273, 274, 287, 304, 308,
+        336, 340, 570, 571, 574, 575, 624, 625, 626, 627, 630, 944, 1008}
 sprs |= set(range(400, 416)) | set(range(528, 532))
 bad = set()
 for line in open(sys.argv[1]):

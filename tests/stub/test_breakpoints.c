@@ -151,6 +151,74 @@ static void wrong_kind_and_bad_forms_are_errors(void **st)
     assert_int_equal(fake.mem_writes, 0);
 }
 
+/* ---- a port whose trap size depends on the place (target.h break_at):
+ * 2 bytes in the upper half of RAM (as se_illegal in a Power VLE page),
+ * the 4-byte trap below it ---- */
+#define SHORT_FROM (FAKE_RAM_BASE + FAKE_RAM_SIZE / 2)
+static const uint8_t short_trap[2] = {0x00, 0x00};
+
+static unsigned sized_break_at(stub_addr_t addr, unsigned kind, const uint8_t **insn)
+{
+    if (addr >= SHORT_FROM) {
+        *insn = short_trap;
+        return addr % 2 == 0 && (kind == 0 || kind == 2 || kind == 4) ? 2 : 0;
+    }
+    *insn = fake_break_insn;
+    return addr % 4 == 0 && (kind == 0 || kind == 4) ? 4 : 0;
+}
+
+static int setup_sized(void **state)
+{
+    setup(state);
+    fake_target.break_at = sized_break_at;
+    return 0;
+}
+
+static const char *Zk(char letter, uint32_t addr, unsigned kind)
+{
+    char pkt[32];
+    snprintf(pkt, sizeof pkt, "%c0,%x,%x", letter, addr, kind);
+    return exchange(pkt);
+}
+
+static void a_kind_4_breakpoint_on_a_short_trap_writes_2_bytes(void **st)
+{
+    const uint32_t b = SHORT_FROM + 0x20;
+    uint8_t got[4];
+    (void)st;
+    /* GDB's kind 4 at a 16-bit instruction: the next one stays intact,
+     * and a breakpoint on it is no overlap. */
+    assert_string_equal(Zk('Z', b, 4), "OK");
+    assert_mem(b, short_trap, 2);
+    assert_mem_pristine(b + 2, 2);
+    assert_string_equal(Zk('Z', b + 2, 2), "OK");
+    assert_mem(b + 2, short_trap, 2);
+    /* The original as the program has it, a 4-byte read over the trap. */
+    assert_int_equal(stub_bp_original(b, got, 4), STUB_MEM_OK);
+    assert_int_equal(got[0], fake_mem_pattern(b));
+    assert_int_equal(got[1], fake_mem_pattern(b + 1));
+    assert_int_equal(got[2], 0); /* the other trap, as memory has it */
+    assert_true(stub_bp_trap_at(b));
+    assert_string_equal(Zk('z', b, 4), "OK");
+    assert_false(stub_bp_trap_at(b));
+    assert_string_equal(Zk('z', b + 2, 2), "OK");
+    assert_mem_pristine(b - 4, 12);
+}
+
+static void odd_addresses_and_other_kinds_are_refused_there(void **st)
+{
+    (void)st;
+    assert_error_reply(Zk('Z', SHORT_FROM + 0x41, 2));
+    assert_error_reply(Zk('Z', SHORT_FROM + 0x40, 8));
+    assert_error_reply(Zk('Z', A + 2, 4));  /* 4-byte traps stay aligned */
+    assert_error_reply(Zk('Z', A, 2));      /* and take kind 4 only */
+    assert_int_equal(fake.mem_writes, 0);
+    assert_string_equal(Zk('Z', A, 4), "OK"); /* the usual trap below */
+    assert_mem(A, fake_break_insn, 4);
+    assert_string_equal(Zk('z', A, 4), "OK");
+    assert_mem_pristine(A, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +232,10 @@ int main(void)
         T(other_types_get_the_empty_reply),
         T(wrong_kind_and_bad_forms_are_errors),
 #undef T
+        cmocka_unit_test_setup_teardown(a_kind_4_breakpoint_on_a_short_trap_writes_2_bytes,
+                                        setup_sized, teardown),
+        cmocka_unit_test_setup_teardown(odd_addresses_and_other_kinds_are_refused_there,
+                                        setup_sized, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -174,6 +174,73 @@ static void return_instructions_are_recognised(void **st)
     assert_false(ppc_is_return_insn(0x7d821008)); /* twge r2,r2 */
 }
 
+/* VLE (vle.c): vectors from binutils 2.40 (mpc5674f_vle.md section 1). */
+static void vle_length_comes_from_the_first_halfword(void **st)
+{
+    static const struct {
+        uint16_t hw;
+        unsigned len;
+    } v[] = {
+        {0x0080, 2}, /* se_mflr r0 */       {0x1821, 4}, /* e_stwu r1,-16(r1) */
+        {0xaf87, 2}, /* se_lhz r24,30(r7) */ {0x7062, 4}, /* e_lis r3,0x1234 */
+        {0x707f, 4}, /* e_li r3,-1 */        {0x1864, 4}, /* e_addi r3,r4,0x300 */
+        {0xe812, 2}, /* se_b */              {0xe9ff, 2}, /* se_bl */
+        {0xe610, 2}, /* se_beq */            {0x79ff, 4}, /* e_bl */
+        {0x7a20, 4}, /* e_bdnz */            {0x0000, 2}, /* se_illegal */
+        {0x4400, 2}, /* se_nop */            {0x7c00, 4}, /* X form, OPCD 31 */
+        {0x3000, 4}, /* e_lbz */             {0x5000, 4}, /* e_lwz */
+    };
+    (void)st;
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+        assert_int_equal(ppc_vle_insn_len(v[i].hw), v[i].len);
+}
+
+static void vle_returns_are_the_four_se_rf(void **st)
+{
+    (void)st;
+    assert_true(ppc_vle_is_return(0x0008));  /* se_rfi */
+    assert_true(ppc_vle_is_return(0x0009));  /* se_rfci */
+    assert_true(ppc_vle_is_return(0x000a));  /* se_rfdi */
+    assert_true(ppc_vle_is_return(0x000b));  /* se_rfmci */
+    assert_false(ppc_vle_is_return(0x0004)); /* se_blr */
+    assert_false(ppc_vle_is_return(0x0006)); /* se_bctr */
+    assert_false(ppc_vle_is_return(0x000f)); /* se_dnh */
+    assert_false(ppc_vle_is_return(0x0000)); /* se_illegal */
+}
+
+static void vle_breakpoints_are_se_illegal_and_never_4_bytes(void **st)
+{
+    const uint8_t *insn;
+    (void)st;
+    /* GDB's kind 4 and kind 2, and the stub's own (0): one halfword. */
+    for (unsigned kind = 0; kind <= 4; kind += 2) {
+        assert_int_equal(ppc_trap_for(1, 0x01000002, kind, &insn), 2);
+        assert_int_equal(insn[0], 0x00);
+        assert_int_equal(insn[1], 0x00);
+    }
+    assert_int_equal(ppc_trap_for(1, 0x01000003, 2, &insn), 0);
+    assert_int_equal(ppc_trap_for(1, 0x01000000, 8, &insn), 0);
+    /* Book E pages: GDB's twge, kind 4 on a word only. */
+    assert_int_equal(ppc_trap_for(0, 0x00100000, 4, &insn), 4);
+    assert_memory_equal(insn, "\x7d\x82\x10\x08", 4);
+    assert_int_equal(ppc_trap_for(0, 0x00100000, 0, &insn), 4);
+    assert_int_equal(ppc_trap_for(0, 0x00100002, 4, &insn), 0);
+    assert_int_equal(ppc_trap_for(0, 0x00100000, 2, &insn), 0);
+}
+
+static void only_an_illegal_vle_instruction_can_be_a_vle_breakpoint(void **st)
+{
+    (void)st;
+    /* se_illegal: ESR = PIL | VLEMI = 0x08000020 (RM Table 7-19). */
+    assert_true(ppc_vle_illegal_stop(6, 0x08000020));
+    assert_false(ppc_vle_illegal_stop(6, ESR_PIL));          /* Book E */
+    assert_false(ppc_vle_illegal_stop(6, ESR_PTR | ESR_VLEMI)); /* trap */
+    assert_false(ppc_vle_illegal_stop(6, ESR_PPR | ESR_VLEMI));
+    assert_false(ppc_vle_illegal_stop(3, 0x08000020));       /* not IVOR6 */
+    /* Alone (no breakpoint there) it stays SIGILL. */
+    assert_int_equal(ppc_stop_signal(6, 0x08000020), STUB_SIGILL);
+}
+
 static void cores_are_told_apart_by_pvr(void **st)
 {
     const struct pmu_core *c;
@@ -183,12 +250,14 @@ static void cores_are_told_apart_by_pvr(void **st)
     assert_string_equal(c->name, "e500v2");
     assert_int_equal(PPC_DEBUG_LEVEL(c), PPC_LEVEL_CRIT);
     assert_int_equal(c->hid0_set, 0);
+    assert_false(c->vle); /* MAS2 0x20 is X1 there */
     /* e200z760n3: MANID 8, type 0x16, version 3 (RM Table 2-3). */
     c = ppc_core_lookup(0x81630000 | 0x1234);
     assert_string_equal(c->name, "e200z7");
     assert_int_equal(PPC_DEBUG_LEVEL(c), PPC_LEVEL_DEBUG);
     assert_true(c->hid0_set & HID0_DAPUEN);
     assert_true(c->hid0_set & HID0_TBEN);
+    assert_true(c->vle);
     /* e500v1 (0x8020) is not in the table: Book E's own rules. */
     c = ppc_core_lookup(0x80200020);
     assert_string_equal(c->name, "Book E core");
@@ -398,6 +467,10 @@ int main(void)
         cmocka_unit_test(program_interrupt_signal_follows_esr),
         cmocka_unit_test(return_instructions_are_recognised),
         cmocka_unit_test(cores_are_told_apart_by_pvr),
+        cmocka_unit_test(vle_length_comes_from_the_first_halfword),
+        cmocka_unit_test(vle_returns_are_the_four_se_rf),
+        cmocka_unit_test(vle_breakpoints_are_se_illegal_and_never_4_bytes),
+        cmocka_unit_test(only_an_illegal_vle_instruction_can_be_a_vle_breakpoint),
         cmocka_unit_test_setup(pmu_numbers_are_the_issues_and_absent_without_a_pmu,
                                use_e200z7_pmu),
         cmocka_unit_test_setup(an_unknown_core_gets_the_registers_with_raw_events,

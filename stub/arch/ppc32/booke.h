@@ -14,6 +14,7 @@
 #define SPR_LR 8
 #define SPR_CTR 9
 #define SPR_DEC 22
+#define SPR_PID 48
 #define SPR_SRR0 26
 #define SPR_SRR1 27
 #define SPR_CSRR0 58
@@ -39,6 +40,7 @@
 #define SPR_MAS1 625
 #define SPR_MAS2 626
 #define SPR_MAS3 627
+#define SPR_MAS6 630
 #define SPR_MAS7 944
 #define SPR_HID0 1008
 
@@ -57,6 +59,7 @@
 #define ESR_PTR 0x02000000 /* trap */
 #define ESR_FP 0x01000000  /* floating-point operation */
 #define ESR_PUO 0x00040000 /* unimplemented operation */
+#define ESR_VLEMI 0x00000020 /* the instruction was VLE (e200z7 RM Fig. 7-1) */
 
 /* DBCR0 and DBSR share the event positions (e200z7 RM ch. 13; reg_booke.h
  * DBCR0_IDM, DBCR0_ICMP, DBSR_IC). */

@@ -81,7 +81,10 @@ int ppc_steps_out_of_line(stub_addr_t pc)
 {
     uint32_t insn;
 
-    if (!original(pc, &insn))
+    /* VLE code steps in place: the slot is on the stub's Book E page,
+     * where a VLE instruction would be read as Book E (e200z7 RM ch. 10,
+     * VLE is the page's attribute), and its branches are not decoded. */
+    if (ppc_vle_page(pc) || !original(pc, &insn))
         return 0;
     /* sc; twi; tw; rfi, rfci, rfdi, rfmci */
     return !(OP(insn) == 17 || OP(insn) == 3 || (OP(insn) == 31 && XO(insn) == 4) ||

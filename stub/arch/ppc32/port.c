@@ -17,11 +17,6 @@ const struct pmu_core *ppc_core;
 /* The start-up code's first stop, before main (board start.S). */
 extern const uint32_t pmustub_boot_break[];
 
-/* "twge r2,r2", the trap GDB itself uses for Power breakpoints
- * (gdb/rs6000-tdep.c big_breakpoint; docs/hardware-facts.md, "GDB's
- * Power breakpoint"). */
-static const uint8_t break_insn[4] = {0x7d, 0x82, 0x10, 0x08};
-
 /*
  * QEMU ORs the kind of a program interrupt into SRR1 (0x00020000 trap,
  * 0x00040000 privileged, 0x00080000 illegal, 0x00100000 FP: target/ppc/
@@ -101,8 +96,9 @@ static struct stub_target target = {
     .expedite = expedite,
     .mem_read = ppc_mem_read,
     .mem_write = ppc_mem_write,
-    .break_insn = break_insn,
+    .break_insn = ppc_booke_trap,
     .break_len = 4,
+    .break_at = ppc_break_at, /* se_illegal in VLE pages (vle.c) */
     .get_pc = get_pc,
     .set_pc = set_pc,
     .prepare_resume = prepare_resume,
@@ -144,6 +140,9 @@ void ppc_trap(void)
     struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0};
 
     ppc_pmu_entry(); /* the vector froze the counters: fold the counts */
+    /* se_illegal where the stub put one: a breakpoint in VLE code. */
+    if (ppc_vle_illegal_stop(vector, esr) && stub_bp_trap_at(ppc_ctx[CTX_PC]))
+        why.signal = STUB_SIGTRAP;
     if (vector == PROGRAM_VECTOR && srr1_has_kind)
         ppc_ctx[CTX_MSR] = (ppc_ctx[CTX_MSR] & ~PROGRAM_KIND_BITS) |
                            (resumed_msr & PROGRAM_KIND_BITS);

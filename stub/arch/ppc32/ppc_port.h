@@ -41,6 +41,22 @@ int ppc_stop_signal(unsigned vector, uint32_t esr);
 /* rfi, rfci, rfdi, rfmci: the return-from-interrupt instructions. */
 int ppc_is_return_insn(uint32_t insn);
 
+/* ---- vle.c: VLE code (plain C) ---- */
+extern const uint8_t ppc_booke_trap[4];
+unsigned ppc_vle_insn_len(uint16_t hw); /* 2 or 4, from the first halfword */
+int ppc_vle_is_return(uint16_t hw);     /* se_rfi, se_rfci, se_rfdi, se_rfmci */
+/* The trap for a breakpoint at addr in a VLE page (vle) or a Book E one;
+ * its length, 0 if kind (Z0's; 0: the stub's own) or addr does not fit. */
+unsigned ppc_trap_for(int vle, stub_addr_t addr, unsigned kind,
+                      const uint8_t **insn);
+/* A program interrupt for an illegal VLE instruction (ESR[PIL|VLEMI]):
+ * where the stub has a trap, one of its breakpoints. */
+int ppc_vle_illegal_stop(unsigned vector, uint32_t esr);
+
+/* ---- vle_page.c (target only) ---- */
+int ppc_vle_page(stub_addr_t addr); /* the TLB entry for addr has MAS2[VLE] */
+unsigned ppc_break_at(stub_addr_t addr, unsigned kind, const uint8_t **insn);
+
 /* ---- vectors.S ---- */
 void ppc_set_vectors(int debug_level);
 int ppc_probe_read(uint32_t addr, unsigned size, uint32_t *out);

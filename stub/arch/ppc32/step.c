@@ -6,7 +6,8 @@
  * ch. 13). No next-PC decoding: the core says where it went.
  *
  * What cannot be stepped, and why:
- *  - rfi, rfci, rfdi, rfmci: their destination is a save/restore pair the
+ *  - rfi, rfci, rfdi, rfmci, and in VLE pages se_rfi, se_rfci, se_rfdi,
+ *    se_rfmci: their destination is a save/restore pair the
  *    stub's own interrupt has overwritten (a breakpoint's program
  *    interrupt writes SRR0/1; on the e500v2 the step's debug interrupt
  *    writes CSRR0/1). The stub refuses the step (E06, GDB reports an
@@ -14,6 +15,9 @@
  *  - sc enters the system call interrupt, which the stub owns: the step
  *    ends there as a stop with SIGSYS, pc after the sc (exceptions.c).
  * A step that raises any other interrupt ends at that interrupt's stop.
+ * VLE code steps the same way: the event comes after the instruction,
+ * 16- or 32-bit, and DSRR0 holds the next one wherever it is (e200z7 RM
+ * 13.2.6), so nothing needs the instruction's length or a branch decoded.
  */
 #include "booke.h"
 #include "ppc_port.h"
@@ -21,14 +25,24 @@
 static int armed;
 static uint32_t prog_de; /* the program's own MSR[DE] */
 
-int ppc_step_arm(void)
+/* The instruction at pc is one of the returns (above). Read as the
+ * program has it (under a trap of ours, the original), through memory.c:
+ * around the caches. */
+static int is_return_at(uint32_t pc)
 {
     uint8_t b[4];
 
-    /* through memory.c: around the caches */
-    if (ppc_mem_read(ppc_ctx[CTX_PC], b, 4) != STUB_MEM_OK ||
-        ppc_is_return_insn((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-                           (uint32_t)b[2] << 8 | b[3]))
+    if (ppc_vle_page(pc))
+        return stub_bp_original(pc, b, 2) != STUB_MEM_OK ||
+               ppc_vle_is_return((uint16_t)(b[0] << 8 | b[1]));
+    return stub_bp_original(pc, b, 4) != STUB_MEM_OK ||
+           ppc_is_return_insn((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+                              (uint32_t)b[2] << 8 | b[3]);
+}
+
+int ppc_step_arm(void)
+{
+    if (is_return_at(ppc_ctx[CTX_PC]))
         return -1;
     prog_de = ppc_ctx[CTX_MSR] & MSR_DE;
     ppc_ctx[CTX_MSR] |= MSR_DE;

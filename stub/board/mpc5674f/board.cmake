@@ -8,3 +8,4 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../ppce500/board.cmake)
 set(PMUSTUB_BOARD_SOURCES start.S board.c ../esci.c)
 set(PMUSTUB_BOARD_LDS mpc5674f.ld)
+unset(PMUSTUB_BOARD_VLE_LDS) # no VLE script for the chip yet

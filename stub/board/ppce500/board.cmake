@@ -18,3 +18,6 @@ set(PMUSTUB_BOARD_FLAGS -mcpu=8548 -msoft-float -msdata=none -ffreestanding
 set(PMUSTUB_BOARD_LINK_LIBS gcc)
 set(PMUSTUB_BOARD_SOURCES start.S board.c rx_irq.c ../uart16550.c)
 set(PMUSTUB_BOARD_LDS ppce500.ld)
+# The script for a program with VLE code (the e200z7's; README), generated
+# from ppce500.ld with vle_phdrs.ld and vle_sections.ld.
+set(PMUSTUB_BOARD_VLE_LDS ppce500_vle.ld)

@@ -19,8 +19,17 @@
  * 0x10, MAS3_SW 0x4, MAS3_SR 0x1). */
 #define MAS1_V_IPROT 0xc0000000
 #define TSIZE_64M 0x800
+#define TSIZE_16M 0x700
 #define TSIZE_1M 0x500
 #define MAS2_I 0x8
+/* MAS2[VLE], IBM bit 26 (e200z7 RM Table 10-11). The TSIZE values above
+ * are the e500's 4-bit field at MAS1 bits 20-23 (4^n KiB); read as the
+ * e200z7's 5-bit field at bits 20-24 (2^n KiB, RM Table 10-10) they are
+ * the same sizes, as every size here is a power of 4. */
+#define MAS2_VLE 0x20
+
+/* ppce500_vle.ld's VLE megabyte; 0 with ppce500.ld, which has none. */
+    .weak __pmustub_vle_start, __pmustub_vle_size
 #define MAS3_SX_SW_SR 0x15
 
 /* Writes TLB1 entry esel: va onto pa, tsize, MAS2 attribute bits wimge. */
@@ -56,6 +65,17 @@ _start:
     TLB1_MAP 0, 0, 0, TSIZE_64M, 0
     TLB1_MAP 2, __pmustub_start, __pmustub_start, TSIZE_1M, MAS2_I
     TLB1_MAP 3, __pmustub_ram_alias, 0, TSIZE_64M, MAS2_I
+    /* VLE code (ppce500_vle.ld, only if there is any): its megabyte by
+     * TLB1 entry 4 with MAS2[VLE], cached as the program's memory is, and
+     * the program's entry 0 cut to the 16 MiB below it, so that no
+     * address hits two entries (e200z7 RM 10.3). */
+    lis     %r3, __pmustub_vle_size@ha
+    addi    %r3, %r3, __pmustub_vle_size@l
+    cmpwi   %r3, 0
+    beq     1f
+    TLB1_MAP 0, 0, 0, TSIZE_16M, 0
+    TLB1_MAP 4, __pmustub_vle_start, __pmustub_vle_start, TSIZE_1M, MAS2_VLE
+1:
     RUN_PROGRAM
 
     .section .note.GNU-stack, "", @progbits

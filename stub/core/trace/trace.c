@@ -288,7 +288,7 @@ static unsigned start(const char *p, struct reply *r)
     for (unsigned i = 0; i < trace_npoints && !e; i++) {
         trace_points[i].hits = trace_points[i].usage = 0;
         if (trace_points[i].enabled)
-            e = bp_insert(trace_points[i].addr, BP_OWNER_TRACE);
+            e = bp_insert(trace_points[i].addr, BP_OWNER_TRACE, 0);
     }
     if (e) {
         trace_stop(TR_NOT_RUN, 0, AGENT_OK);

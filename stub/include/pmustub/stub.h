@@ -38,6 +38,11 @@ void stub_exited(int code);
  * under a trap of ours, else memory's. Returns 0, or STUB_MEM_FAULT. */
 int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len);
 
+/* Is a trap of ours in memory at addr (one of GDB's breakpoints or a
+ * tracepoint, not lifted for a step over it)? For a port whose trap is
+ * an instruction the program may hold too (an illegal one). */
+int stub_bp_trap_at(stub_addr_t addr);
+
 /* Host tests only: process packets until one resumes the program; returns
  * 1 if resumed, 0 if the input ended. */
 int stub_serve(void);

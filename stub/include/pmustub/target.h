@@ -57,6 +57,15 @@ struct stub_target {
     /* ---- software breakpoints ---- */
     const uint8_t *break_insn; /* target-order bytes of the trap instruction */
     unsigned break_len;
+    /* Optional, for an instruction set whose instructions differ in size
+     * (Power VLE pages hold 16- and 32-bit instructions): the trap for a
+     * breakpoint at addr, chosen from what is there. kind: the Z0 packet's
+     * (GDB's guess at the size), or 0 for a trap of the stub's own (a
+     * tracepoint). Returns the trap's length in bytes (at most 4) with
+     * *insn its bytes, or 0 if no trap of that kind can go at addr.
+     * NULL: break_insn and break_len everywhere, and kind must be
+     * break_len. */
+    unsigned (*break_at)(stub_addr_t addr, unsigned kind, const uint8_t **insn);
 
     /* ---- execution ---- */
     stub_addr_t (*get_pc)(void);

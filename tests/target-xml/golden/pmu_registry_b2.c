@@ -94,7 +94,7 @@ const char *const counters_unknown[] = {
     0,
 };
 const struct pmu_core pmu_cores[PMU_N_CORES] = {
-    {"Power One", "p1", 0xfff00000u, 0x81600000u, 0, 2, 0, 16, 0x7f, head_p1, counters_p1, 4, {392, 392}, 1, 0x00004100u},
+    {"Power One", "p1", 0xfff00000u, 0x81600000u, 0, 2, 0, 16, 0x7f, head_p1, counters_p1, 4, {392, 392}, 1, 0x00004100u, 1},
 };
 
 const struct pmu_core *pmu_core_find(uint32_t id)
@@ -105,4 +105,4 @@ const struct pmu_core *pmu_core_find(uint32_t id)
     return 0;
 }
 
-const struct pmu_core pmu_core_unknown = {"fixture unknown", "unknown", 0x00000000u, 0x00000000u, 0, 2, 0, 16, 0xff, head_unknown, counters_unknown, 0, {0, 0}, 0, 0};
+const struct pmu_core pmu_core_unknown = {"fixture unknown", "unknown", 0x00000000u, 0x00000000u, 0, 2, 0, 16, 0xff, head_unknown, counters_unknown, 0, {0, 0}, 0, 0, 0};

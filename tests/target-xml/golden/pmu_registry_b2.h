@@ -24,9 +24,11 @@ struct pmu_core {
     uint16_t n_events; /* 0: raw event numbers */
     uint16_t event_at[PMU_MAX_COUNTERS];
     /* Book E (cores.toml booke): the debug interrupt's level, DSRR0/1
-       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set. */
+       and rfdi (else CSRR0/1 and rfci); the HID0 bits to set; whether
+       pages can hold VLE code (MAS2 0x20 is VLE, not the e500's X1). */
     uint8_t debug_apu;
     uint32_t hid0_set;
+    uint8_t vle;
 };
 
 #define PMU_N_CORES 1

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End to end: the stub debugging VLE code on vboard's e200z7, the program
+# (tests/firmware/ppc/vle_stub_loop.S) linked with ppce500_vle.ld.
+#  - vle_rsp.py: breakpoints on 16- and 32-bit VLE instructions (kind 2
+#    and GDB's kind 4), steps through VLE branches and calls, the
+#    program's own se_illegal a SIGILL;
+#  - pmuctl measure of region_begin..region_end with tracepoints (the
+#    native bracket) and with breakpoints (--no-trace), and of one whole
+#    pass of the outer loop (region_begin round to itself: + se_subi,
+#    se_cmpi, se_bne), which steps off the marker's trap; pmuctl record
+#    between the same markers, attributed to the loop's two source lines.
+# Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
+# them branches: vle_stub_loop.S) and vboard's own count with no debugger
+# (--count-events on the same ELF, its boot stop a no-op).
+# Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR
+. "$(dirname "$0")/ppc_lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
+VBOARD=$1 PMUCTL=$2 ELF=$3 TOP=$4
+OUT=$E2E_TMP/out
+WANT=203 BRANCHES=100
+
+check "the loop's code is VLE (readelf flag v) at 0x01000000" \
+    bash -c "powerpc-linux-gnu-readelf -SW '$ELF' | grep -qE '\\.text_vle +PROGBITS +01000000 .* AXv '"
+python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
+    "$(ppc_sym_addr "$ELF" pmustub_boot_break)" 60000000
+"$VBOARD" --cpu e200z7 --kernel "$E2E_TMP/plain.elf" --count-events \
+    "0x$(ppc_sym_addr "$ELF" region_begin):0x$(ppc_sym_addr "$ELF" region_end):3" \
+    </dev/null >/dev/null 2>"$OUT"
+check "vboard's own count of pass 3, no debugger: $WANT instructions, $BRANCHES branches" \
+    bash -c "grep -qx 'instructions $WANT' '$OUT' && grep -qx 'branches $BRANCHES' '$OUT'"
+
+# start_vboard: the e200z7 running ELF, its line at VPORT.
+start_vboard() {
+    pm_pick_port VPORT
+    rm -f "$E2E_TMP/vboard.log"
+    "$VBOARD" --cpu e200z7 --no-reboot --kernel "$ELF" \
+        --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 </dev/null &
+    E2E_PIDS+=($!)
+    wait_log "waiting for a serial client" "$E2E_TMP/vboard.log" vboard
+}
+
+start_vboard
+python3 "$TOP/tests/e2e/vle_rsp.py" "$VPORT" "$ELF" >"$OUT" 2>&1
+cat "$OUT"
+check "breakpoints and steps in VLE code (vle_rsp.py)" \
+    bash -c "grep -q '^ok' '$OUT' && ! grep -qv '^ok' '$OUT'"
+
+start_vboard
+T=127.0.0.1:$VPORT
+M=("$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end)
+"${M[@]}" -e instructions,branches -r 4 -x , >"$OUT" 2>&1
+cat "$OUT"
+check "tracepoints: $WANT instructions, $BRANCHES branches in 4 of 4" \
+    bash -c "grep -qx '$WANT,,instructions,4,0.00%' '$OUT' && grep -qx '$BRANCHES,,branches,4,0.00%' '$OUT'"
+"${M[@]}" --no-trace -e instructions -r 3 --calibrate -x , >"$OUT" 2>&1
+cat "$OUT"
+check "breakpoints (--no-trace; the empty bracket 0, so raw = calibrated): $WANT in 3 of 3" \
+    grep -qx "$WANT,,instructions,3,0.00%,$WANT" "$OUT"
+# One pass of the outer loop, FROM = TO: each bracket steps off the
+# breakpoint (or the tracepoint's trap) on the 32-bit e_li, in place.
+for how in "" --no-trace; do
+    "$PMUCTL" -t "$T" measure $how --elf "$ELF" --from region_begin --to region_begin \
+        -e instructions -r 3 -x , >"$OUT" 2>&1
+    cat "$OUT"
+    check "from region_begin round to it again ${how:-(tracepoints)}: $WANT + 3 in 3 of 3" \
+        grep -qx "$((WANT + 3)),,instructions,3,0.00%" "$OUT"
+done
+"$PMUCTL" -t "$T" record --elf "$ELF" --from region_begin --to region_end \
+    -e instructions:101 --samples 200 -o "$E2E_TMP/rec.data" >"$OUT" 2>&1
+"$PMUCTL" report -i "$E2E_TMP/rec.data" --sort line >"$OUT" 2>&1
+cat "$OUT"
+check "record: every sample on the loop's se_addi and e_bdnz lines" \
+    python3 - "$OUT" "$TOP/tests/firmware/ppc/vle_stub_loop.S" <<'PY'
+import re, sys
+src = open(sys.argv[2]).read().splitlines()
+lines = {i + 1 for i, l in enumerate(src) if re.match(r"4:  se_addi|    e_bdnz  4b", l)}
+rows = [(int(m[1]), int(m[2])) for m in re.finditer(r"^ +[\d.]+% +(\d+) +vle_stub_loop\.S:(\d+)", open(sys.argv[1]).read(), re.M)]
+ok = sum(n for n, _ in rows) == 200 and {l for _, l in rows} == lines
+sys.exit(0 if ok else print(rows, lines) or 1)
+PY
+finish

@@ -42,9 +42,13 @@ set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
   ${_S}/arch/common/pmu_core.c ${_S}/arch/common/pmu_event_name.c
   ${_S}/arch/common/rx_ctrlc.c
-  ${_S}/arch/mips32/pmu.c)
+  ${_S}/arch/mips32/pmu.c ${_S}/arch/mips32/cp0_25.S)
 # The quick path serves the native bracket, a tracepoint feature.
 set(PMUSTUB_ARCH_mips32_TRACE_SOURCES ${_S}/arch/mips32/quick.c)
+# The core's compile definitions an architecture asks for: MIPS traps
+# (BREAK) are all one word, so the core leaves out the hook for traps of
+# more than one size and its overlap check (target.h break_at).
+set(PMUSTUB_ARCH_mips32_DEFINITIONS PMUSTUB_VARIABLE_TRAPS=0)
 set(PMUSTUB_MIPS_FEATURES
   ${_T}/mips/mips-cpu.xml ${_T}/mips/mips-cp0.xml ${_T}/mips/mips-fpu.xml)
 set(PMUSTUB_ARCH_mips32_FEATURES ${PMUSTUB_MIPS_FEATURES})

@@ -11,6 +11,12 @@
 
 #define BP_MAX_INSN 4
 
+/* Traps of more than one size (target.h break_at): on unless the
+ * architecture's traps are all one size (stub/sources.cmake). */
+#ifndef PMUSTUB_VARIABLE_TRAPS
+#define PMUSTUB_VARIABLE_TRAPS 1
+#endif
+
 static struct {
     stub_addr_t addr;
     uint8_t saved[BP_MAX_INSN];
@@ -45,10 +51,12 @@ int bp_is_ours(stub_addr_t addr)
  * its length, 0 if none can go there (target.h, break_at). */
 static unsigned trap_for(stub_addr_t addr, unsigned kind, const uint8_t **insn)
 {
+#if PMUSTUB_VARIABLE_TRAPS
     if (stub_t->break_at) {
         unsigned n = stub_t->break_at(addr, kind, insn);
         return n <= BP_MAX_INSN ? n : 0;
     }
+#endif
     *insn = stub_t->break_insn;
     return (kind == 0 || kind == stub_t->break_len) &&
                    stub_t->break_len <= BP_MAX_INSN && addr % stub_t->break_len == 0
@@ -128,6 +136,9 @@ static int same(const uint8_t *a, const uint8_t *b, unsigned n)
 /* Does [addr, addr+n) share a byte with a breakpoint already in? */
 static int overlaps(stub_addr_t addr, unsigned n)
 {
+    /* Traps of one size at multiples of it (trap_for) cannot overlap. */
+    if (!PMUSTUB_VARIABLE_TRAPS)
+        return 0;
     for (int i = 0; i < STUB_MAX_BREAKPOINTS; i++)
         if (bps[i].used && ((stub_addr_t)(addr - bps[i].addr) < bps[i].len ||
                             (stub_addr_t)(bps[i].addr - addr) < n))
@@ -211,8 +222,9 @@ void bp_remove_all(void)
  * up to BP_MAX_INSN (break_at says, on insertion, what fits there). */
 static int kind_ok(uint32_t kind)
 {
-    return stub_t->break_at ? kind != 0 && kind <= BP_MAX_INSN
-                            : kind == stub_t->break_len && kind <= BP_MAX_INSN;
+    return PMUSTUB_VARIABLE_TRAPS && stub_t->break_at
+               ? kind != 0 && kind <= BP_MAX_INSN
+               : kind == stub_t->break_len && kind <= BP_MAX_INSN;
 }
 
 /* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours

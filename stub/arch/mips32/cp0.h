@@ -38,6 +38,9 @@ MIPS_CODE32 uint32_t mips_cp0_intctl(void);
 MIPS_CODE32 uint32_t mips_cp0_cause(void);
 MIPS_CODE32 uint32_t mips_cp0_prid(void);
 MIPS_CODE32 uint32_t mips_cp0_config1(void);
+/* PerfCtl n (select 2n) and PerfCnt n (2n + 1), sel 0..7 (cp0_25.S). */
+uint32_t mips_cp0_25_read(unsigned sel);
+void mips_cp0_25_write(unsigned sel, uint32_t v);
 /* SYNC: stores done before what follows (MD00086 SYNC), e.g. an
  * instruction written to memory before it is fetched. */
 MIPS_CODE32 void mips_sync(void);

@@ -36,6 +36,13 @@
  * plausible clock, and under QEMU's virtual clock. */
 #define POLL_TICKS (1u << 20)
 
+/* PMUSTUB_CTRLC_POLL: the timer poll is built in (the default); a board
+ * whose debug UART always has its receive interrupt (board.cmake
+ * PMUSTUB_BOARD_CTRLC rx_irq: Malta) builds without it, and never polls. */
+#ifndef PMUSTUB_CTRLC_POLL
+#define PMUSTUB_CTRLC_POLL 1
+#endif
+
 static int (*poll_getc)(void);
 static const struct stub_board_rx_irq *rx; /* NULL: the timer poll */
 static uint32_t rx_im;    /* Status.IM bit of the receive interrupt's line */
@@ -43,10 +50,14 @@ static uint32_t timer_im; /* Status.IM bit of the timer's line */
 static uint32_t saved_bits; /* the program's IE and our IM bits */
 static uint32_t armed_mask; /* what arming set in the program's Status */
 static int rx_armed;        /* the receive interrupt is armed */
-static int polling;         /* the Ctrl-C timer poll is armed */
 static int poll_off;        /* monitor ctrlc off */
+#if PMUSTUB_CTRLC_POLL
+static int polling;         /* the Ctrl-C timer poll is armed */
 static int ctrlc_seen;      /* a 0x03 read at a resume, for the next tick */
 static int poll_missed;     /* a poll fell due while it was not armed */
+#else
+#define polling 0
+#endif
 
 void mips_interrupt_init(int (*poll)(void),
                          const struct stub_board_rx_irq *rx_irq)
@@ -59,6 +70,8 @@ void mips_interrupt_init(int (*poll)(void),
     if (poll && rx_irq && rx_irq->line >= 2 && rx_irq->line <= 7) {
         rx = rx_irq;
         rx_im = 1u << (8 + rx_irq->line);
+    } else if (!PMUSTUB_CTRLC_POLL) {
+        poll_getc = 0; /* no way to see a Ctrl-C: monitor ctrlc says off */
     }
 }
 
@@ -71,7 +84,9 @@ void mips_interrupt_arm(enum stub_resume how)
     int ctrlc = how == STUB_CONTINUE && poll_getc && !poll_off;
 
     rx_armed = ctrlc && rx;
+#if PMUSTUB_CTRLC_POLL
     polling = ctrlc && !rx && timer_im;
+#endif
     if (rx_armed)
         mask |= rx_im;
     if (polling)
@@ -90,6 +105,7 @@ void mips_interrupt_arm(enum stub_resume how)
             mips_cp0_set_compare(mips_cp0_count() - 1);
         return;
     }
+#if PMUSTUB_CTRLC_POLL
     if (!polling)
         return;
     /* A poll that fell due while the stub ran (a tracepoint's hidden stop
@@ -110,6 +126,7 @@ void mips_interrupt_arm(enum stub_resume how)
         mips_cp0_set_compare(mips_cp0_count() + 2);
     else if (left == 0 || left > POLL_TICKS || (mips_cp0_cause() & CAUSE_TI))
         mips_cp0_set_compare(mips_cp0_count() + POLL_TICKS);
+#endif
 }
 
 /* Called first on every exception, counters frozen. Returns 1 if it was
@@ -118,7 +135,7 @@ void mips_interrupt_arm(enum stub_resume how)
  * 0 to stop. */
 int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
 {
-    int ours = 0, ctrlc = 0, c = -1;
+    int ours = 0, ctrlc = 0;
     uint32_t pending = mips_ctx[CTX_CAUSE] & mips_ctx[CTX_STATUS] & ST_IM_ALL;
     uint32_t prog = pending & ~armed_mask;
 
@@ -151,14 +168,17 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
              * is a poll that is owed, served at the next continue;
              * otherwise a program that a tracepoint stops often would
              * spend every deadline inside a step and never see 0x03. */
-            poll_missed |= !polling;
             mips_cp0_set_compare(mips_cp0_count() + (polling ? POLL_TICKS : 0));
             ours = 1;
+#if PMUSTUB_CTRLC_POLL
+            int c = -1;
+            poll_missed |= !polling;
             while (polling && (c = poll_getc()) >= 0 && c != 0x03)
                 ; /* GDB sends nothing else while the program runs */
             if (polling && ctrlc_seen)
                 c = 0x03, ctrlc_seen = 0;
             ctrlc |= polling && c == 0x03;
+#endif
         }
         if (mips_sample_stop()) {
             /* The sample buffer is full: the host drains it. */
@@ -192,7 +212,9 @@ void mips_interrupt_off(void)
         rx->disarm();
     rx_armed = 0;
     armed_mask = 0;
+#if PMUSTUB_CTRLC_POLL
     polling = 0;
+#endif
 }
 
 /* "monitor ctrlc [on|off]": the timer poll costs the program a few
@@ -209,7 +231,7 @@ int mips_mon_ctrlc(const char *args)
         stub_mon_puts("ctrlc: usage: monitor ctrlc [on|off]\n");
         return -1;
     }
-    if (poll_off)
+    if (poll_off || !poll_getc)
         stub_mon_puts("ctrlc: off: GDB cannot interrupt the running program\n");
     else if (rx) {
         /* Said in pieces: a message with the line patched in would be
@@ -217,7 +239,7 @@ int mips_mon_ctrlc(const char *args)
         stub_mon_puts("ctrlc: on: by the UART's receive interrupt (IP");
         stub_mon_putu(rx->line);
         stub_mon_puts(") while the program runs\n");
-    } else
+    } else if (PMUSTUB_CTRLC_POLL)
         stub_mon_puts("ctrlc: on: polled from the CP0 timer while the "
                       "program runs\n");
     return 0;

@@ -22,27 +22,6 @@
 #define COUNT_TOP (1u << 31)
 #define PERFCTL_M (1u << 31) /* 34K: another counter follows (MD00548) */
 
-/* mfc0/mtc0 name the select in the instruction, so one accessor each. */
-#define PMU_SEL(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-MIPS_CODE32 static uint32_t cp0_25_read(unsigned sel)
-{
-    switch (sel) {
-#define R(n) case n: return CP0_READ(25, n);
-        PMU_SEL(R)
-#undef R
-    }
-    return 0;
-}
-
-MIPS_CODE32 static void cp0_25_write(unsigned sel, uint32_t v)
-{
-    switch (sel) {
-#define W(n) case n: CP0_WRITE(25, n, v); break;
-        PMU_SEL(W)
-#undef W
-    }
-}
-
 const struct pmu_core *pmu_core;
 unsigned pmu_counters;
 static uint32_t prog_ctl[PMU_MAX_COUNTERS]; /* the program's controls */
@@ -69,7 +48,7 @@ void pmu_detect(void)
         do
             pmu_counters++;
         while (pmu_counters < pmu_core->max_counters &&
-               (cp0_25_read(2 * (pmu_counters - 1)) & PERFCTL_M));
+               (mips_cp0_25_read(2 * (pmu_counters - 1)) & PERFCTL_M));
     } else {
         pmu_counters = pmu_core->max_counters;
     }
@@ -84,7 +63,7 @@ static int hw_frozen;
 /* Freezing and thawing run at every entry to the stub (a tracepoint hit
  * is two entries): each control is reached with its select in the
  * instruction, unrolled for counters 0..3 (selects 0, 2, 4, 6), rather
- * than through cp0_25_read/write's switch, a call and a jump each. Counter
+ * than through mips_cp0_25_read/write (cp0_25.S), a call and a jump each. Counter
  * n is touched only if the core has it (pmu_counters, from Config1.PC and
  * the M chain). */
 #define PMU_CTL_SELS(X) X(0, 0) X(1, 2) X(2, 4) X(3, 6)
@@ -128,7 +107,7 @@ uint32_t pmu_ctl(unsigned n)
 
 uint64_t pmu_count64(unsigned n)
 {
-    return ext[n] + cp0_25_read(2 * n + 1);
+    return ext[n] + mips_cp0_25_read(2 * n + 1);
 }
 
 /* The 64-bit count whose hardware half read hw (the quick path's reading
@@ -147,20 +126,20 @@ uint32_t pmu_count(unsigned n)
 void pmu_set_count64(unsigned n, uint64_t v)
 {
     ext[n] = v & ~(uint64_t)(COUNT_TOP - 1);
-    cp0_25_write(2 * n + 1, (uint32_t)v & (COUNT_TOP - 1));
+    mips_cp0_25_write(2 * n + 1, (uint32_t)v & (COUNT_TOP - 1));
 }
 
 int pmu_overflow(void)
 {
     int folded = 0;
     for (unsigned i = 0; i < pmu_counters; i++) {
-        uint32_t c = cp0_25_read(2 * i + 1);
+        uint32_t c = mips_cp0_25_read(2 * i + 1);
         if ((c & COUNT_TOP) && mips_sample_take(i, &c)) {
-            cp0_25_write(2 * i + 1, c);
+            mips_cp0_25_write(2 * i + 1, c);
             folded++;
         } else if (c & COUNT_TOP) {
             ext[i] += COUNT_TOP;
-            cp0_25_write(2 * i + 1, c & ~COUNT_TOP);
+            mips_cp0_25_write(2 * i + 1, c & ~COUNT_TOP);
             folded++;
         }
     }
@@ -183,8 +162,8 @@ uint32_t pmu_irq_im(void)
  * mode bits are remembered for the resume. */
 void pmu_set_ctl(unsigned n, uint32_t v)
 {
-    cp0_25_write(2 * n, v & ~PERFCTL_MODES);
-    prog_ctl[n] = (cp0_25_read(2 * n) & ~PERFCTL_MODES) | (v & PERFCTL_MODES);
+    mips_cp0_25_write(2 * n, v & ~PERFCTL_MODES);
+    prog_ctl[n] = (mips_cp0_25_read(2 * n) & ~PERFCTL_MODES) | (v & PERFCTL_MODES);
 }
 
 void pmu_set_count(unsigned n, uint32_t v)

@@ -6,7 +6,8 @@
  *   EBase + 0x180  everything else (TLB refill too when EXL = 1)
  *   EBase + 0x200  interrupts when Cause.IV = 1 (the start-up code leaves
  *                  IV = 0, so interrupts come through 0x180 as well)
- * The gap between 0x000 and 0x180 holds the fault-safe memory probes.
+ * The gap between 0x000 and 0x180 holds the fault-safe memory probes and
+ * the way back from the stub to the program.
  *
  * k0/k1 are the kernel's scratch registers by the o32 convention; compiled
  * code never keeps values in them, so the entry code may use them freely.
@@ -78,6 +79,31 @@ mips_probe_write:
     jr      $ra
     li      $v0, -1
 
+    /* The way back from mips_trap (mips_exc_full branches here with
+     * $k0's upper half loaded in its delay slot). It sits in the gap below
+     * 0x180 rather than after the general vector: the gap is part of the
+     * stub's image whether it holds code or padding, so this saves its
+     * 176 bytes of ROM. ".org 0x180" below fails the build if the gap
+     * ever overflows. */
+mips_exc_restore:
+    addiu   $k0, $k0, %lo(mips_ctx)
+    lw      $k1, CTX_LO*4($k0)
+    mtlo    $k1
+    lw      $k1, CTX_HI*4($k0)
+    mthi    $k1
+    lw      $k1, CTX_PC*4($k0)
+    mtc0    $k1, $14
+    lw      $k1, CTX_CAUSE*4($k0)
+    mtc0    $k1, $13            /* only the software bits IP1:0 take */
+    lw      $k1, CTX_STATUS*4($k0)
+    ori     $k1, $k1, 2         /* keep EXL until eret */
+    mtc0    $k1, $12
+    .irp    r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 28, 29, 30, 31
+    lw      $\r, \r*4($k0)
+    .endr
+    ehb                         /* Status/EPC writes seen by eret */
+    eret
+
     .org    0x180
     /* 0x180: general exception */
 mips_exc_common:
@@ -135,37 +161,14 @@ mips_exc_full:
     lui     $k0, %hi(mips_ctx)
     addiu   $k0, $k0, %lo(mips_ctx)
     sw      $zero, 0*4($k0)
-    sw      $1, 1*4($k0)
-    sw      $2, 2*4($k0)
-    sw      $3, 3*4($k0)
-    sw      $4, 4*4($k0)
-    sw      $5, 5*4($k0)
-    sw      $6, 6*4($k0)
-    sw      $7, 7*4($k0)
-    sw      $8, 8*4($k0)
-    sw      $9, 9*4($k0)
-    sw      $10, 10*4($k0)
-    sw      $11, 11*4($k0)
-    sw      $12, 12*4($k0)
-    sw      $13, 13*4($k0)
-    sw      $14, 14*4($k0)
-    sw      $15, 15*4($k0)
-    sw      $16, 16*4($k0)
-    sw      $17, 17*4($k0)
-    sw      $18, 18*4($k0)
-    sw      $19, 19*4($k0)
-    sw      $20, 20*4($k0)
-    sw      $21, 21*4($k0)
-    sw      $22, 22*4($k0)
-    sw      $23, 23*4($k0)
-    sw      $24, 24*4($k0)
-    sw      $25, 25*4($k0)
+    .irp    r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25
+    sw      $\r, \r*4($k0)
+    .endr
     sw      $zero, 26*4($k0)    /* k0, k1: clobbered by any exception */
     sw      $zero, 27*4($k0)
-    sw      $28, 28*4($k0)
-    sw      $29, 29*4($k0)
-    sw      $30, 30*4($k0)
-    sw      $31, 31*4($k0)
+    .irp    r, 28, 29, 30, 31
+    sw      $\r, \r*4($k0)
+    .endr
     mfc0    $k1, $12
     sw      $k1, CTX_STATUS*4($k0)
     mflo    $k1
@@ -183,50 +186,8 @@ mips_exc_full:
     jal     mips_trap           /* C, with EXL = 1: interrupts masked */
     nop
 
+    b       mips_exc_restore
     lui     $k0, %hi(mips_ctx)
-    addiu   $k0, $k0, %lo(mips_ctx)
-    lw      $k1, CTX_LO*4($k0)
-    mtlo    $k1
-    lw      $k1, CTX_HI*4($k0)
-    mthi    $k1
-    lw      $k1, CTX_PC*4($k0)
-    mtc0    $k1, $14
-    lw      $k1, CTX_CAUSE*4($k0)
-    mtc0    $k1, $13            /* only the software bits IP1:0 take */
-    lw      $k1, CTX_STATUS*4($k0)
-    ori     $k1, $k1, 2         /* keep EXL until eret */
-    mtc0    $k1, $12
-    lw      $1, 1*4($k0)
-    lw      $2, 2*4($k0)
-    lw      $3, 3*4($k0)
-    lw      $4, 4*4($k0)
-    lw      $5, 5*4($k0)
-    lw      $6, 6*4($k0)
-    lw      $7, 7*4($k0)
-    lw      $8, 8*4($k0)
-    lw      $9, 9*4($k0)
-    lw      $10, 10*4($k0)
-    lw      $11, 11*4($k0)
-    lw      $12, 12*4($k0)
-    lw      $13, 13*4($k0)
-    lw      $14, 14*4($k0)
-    lw      $15, 15*4($k0)
-    lw      $16, 16*4($k0)
-    lw      $17, 17*4($k0)
-    lw      $18, 18*4($k0)
-    lw      $19, 19*4($k0)
-    lw      $20, 20*4($k0)
-    lw      $21, 21*4($k0)
-    lw      $22, 22*4($k0)
-    lw      $23, 23*4($k0)
-    lw      $24, 24*4($k0)
-    lw      $25, 25*4($k0)
-    lw      $28, 28*4($k0)
-    lw      $29, 29*4($k0)
-    lw      $30, 30*4($k0)
-    lw      $31, 31*4($k0)
-    ehb                         /* Status/EPC writes seen by eret */
-    eret
 
 mips_probe_fault:
     jr      $k0

@@ -11,3 +11,8 @@ set(PMUSTUB_BOARD_FLAGS -march=34kc -mno-dsp -EB -ffreestanding -fno-pic
     -mno-abicalls -G0 -fno-builtin)
 set(PMUSTUB_BOARD_SOURCES start.S board.c rx_irq.c ../uart16550.c)
 set(PMUSTUB_BOARD_LDS malta.ld)
+# How GDB's Ctrl-C reaches the stub while the program runs: COM1's
+# receive interrupt through the i8259 on IP2 (rx_irq.c), always there on a
+# Malta, so the CP0 timer poll that boards without one need is not built
+# (stub/arch/mips32/interrupt.c, PMUSTUB_CTRLC_POLL).
+set(PMUSTUB_BOARD_CTRLC rx_irq)

@@ -64,7 +64,10 @@ struct stub_target {
      * tracepoint). Returns the trap's length in bytes (at most 4) with
      * *insn its bytes, or 0 if no trap of that kind can go at addr.
      * NULL: break_insn and break_len everywhere, and kind must be
-     * break_len. */
+     * break_len. An architecture whose traps are all one size builds the
+     * core with PMUSTUB_VARIABLE_TRAPS=0 (stub/sources.cmake), which
+     * leaves this hook and the overlap check out of the core: there it
+     * must be NULL. */
     unsigned (*break_at)(stub_addr_t addr, unsigned kind, const uint8_t **insn);
 
     /* ---- execution ---- */

@@ -3,7 +3,8 @@
 # with the stub by the README's "Bring your own program" command.
 # Outputs: ${PMUCTL_FW_ELF} (build/target/pmuctl/pmuctl-bench.elf) and
 # ${PMUCTL_MS_ELF} (pmuctl-mergesort.elf, the blocksize experiment) for
-# Malta (${PMUCTL_FW_34K_ELF}: the first with the one-core 34K stub),
+# Malta (${PMUCTL_FW_34K_ELF}: the first with the one-core 34K stub,
+# ${PMUCTL_FW_34K_SMALL_ELF} with the smallest one-core 34K stub),
 # ${PMUCTL_PPC_FW_ELF} and ${PMUCTL_PPC_MS_ELF} (-ppce500.elf) for
 # Power.
 set(PMUCTL_FW_ELF "" CACHE INTERNAL "")
@@ -32,11 +33,18 @@ block()
                    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/firmware/bench_loop.S
                            ${CMAKE_CURRENT_SOURCE_DIR}/firmware/work.c
                    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h)
+  # And with the smallest one-core 34K stub (malta-34k-small).
+  set(PMUCTL_FW_34K_SMALL_ELF ${_fw_out}/pmuctl-bench-malta-34k-small.elf CACHE INTERNAL "")
+  pmustub_firmware(OUT ${PMUCTL_FW_34K_SMALL_ELF} BOARD malta BUILD malta-34k-small STUB
+                   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/firmware/bench_loop.S
+                           ${CMAKE_CURRENT_SOURCE_DIR}/firmware/work.c
+                   DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/firmware/loop_frame.h)
   # The mergesort blocksize experiment (host/demo/mergesort_table.sh).
   pmuctl_firmware_elf(${PMUCTL_MS_ELF} malta ms_loop.S ms_work.c ms_blocksize.c)
   # The same two on Power (ppce500: QEMU's e500v2, vboard's e200z7/e500v2).
   pmuctl_firmware_elf(${PMUCTL_PPC_FW_ELF} ppce500 ppc_bench_loop.S work.c)
   pmuctl_firmware_elf(${PMUCTL_PPC_MS_ELF} ppce500 ppc_ms_loop.S ms_work.c)
-  add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_FW_34K_ELF} ${PMUCTL_MS_ELF}
+  add_custom_target(pmuctl_firmware ALL DEPENDS ${PMUCTL_FW_ELF} ${PMUCTL_FW_34K_ELF} ${PMUCTL_FW_34K_SMALL_ELF}
+                    ${PMUCTL_MS_ELF}
                     ${PMUCTL_PPC_FW_ELF} ${PMUCTL_PPC_MS_ELF})
 endblock()

@@ -8,6 +8,10 @@
 # pmuctl sent, as tests/e2e/feature_relay.py recorded them between pmuctl
 # and the stub (the relay also takes "qPmustub.Bracket+" out of the
 # stub's qSupported reply: a stub without the native bracket).
+# STUB_AGENT=0 in the environment: the stub was built without agent
+# expressions (-DPMUSTUB_TRACE_AGENT=OFF), so where the native bracket is
+# not offered or not wanted pmuctl must measure with breakpoints instead,
+# and the counts stay QEMU's.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
@@ -24,13 +28,13 @@ through() {
 }
 
 # json_is FILE N COUNT: N iterations, mean, min and max all COUNT, no
-# spread, traced.
+# spread, traced (by the method $METHOD, if set).
 json_is() {
-    python3 - "$@" <<'PY'
+    python3 - "$@" "${METHOD:-tracepoints}" <<'PY'
 import json, sys
 d, n, q = json.load(open(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3])
 e = d["events"][0]
-assert d["method"] == "tracepoints" and d["iterations"] == n, d
+assert d["method"] == sys.argv[4] and d["iterations"] == n, d
 assert e["event"] == "instructions" and e["iterations"] == n, e
 assert e["counter-value"] == e["min"] == e["max"] == q, e  # the mean
 assert e["stderr"] == 0, e  # from the sum of squares: no spread
@@ -92,6 +96,24 @@ check "native bracket, --from = --to: one loop pass counts QEMU's $QEMU_COUNT + 
     grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT"
 check "... through the native bracket" native_used one
 
+if [ "${STUB_AGENT:-1}" = 0 ]; then
+# Without agent expressions: a stub that does not offer the native
+# bracket offers no tracepoints pmuctl can use, and pmuctl brackets with
+# breakpoints (its JSON's method says so); --no-native asks for agent
+# expressions, which the stub refuses, and pmuctl says so and falls back.
+METHOD=breakpoints
+through stripped ';qPmustub.Bracket+' -- --from region_begin --to region_end \
+    -e instructions -r 50 --json -o "$E2E_TMP/s.json"
+check "a stub without qPmustub.Bracket+ or agent expressions: breakpoints, QEMU's $QEMU_COUNT (status $RC)" \
+    json_is "$E2E_TMP/s.json" 50 "$QEMU_COUNT"
+through noflag -- --from region_begin --to region_end -e instructions -r 50 \
+    --no-native --json -o "$E2E_TMP/a.json"
+check "--no-native on a stub without agent expressions: breakpoints, QEMU's count" \
+    json_is "$E2E_TMP/a.json" 50 "$QEMU_COUNT"
+check "... pmuctl said why it measures with breakpoints" \
+    grep -q "refused a tracepoint's action (QTDP).*; measuring with breakpoints" "$OUT"
+return
+fi
 through stripped ';qPmustub.Bracket+' -- --from region_begin --to region_end \
     -e instructions -r 200 --json -o "$E2E_TMP/s.json"
 check "a stub without qPmustub.Bracket+: mean, min and max QEMU's $QEMU_COUNT (status $RC)" \

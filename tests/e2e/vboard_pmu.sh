@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End to end: the counters of a vboard core as GDB registers.
 # Usage: QEMU_CPU=QEMU-CPU vboard_pmu.sh VBOARD FIRMWARE.elf CPU COUNTERS TOP_SRC_DIR
+# STUB_SUMMARY=0 in the environment: the stub was built without the
+# summary of "monitor pmu" (-DPMUSTUB_PMU_SUMMARY=OFF).
 # CPU is a registry key (target-xml/cores.toml), COUNTERS its number of
 # counters and QEMU_CPU its qemu_cpu, as the registry says (CMake passes
 # them from the generated cores.cmake).
@@ -157,9 +159,18 @@ if [ "$CPU" = 34k ]; then
     echo "# 34k: with EXL counting, $(( (INSN_EXL - EXPECT) / STOPS )) instructions of the stub per stop on counter 3"
 fi
 check "$CPU: monitor pmu freeze keeps the counters still over a step" has "FROZEN=1"
-check "$CPU: monitor pmu says they stay frozen" has "on resume they stay frozen"
+check "$CPU: monitor pmu freeze says they stay frozen" \
+    has "pmu: counters stay frozen when the program resumes"
 check "$CPU: after unfreeze a step over a branch counts it and its delay slot" has "THAWED=3"
-check "$CPU: monitor pmu help lists the subcommands" has "monitor pmu reset: set every count to 0"
+if [ "${STUB_SUMMARY:-1}" = 0 ]; then
+    # Built without the summary (-DPMUSTUB_PMU_SUMMARY=OFF): "monitor pmu"
+    # and its help say where the counters are shown instead.
+    check "$CPU: monitor pmu, built without its summary, points at GDB's pmu registers" \
+        test "$(grep -c "pmu: built without its summary: print GDB's registers of group pmu" "$OUT")" -ge 2
+else
+    check "$CPU: monitor pmu says they stay frozen" has "on resume they stay frozen"
+    check "$CPU: monitor pmu help lists the subcommands" has "monitor pmu reset: set every count to 0"
+fi
 check "$CPU: a wrong argument gets a one-line error saying what is accepted" \
     has "pmu: unknown argument; usage: monitor pmu [freeze|unfreeze|reset|help]"
 check "$CPU: P to a register the core lacks gets an E reply" \

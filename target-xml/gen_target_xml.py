@@ -6,13 +6,14 @@ beside them so that tests can compare what the stub sends with it.
 Each feature file is parsed (so a malformed one fails the build), stripped
 of comments and layout, and emitted as one C string in the compact form of
 stub/include/pmustub/tdesc.h (tdesc_compact.py: each word of markup one
-byte). The stub serves the concatenation, its words spelled out: header,
-features in the order given, "</target>".
+byte, registers numbered one up from the last as runs). The stub serves
+the concatenation, its words spelled out: header, features in the order
+given, "</target>".
 """
 import argparse
 import xml.etree.ElementTree as ET
 
-from tdesc_compact import c_bytes, encode  # same folder
+from tdesc_compact import c_bytes, encode, runs  # same folder
 
 
 def compact(elem):
@@ -31,10 +32,10 @@ def c_string(s):
 
 def write_pieces(f, symbol, pieces, prefix="piece"):
     """Writes pieces [(name, text)] as static C strings in the compact form
-    and `symbol`, a NULL-terminated array of them: the form the stub serves
-    XML from."""
+    (words, parts and runs of registers numbered one up) and `symbol`, a
+    NULL-terminated array of them: the form the stub serves XML from."""
     for i, (name, text) in enumerate(pieces):
-        f.write(f"/* {name} */\nstatic const char {prefix}{i}[] =\n    {c_bytes(encode(text))};\n")
+        f.write(f"/* {name} */\nstatic const char {prefix}{i}[] =\n    {c_bytes(runs(encode(text)))};\n")
     f.write(f"const char *const {symbol}[] = {{\n")
     f.write("".join(f"    {prefix}{i},\n" for i in range(len(pieces))))
     f.write("    0,\n};\n")

@@ -75,8 +75,80 @@ def encode(text):
     return bytes(out)
 
 
-RULE = WORD + len(WORDS)  # the first byte that stands for a rule
+RUN = WORD + len(WORDS)  # begins and ends a run's template (runs)
+NUM = RUN + 1  # in a template, with a byte k: the number i + k - 1
+RULE = NUM + 1  # the first byte that stands for a rule
 RULE_DEPTH = load_rule_depth()
+_NUMBER = re.compile(rb"[0-9]+")
+
+
+def _records(data):
+    """data cut before each <reg name=" word: the records a run repeats."""
+    cuts = [i for i, b in enumerate(data) if b == BYTE["REG"]]
+    bounds = [0] + cuts + [len(data)]
+    return [data[a:b] for a, b in zip(bounds, bounds[1:]) if a < b]
+
+
+def _shape(record):
+    """A record's bytes with its numbers taken out, and the numbers (None
+    if one is not written as Python writes it, e.g. a leading zero)."""
+    nums = _NUMBER.findall(record)
+    if any(n != str(int(n)).encode() for n in nums):
+        return None, None
+    return _NUMBER.sub(b"#", record), [int(n) for n in nums]
+
+
+def runs(data):
+    """data (compact bytes, no rules) with each stretch of three or more
+    records (<reg .../> each, the text between them with them) that differ
+    only in numbers one up from the last stored once as a run
+    (stub/include/pmustub/tdesc.h): RUN, count, the first record with
+    NUM, k (k - 1 the number there) for each number, RUN."""
+    recs, out, i = _records(data), bytearray(), 0
+    while i < len(recs):
+        shape, nums = _shape(recs[i])
+        j = i + 1
+        while shape is not None and nums and j < len(recs) and j - i < 255:
+            s, n = _shape(recs[j])
+            if s != shape or n != [x + (j - i) for x in nums]:
+                break
+            j += 1
+        if j - i >= 3 and all(x + 1 <= 255 for x in nums) and \
+                all(x + (j - i - 1) <= 254 + 255 - 1 for x in nums):
+            parts = shape.split(b"#")
+            tmpl = bytearray(parts[0])
+            for x, rest in zip(nums, parts[1:]):
+                tmpl += bytes([NUM, x + 1]) + rest
+            out += bytes([RUN, j - i]) + tmpl + bytes([RUN])
+            i = j
+        else:
+            out += recs[i]
+            i += 1
+    assert expand_runs(bytes(out)) == data
+    return bytes(out)
+
+
+def expand_runs(data):
+    """Compact bytes with their runs spelled out (numbers as digits)."""
+    out, i = bytearray(), 0
+    while i < len(data):
+        if data[i] != RUN:
+            out.append(data[i])
+            i += 1
+            continue
+        count, start = data[i + 1], i + 2
+        end = data.index(RUN, start)
+        for n in range(count):
+            k = start
+            while k < end:
+                if data[k] == NUM:
+                    out += str(n + data[k + 1] - 1).encode()
+                    k += 2
+                else:
+                    out.append(data[k])
+                    k += 1
+        i = end + 1
+    return bytes(out)
 
 
 def pair_rules(pieces):
@@ -118,9 +190,9 @@ def pair_rules(pieces):
 
 
 def decode(data, rules=()):
-    """The text of compact bytes, rules spelled out."""
+    """The text of compact bytes, runs and rules spelled out."""
     out = []
-    for b in data:
+    for b in expand_runs(data):
         if b >= RULE:
             out.append(decode(rules[b - RULE], rules))
         else:
@@ -130,10 +202,12 @@ def decode(data, rules=()):
 
 def c_bytes(data):
     """A C string literal of data; word and part bytes as octal escapes (an
-    octal escape takes at most three digits, so a digit after one is safe)."""
+    octal escape takes at most three digits, so a digit after one is safe),
+    and '?' too, which a run's number byte may be and two of which could
+    begin a trigraph (C99 5.2.1.1)."""
     out = []
     for b in data:
-        if b >= WORD or b < 0x20:
+        if b >= WORD or b < 0x20 or b == ord("?"):
             out.append(f"\\{b:03o}")
         elif chr(b) in '"\\':
             out.append("\\" + chr(b))

@@ -26,7 +26,7 @@ const char *stub_tdesc_text(unsigned char b)
     unsigned i;
     const char *t = texts;
 
-    if (b >= TDESC_RULE)
+    if (b >= TDESC_RUN) /* TDESC_RUN, TDESC_NUM and rules */
         return 0;
     if (b >= TDESC_WORD)
         i = b - TDESC_WORD;
@@ -48,6 +48,36 @@ void tdesc_start(struct tdesc_cursor *c, const char *const *pieces,
     c->rules = rules;
     c->ch = -1;
     c->depth = 0;
+    c->run = 0;
+}
+
+/* At a run's TDESC_RUN (pmustub/tdesc.h): the first begins it, the one
+ * that closes its template starts the template again or ends the run. */
+static void run_mark(struct tdesc_cursor *c)
+{
+    if (!c->run) {
+        c->run_left = *c->s++;
+        c->run_i = 0;
+        c->run = c->s;
+    } else if (++c->run_i < c->run_left) {
+        c->s = c->run;
+    } else {
+        c->run = 0;
+    }
+}
+
+/* At a run's TDESC_NUM k: i + k - 1 in decimal, the word under the
+ * cursor. */
+static void run_number(struct tdesc_cursor *c)
+{
+    unsigned v = c->run_i + *c->s++ - 1u;
+    char *p = c->num + sizeof c->num - 1;
+
+    *p = 0;
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    c->w = p;
 }
 
 int tdesc_peek(struct tdesc_cursor *c)
@@ -70,6 +100,14 @@ int tdesc_peek(struct tdesc_cursor *c)
                 continue;
             }
             c->s++;
+            if (b == TDESC_RUN) {
+                run_mark(c);
+                continue;
+            }
+            if (b == TDESC_NUM) {
+                run_number(c);
+                continue;
+            }
         }
         /* A rule: its second symbol waits, its first is taken now. The
          * generator nests rules at most TDESC_RULE_DEPTH deep. */

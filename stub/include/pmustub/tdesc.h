@@ -84,8 +84,17 @@ const char *stub_tdesc_text(unsigned char b);
  * features (target-xml/tdesc_compact.py, pair_rules; the table is
  * pmu_registry.c's pmu_tdesc_rules, which the port gives the core as
  * stub_target.tdesc_rules), nested at most TDESC_RULE_DEPTH deep. */
-#define TDESC_RULE (TDESC_WORD + TDESC_N_WORDS)
+#define TDESC_RULE (TDESC_RUN + 2)
 #define TDESC_RULE_DEPTH 12
+
+/* Runs: the registers of a core feature that differ only in numbers one up
+ * from the last (r0..r28, f0..f31) are stored once. TDESC_RUN, a count
+ * byte, the template, TDESC_RUN: the template is spelled out count times,
+ * for i = 0, 1, ..., where TDESC_NUM and a byte k > 0 in it spell
+ * i + k - 1 in decimal. Runs do not nest and are not inside rules; the
+ * generator (tdesc_compact.py, runs) makes them only where they save. */
+#define TDESC_RUN (TDESC_WORD + TDESC_N_WORDS)
+#define TDESC_NUM (TDESC_RUN + 1)
 
 /* Walks the text of a NULL-terminated list of pieces in the compact form,
  * words, parts and rules spelled out, so that a read costs its length. */
@@ -97,6 +106,11 @@ struct tdesc_cursor {
     int ch;                     /* a character of a rule, not yet passed */
     unsigned char depth;        /* symbols of rules pending, last first: */
     unsigned char pending[TDESC_RULE_DEPTH];
+    const unsigned char *run;   /* inside a run: its template; else NULL */
+    unsigned char run_left;     /* times the template is still to come */
+    unsigned char run_i;        /* its i (TDESC_NUM) */
+    char num[4];                /* a number of the run, spelled out: at
+                                 * most 254 + 255 - 1, three digits */
 };
 void tdesc_start(struct tdesc_cursor *c, const char *const *pieces,
                  const uint8_t (*rules)[2]);

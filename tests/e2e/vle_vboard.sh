@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # End to end: the stub debugging VLE code on vboard's e200z7, the program
-# (tests/firmware/ppc/vle_stub_loop.S) linked with ppce500_vle.ld.
+# (tests/firmware/ppc/vle_stub_loop.S) linked with the board's VLE script:
+# ppce500_vle.ld on the ppce500 board (--cpu e200z7, the default), or
+# mpc5674f_vle.ld on the MPC5674F chip (BOARD mpc5674f: --machine
+# mpc5674f, booted through the BAM's state from flash, the VLE code on a
+# flash megabyte start.S cuts out of the BAM's Book E flash entry).
 #  - vle_rsp.py: breakpoints on 16- and 32-bit VLE instructions (kind 2
 #    and GDB's kind 4), steps through VLE branches and calls, the
 #    program's own se_illegal a SIGILL;
@@ -12,28 +16,35 @@
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
 # them branches: vle_stub_loop.S) and vboard's own count with no debugger
 # (--count-events on the same ELF, its boot stop a no-op).
-# Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR
+# Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR [ppce500|mpc5674f]
 . "$(dirname "$0")/ppc_lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
-VBOARD=$1 PMUCTL=$2 ELF=$3 TOP=$4
+VBOARD=$1 PMUCTL=$2 ELF=$3 TOP=$4 BOARD=${5:-ppce500}
 OUT=$E2E_TMP/out
 WANT=203 BRANCHES=100
 
-check "the loop's code is VLE (readelf flag v) at 0x01000000" \
-    bash -c "powerpc-linux-gnu-readelf -SW '$ELF' | grep -qE '\\.text_vle +PROGBITS +01000000 .* AXv '"
+# The machine, and where the board's VLE script puts VLE code
+# (stub/board/<board>/vle_sections.ld).
+case $BOARD in
+ppce500) MACHINE=(--cpu e200z7) VLE_AT=01000000 ;;
+mpc5674f) MACHINE=(--machine mpc5674f) VLE_AT=00100000 ;;
+*) echo "FAIL - vle_vboard.sh knows no board $BOARD"; exit 1 ;;
+esac
+check "the loop's code is VLE (readelf flag v) at 0x$VLE_AT" \
+    bash -c "powerpc-linux-gnu-readelf -SW '$ELF' | grep -qE '\\.text_vle +PROGBITS +$VLE_AT .* AXv '"
 python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(ppc_sym_addr "$ELF" pmustub_boot_break)" 60000000
-"$VBOARD" --cpu e200z7 --kernel "$E2E_TMP/plain.elf" --count-events \
+"$VBOARD" "${MACHINE[@]}" --kernel "$E2E_TMP/plain.elf" --count-events \
     "0x$(ppc_sym_addr "$ELF" region_begin):0x$(ppc_sym_addr "$ELF" region_end):3" \
     </dev/null >/dev/null 2>"$OUT"
 check "vboard's own count of pass 3, no debugger: $WANT instructions, $BRANCHES branches" \
     bash -c "grep -qx 'instructions $WANT' '$OUT' && grep -qx 'branches $BRANCHES' '$OUT'"
 
-# start_vboard: the e200z7 running ELF, its line at VPORT.
+# start_vboard: the board's e200z7 running ELF, its line at VPORT.
 start_vboard() {
     pm_pick_port VPORT
     rm -f "$E2E_TMP/vboard.log"
-    "$VBOARD" --cpu e200z7 --no-reboot --kernel "$ELF" \
+    "$VBOARD" "${MACHINE[@]}" --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 </dev/null &
     E2E_PIDS+=($!)
     wait_log "waiting for a serial client" "$E2E_TMP/vboard.log" vboard

@@ -12,7 +12,9 @@
 #    native bracket) and with breakpoints (--no-trace), and of one whole
 #    pass of the outer loop (region_begin round to itself: + se_subi,
 #    se_cmpi, se_bne), which steps off the marker's trap; pmuctl record
-#    between the same markers, attributed to the loop's two source lines.
+#    between the same markers, attributed to the loop's two source lines;
+#  - mpc5674f: the pages start.S cut the BAM's flash entry into still map
+#    its 16 MiB (reads through the stub), and no more.
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
 # them branches: vle_stub_loop.S) and vboard's own count with no debugger
 # (--count-events on the same ELF, its boot stop a no-op).
@@ -55,6 +57,31 @@ python3 "$TOP/tests/e2e/vle_rsp.py" "$VPORT" "$ELF" >"$OUT" 2>&1
 cat "$OUT"
 check "breakpoints and steps in VLE code (vle_rsp.py)" \
     bash -c "grep -q '^ok' '$OUT' && ! grep -qv '^ok' '$OUT'"
+
+if [ "$BOARD" = mpc5674f ]; then
+    # start.S cut the BAM's 16 MiB flash entry into pages (FLASH_SPLIT):
+    # every piece still answers the stub's reads, the first word is the
+    # RCHW (start.S: 0x005A0000), flash the ELF does not fill is erased
+    # (0xFF) and beyond flash vboard's bus reads 0 (docs/vboard.md), and
+    # past the 16 MiB no entry maps, so the read is refused (E).
+    start_vboard
+    python3 - "$VPORT" "$TOP/tests/e2e" >"$OUT" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[2])
+from rsp_line import Line  # noqa: E402
+line = Line(int(sys.argv[1]))
+line.packet(b"?")
+for addr, want in [(0x0, "005a0000"), (0x200000, "ffffffff"), (0x3ffffc, "ffffffff"),
+                   (0x400000, "00000000"), (0x800000, "00000000"), (0xfffffc, "00000000")]:
+    got = line.packet(b"m%x,4" % addr).decode()
+    print(("ok" if got == want else "FAIL") + f" {addr:#x}: {got}")
+got = line.packet(b"m1000000,4").decode()
+print(("ok" if got.startswith("E") else "FAIL") + f" 0x1000000: {got}")
+PY
+    cat "$OUT"
+    check "the BAM's flash entry, split, still maps 16 MiB (and no more)" \
+        bash -c "test \$(grep -c '^ok' '$OUT') -eq 7 && ! grep -qv '^ok' '$OUT'"
+fi
 
 start_vboard
 T=127.0.0.1:$VPORT

@@ -83,7 +83,8 @@
  * (V, IPROT, TID, TS), WIMGE and permissions, read back with tlbre (RM
  * 10.5.1); isync after each tlbwe makes the new entry the one the next
  * instruction fetch uses (Power ISA Book III-E, "Synchronization
- * Requirements": tlbwe then a context-synchronizing instruction).
+ * Requirements for Context Alterations": tlbwe, then a context
+ * synchronizing instruction before the fetch it affects).
  * Uses r3, r4, r7-r9. */
 #define VLE_PAGE 0x00100000
 #define MAS0_TLB1 0x10000000 /* TLBSEL = 01: MAS0 bits 2-3 (RM Table 10-9) */

@@ -2,10 +2,13 @@
 # The README's "Bring your own program" command for one board, run as
 # written there: a user's main() links with libpmustub.a, boots with the
 # README's QEMU line (vboard's for a chip QEMU has not), and GDB debugs it.
-# With "vle": the README's command for VLE code, on a VLE counted loop
-# between two labels (prog.S), booted on vboard's e200z7 as the README
-# says; pmuctl counts each bracket (arithmetic: 2 + 2 * 50 instructions)
-# and GDB, told the architecture first, debugs it.
+# With "vle": the README's command for VLE code on that board, on a VLE
+# counted loop between two labels (prog.S), booted on vboard's e200z7 as
+# the README says (ppce500: --cpu e200z7; mpc5674f: the chip's machine);
+# pmuctl counts each bracket with tracepoints and with breakpoints
+# (oracles: arithmetic, 2 + 2 * 50 instructions, and vboard's own count
+# of the same ELF with no debugger) and GDB, told the architecture first,
+# debugs it.
 # Usage: byop.sh README.md TARGET_DIR(build/target/<board>) [vle]
 . "$(dirname "$0")/lib.sh"
 README=$1
@@ -25,10 +28,12 @@ esac
 NM=${CC%gcc}nm
 GDB_ARCH=()
 if [ -n "$VLE" ]; then
-    # The VLE command (its script's name says it), vboard's e200z7; GDB
-    # must be told the architecture before it reads a VLE ELF (README).
+    # The VLE command (its script's name says it), vboard's e200z7 (for
+    # ppce500, which QEMU runs with no VLE; the chip's machine for a
+    # chip); GDB must be told the architecture before it reads a VLE ELF
+    # (README).
     LINE="^$CC .*build/target/$BOARD/${BOARD}_vle\\.ld .*build/target/$BOARD/libpmustub\\.a"
-    QEMU="build/bin/vboard --cpu e200z7" SERIAL=--serial
+    [ "$BOARD" = ppce500 ] && QEMU="build/bin/vboard --cpu e200z7" SERIAL=--serial
     GDB_ARCH=("set architecture powerpc:e500")
 else
     LINE="^$CC .*build/target/$BOARD/libpmustub\\.a"
@@ -93,13 +98,27 @@ boot_it() {
         qemu_serving $boot </dev/null
     fi
 }
+if [ -n "$VLE" ]; then
+    # vboard's own count of the second bracket, no debugger: the README's
+    # boot line on a copy whose boot stop is a no-op.
+    sym() { $NM "$E2E_TMP/prog.elf" | awk -v s="$1" '$3 == s { print $1 }'; }
+    python3 "$(dirname "$0")/../vboard/no_boot_stop.py" "$E2E_TMP/prog.elf" "$E2E_TMP/plain.elf" \
+        "$(sym pmustub_boot_break)" 60000000
+    plain=${boot/prog.elf/plain.elf}
+    ${plain/build\/bin\/vboard/$TDIR/../../bin/vboard} --count-events \
+        "0x$(sym mark_begin):0x$(sym mark_end):2" </dev/null >/dev/null 2>"$OUT"
+    check "vboard's own count, no debugger: 102 instructions (2 + 2 * 50)" \
+        grep -qx "instructions 102" "$OUT"
+fi
 boot_it
 if [ -n "$VLE" ]; then
-    "$TDIR/../../bin/pmuctl" -t "127.0.0.1:$QEMU_PORT" measure --elf "$E2E_TMP/prog.elf" \
-        --from mark_begin --to mark_end -e instructions -r 3 -x , >"$OUT" 2>&1
-    cat "$OUT"
-    check "pmuctl: 102 instructions (2 + 2 * 50) in each of 3 brackets" \
-        grep -qx "102,,instructions,3,0.00%" "$OUT"
+    for how in "" --no-trace; do
+        "$TDIR/../../bin/pmuctl" -t "127.0.0.1:$QEMU_PORT" measure $how --elf "$E2E_TMP/prog.elf" \
+            --from mark_begin --to mark_end -e instructions -r 2 -x , >"$OUT" 2>&1
+        cat "$OUT"
+        check "pmuctl ${how:-(tracepoints)}: 102 instructions (2 + 2 * 50) in each of 2 brackets" \
+            grep -qx "102,,instructions,2,0.00%" "$OUT"
+    done
     boot_it
 fi
 gdb_batch "${GDB_ARCH[@]}" "file $E2E_TMP/prog.elf" "target remote 127.0.0.1:$QEMU_PORT" \

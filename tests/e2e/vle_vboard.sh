@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # End to end: the stub debugging VLE code on vboard's e200z7, the program
-# (tests/firmware/ppc/vle_stub_loop.S) linked with ppce500_vle.ld.
+# (tests/firmware/ppc/vle_stub_loop.S) linked with the board's VLE script:
+# ppce500_vle.ld on the ppce500 board (--cpu e200z7, the default), or
+# mpc5674f_vle.ld on the MPC5674F chip (BOARD mpc5674f: --machine
+# mpc5674f, booted through the BAM's state from flash, the VLE code on a
+# flash megabyte start.S cuts out of the BAM's Book E flash entry).
 #  - vle_rsp.py: breakpoints on 16- and 32-bit VLE instructions (kind 2
 #    and GDB's kind 4), steps through VLE branches and calls, the
 #    program's own se_illegal a SIGILL;
@@ -8,32 +12,41 @@
 #    native bracket) and with breakpoints (--no-trace), and of one whole
 #    pass of the outer loop (region_begin round to itself: + se_subi,
 #    se_cmpi, se_bne), which steps off the marker's trap; pmuctl record
-#    between the same markers, attributed to the loop's two source lines.
+#    between the same markers, attributed to the loop's two source lines;
+#  - mpc5674f: the pages start.S cut the BAM's flash entry into still map
+#    its 16 MiB (reads through the stub), and no more.
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
 # them branches: vle_stub_loop.S) and vboard's own count with no debugger
 # (--count-events on the same ELF, its boot stop a no-op).
-# Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR
+# Usage: vle_vboard.sh VBOARD PMUCTL VLE_LOOP.elf TOP_SRC_DIR [ppce500|mpc5674f]
 . "$(dirname "$0")/ppc_lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
-VBOARD=$1 PMUCTL=$2 ELF=$3 TOP=$4
+VBOARD=$1 PMUCTL=$2 ELF=$3 TOP=$4 BOARD=${5:-ppce500}
 OUT=$E2E_TMP/out
 WANT=203 BRANCHES=100
 
-check "the loop's code is VLE (readelf flag v) at 0x01000000" \
-    bash -c "powerpc-linux-gnu-readelf -SW '$ELF' | grep -qE '\\.text_vle +PROGBITS +01000000 .* AXv '"
+# The machine, and where the board's VLE script puts VLE code
+# (stub/board/<board>/vle_sections.ld).
+case $BOARD in
+ppce500) MACHINE=(--cpu e200z7) VLE_AT=01000000 ;;
+mpc5674f) MACHINE=(--machine mpc5674f) VLE_AT=00100000 ;;
+*) echo "FAIL - vle_vboard.sh knows no board $BOARD"; exit 1 ;;
+esac
+check "the loop's code is VLE (readelf flag v) at 0x$VLE_AT" \
+    bash -c "powerpc-linux-gnu-readelf -SW '$ELF' | grep -qE '\\.text_vle +PROGBITS +$VLE_AT .* AXv '"
 python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
     "$(ppc_sym_addr "$ELF" pmustub_boot_break)" 60000000
-"$VBOARD" --cpu e200z7 --kernel "$E2E_TMP/plain.elf" --count-events \
+"$VBOARD" "${MACHINE[@]}" --kernel "$E2E_TMP/plain.elf" --count-events \
     "0x$(ppc_sym_addr "$ELF" region_begin):0x$(ppc_sym_addr "$ELF" region_end):3" \
     </dev/null >/dev/null 2>"$OUT"
 check "vboard's own count of pass 3, no debugger: $WANT instructions, $BRANCHES branches" \
     bash -c "grep -qx 'instructions $WANT' '$OUT' && grep -qx 'branches $BRANCHES' '$OUT'"
 
-# start_vboard: the e200z7 running ELF, its line at VPORT.
+# start_vboard: the board's e200z7 running ELF, its line at VPORT.
 start_vboard() {
     pm_pick_port VPORT
     rm -f "$E2E_TMP/vboard.log"
-    "$VBOARD" --cpu e200z7 --no-reboot --kernel "$ELF" \
+    "$VBOARD" "${MACHINE[@]}" --no-reboot --kernel "$ELF" \
         --serial "tcp:127.0.0.1:$VPORT,server" >"$E2E_TMP/vboard.log" 2>&1 </dev/null &
     E2E_PIDS+=($!)
     wait_log "waiting for a serial client" "$E2E_TMP/vboard.log" vboard
@@ -44,6 +57,31 @@ python3 "$TOP/tests/e2e/vle_rsp.py" "$VPORT" "$ELF" >"$OUT" 2>&1
 cat "$OUT"
 check "breakpoints and steps in VLE code (vle_rsp.py)" \
     bash -c "grep -q '^ok' '$OUT' && ! grep -qv '^ok' '$OUT'"
+
+if [ "$BOARD" = mpc5674f ]; then
+    # start.S cut the BAM's 16 MiB flash entry into pages (FLASH_SPLIT):
+    # every piece still answers the stub's reads, the first word is the
+    # RCHW (start.S: 0x005A0000), flash the ELF does not fill is erased
+    # (0xFF) and beyond flash vboard's bus reads 0 (docs/vboard.md), and
+    # past the 16 MiB no entry maps, so the read is refused (E).
+    start_vboard
+    python3 - "$VPORT" "$TOP/tests/e2e" >"$OUT" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[2])
+from rsp_line import Line  # noqa: E402
+line = Line(int(sys.argv[1]))
+line.packet(b"?")
+for addr, want in [(0x0, "005a0000"), (0x200000, "ffffffff"), (0x3ffffc, "ffffffff"),
+                   (0x400000, "00000000"), (0x800000, "00000000"), (0xfffffc, "00000000")]:
+    got = line.packet(b"m%x,4" % addr).decode()
+    print(("ok" if got == want else "FAIL") + f" {addr:#x}: {got}")
+got = line.packet(b"m1000000,4").decode()
+print(("ok" if got.startswith("E") else "FAIL") + f" 0x1000000: {got}")
+PY
+    cat "$OUT"
+    check "the BAM's flash entry, split, still maps 16 MiB (and no more)" \
+        bash -c "test \$(grep -c '^ok' '$OUT') -eq 7 && ! grep -qv '^ok' '$OUT'"
+fi
 
 start_vboard
 T=127.0.0.1:$VPORT

@@ -13,7 +13,9 @@
  * 256 KiB, I), 4 (0xC3F00000, 1 MiB, I+G), all Book E pages here since the
  * RCHW says VLE = 0; MSR = 0; the core jumps to the word after the RCHW.
  * This file keeps that map: the program's code runs cached from flash,
- * the stub and the program's data and stack cache-inhibited from SRAM.
+ * the stub and the program's data and stack cache-inhibited from SRAM;
+ * only a program with VLE code (mpc5674f_vle.ld) has the flash entry cut
+ * so that its VLE code is on a VLE page (FLASH_SPLIT below).
  */
 #include "../../arch/ppc32/booke.h"
 #include "../ppc_start.inc"
@@ -22,8 +24,13 @@
  * the first place the BAM looks (CM2350 emulator bam.py, after MPC5674F
  * RM Table 3-4; MPC5644A RM Fig. 21-4 for the fields): boot ID 0x5A in
  * bits 8-15, SWT = 0 (the BAM leaves the watchdog off), WTE = 0, VLE = 0
- * (Book E code); RTEMS start.S writes the same 0x005A0000. A VLE build
- * would set VLE, 0x01000000. */
+ * (Book E code); RTEMS start.S writes the same 0x005A0000. A program with
+ * VLE code keeps VLE = 0 too: with VLE = 1 the BAM would make entries 1-3
+ * VLE pages, SRAM's (the stub's code and vectors, Book E) among them, and
+ * start here in VLE, so that VLE code would have to rewrite entry 3 and
+ * the flash entry before any of this file or the program's Book E code
+ * could run; with VLE = 0 all of it runs as without VLE code, and one
+ * Book E step, FLASH_SPLIT, gives the VLE code its page. */
 #define RCHW 0x005A0000
 
 /* The software watchdog (mpc5674f.h v1.04 struct SWT_tag at 0xFFF38000,
@@ -42,6 +49,96 @@
     .section .rchw, "a"
     .long   RCHW
     .long   _start
+
+/* The flash entry's split for VLE code. The BAM's TLB entry 1 maps 16
+ * MiB from 0 (the 4 MiB of flash, then the shadow flash, CM2350 emulator
+ * memory map, unverified) as one Book E page. A program with VLE code
+ * (mpc5674f_vle.ld) has it at VLE_PAGE, a megabyte of flash of its own,
+ * which must be a page with MAS2[VLE]; the VLE attribute is per TLB
+ * entry (e200z7 RM 10.3, Table 10-2), and an address that hits two
+ * entries is a programming error with an undefined result (RM 10.3: "A
+ * hit to multiple TLB entries is considered to be a programming error"),
+ * so the 16 MiB become seven pages that do not overlap:
+ *   entry 1: 0x00000000, 1 MiB, Book E (the RCHW, this code, the
+ *            program's Book E code and read-only data, the SRAM image;
+ *            the linker script asserts they end below VLE_PAGE),
+ *   entry 5: 0x00100000, 1 MiB, VLE (the program's VLE code),
+ *   entries 6, 7: 0x00200000, 0x00300000, 1 MiB each, Book E,
+ *   entries 8, 9, 10: 0x00400000, 0x00800000, 0x00C00000, 4 MiB each.
+ * Entries 5-10 are free: reset invalidates every entry but 0 (RM 10.6.7)
+ * and the BAM writes 0-4 (the header of this file).
+ * Page sizes: the e200z7's TLB takes every power of 2 from 1 KiB to 4
+ * GiB, MAS1[TSIZE] = n for 2^n KiB (RM 10.1 and Table 10-1, TLB1CFG
+ * AVAIL = P2PSA = 1 in Table 10-5; the Book E MMU's encoding, Linux
+ * arch/powerpc/include/asm/mmu-book3e.h BOOK3E_PAGESZ_1M = 10, _4M =
+ * 12). Only the even powers of 2 are used here (1 and 4 MiB), as 2 MiB
+ * for 0x00200000 would have done on the chip, because those are the
+ * sizes the e500's 4-bit TSIZE shares with the e200z7's 5-bit one (4^n
+ * KiB), the form vboard's MMU reads.
+ * Entry 1 is rewritten first, while this code runs from it: with its own
+ * EPN, RPN and attributes and a smaller size that still holds this code,
+ * so the translation of every instruction here is the same before and
+ * after, and no address is in two entries at any time (0x00100000 and up
+ * is unmapped until the next tlbwe). Every piece keeps entry 1's MAS1
+ * (V, IPROT, TID, TS), WIMGE and permissions, read back with tlbre (RM
+ * 10.5.1); isync after each tlbwe makes the new entry the one the next
+ * instruction fetch uses (Power ISA Book III-E, "Synchronization
+ * Requirements for Context Alterations": tlbwe, then a context
+ * synchronizing instruction before the fetch it affects).
+ * Uses r3, r4, r7-r9. */
+#define VLE_PAGE 0x00100000
+#define MAS0_TLB1 0x10000000 /* TLBSEL = 01: MAS0 bits 2-3 (RM Table 10-9) */
+#define MAS0_ESEL_SHIFT 16   /* ESEL: MAS0 bits 10-15 (RM Table 10-9) */
+#define MAS1_TSIZE 0x0F80    /* TSIZE: MAS1 bits 20-24 (RM Table 10-10) */
+#define TSIZE_1M (10 << 7)   /* 2^10 KiB (RM Table 10-1) */
+#define TSIZE_4M (12 << 7)   /* 2^12 KiB */
+#define MAS2_WIMGE 0x1F      /* MAS2 bits 27-31 (RM Table 10-11) */
+#define MAS2_VLE 0x20        /* MAS2[VLE], bit 26 (RM Table 10-11) */
+#define MAS3_UBITS_PERMS 0x3FF /* U0-U3, UX SX UW SW UR SR: MAS3 bits
+                                * 22-31, under RPN 0-21 (RM Table 10-12) */
+#define FLASH_ENTRY 1
+
+/* Writes TLB entry esel: ea onto the same real address, tsize, entry 1's
+ * MAS1 (r7, TSIZE cleared), WIMGE (r8) and MAS3 bits (r9), plus vle. */
+.macro FLASH_PAGE esel, ea, tsize, vle
+    lis     %r3, (MAS0_TLB1 | (\esel << MAS0_ESEL_SHIFT))@h
+    mtspr   SPR_MAS0, %r3
+    ori     %r3, %r7, \tsize
+    mtspr   SPR_MAS1, %r3
+    lis     %r3, \ea@h
+    or      %r3, %r3, %r8
+    ori     %r3, %r3, \vle
+    mtspr   SPR_MAS2, %r3
+    lis     %r3, \ea@h
+    or      %r3, %r3, %r9
+    mtspr   SPR_MAS3, %r3
+    tlbwe
+    isync
+.endm
+
+.macro FLASH_SPLIT
+    lis     %r3, (MAS0_TLB1 | (FLASH_ENTRY << MAS0_ESEL_SHIFT))@h
+    mtspr   SPR_MAS0, %r3
+    tlbre
+    isync                       /* as vle_page.c after its tlbsx */
+    mfspr   %r7, SPR_MAS1
+    li      %r4, MAS1_TSIZE
+    andc    %r7, %r7, %r4
+    mfspr   %r8, SPR_MAS2
+    andi.   %r8, %r8, MAS2_WIMGE
+    mfspr   %r9, SPR_MAS3
+    andi.   %r9, %r9, MAS3_UBITS_PERMS
+    FLASH_PAGE FLASH_ENTRY, 0x00000000, TSIZE_1M, 0
+    FLASH_PAGE 5, VLE_PAGE, TSIZE_1M, MAS2_VLE
+    FLASH_PAGE 6, 0x00200000, TSIZE_1M, 0
+    FLASH_PAGE 7, 0x00300000, TSIZE_1M, 0
+    FLASH_PAGE 8, 0x00400000, TSIZE_4M, 0
+    FLASH_PAGE 9, 0x00800000, TSIZE_4M, 0
+    FLASH_PAGE 10, 0x00C00000, TSIZE_4M, 0
+.endm
+
+/* mpc5674f_vle.ld's VLE code; 0 with mpc5674f.ld, which has none. */
+    .weak __pmustub_vle_start, __pmustub_vle_size
 
 /* Copies words [dst, end) from src (uses r3-r6). */
 .macro COPY_WORDS dst, end, src
@@ -95,6 +192,15 @@ _start:
      * data, linked for SRAM and stored in flash after the program's code
      * (mpc5674f.ld). */
     COPY_WORDS __sram_image_start, __sram_image_end, __sram_image_load
+    /* VLE code (mpc5674f_vle.ld, only if there is any): its flash
+     * megabyte becomes a VLE page, the rest of the BAM's flash entry
+     * stays Book E (see FLASH_SPLIT). */
+    lis     %r3, __pmustub_vle_size@ha
+    addi    %r3, %r3, __pmustub_vle_size@l
+    cmpwi   %r3, 0
+    beq     4f
+    FLASH_SPLIT
+4:
     RUN_PROGRAM
 
     .section .note.GNU-stack, "", @progbits

@@ -1,5 +1,6 @@
 /*
- * vle_stub_loop.S - VLE code (assembled with -mvle, linked with ppce500_vle.ld)
+ * vle_stub_loop.S - VLE code (assembled with -mvle, linked with a board's VLE
+ * script: ppce500_vle.ld, mpc5674f_vle.ld)
  * for the stub's tests on vboard's e200z7:
  *  - vle_steps .. vle_leaf: 16- and 32-bit instructions, a taken se_beq,
  *    a not-taken se_bne, a call by se_bl and by e_bl, returns by se_blr,

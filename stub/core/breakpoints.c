@@ -146,6 +146,7 @@ static int overlaps(stub_addr_t addr, unsigned n)
     return 0;
 }
 
+#if PMUSTUB_TRACEPOINTS /* only tracepoints ask */
 int bp_place_ok(stub_addr_t addr)
 {
     uint8_t b[BP_MAX_INSN];
@@ -154,6 +155,7 @@ int bp_place_ok(stub_addr_t addr)
 
     return n && stub_t->mem_read(addr, b, n) == STUB_MEM_OK;
 }
+#endif
 
 unsigned bp_insert(stub_addr_t addr, unsigned owner, unsigned kind)
 {

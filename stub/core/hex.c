@@ -103,6 +103,7 @@ void reply_error(struct reply *r, unsigned code)
     reply_hex_u32(r, code, 2);
 }
 
+#if PMUSTUB_TRACEPOINTS || PMUSTUB_SAMPLING /* their packets' only */
 void reply_ok_or_error(struct reply *r, unsigned e)
 {
     if (e)
@@ -119,3 +120,4 @@ int hex_field(const char **p, uint32_t *v, char sep)
         (*p)++;
     return 1;
 }
+#endif

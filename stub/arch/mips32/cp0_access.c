@@ -14,10 +14,12 @@ MIPS_CODE32 uint32_t mips_cp0_count(void)
     return CP0_READ(9, 0);
 }
 
+#if !defined(PMUSTUB_CTRLC_POLL) || PMUSTUB_CTRLC_POLL /* the poll's */
 MIPS_CODE32 uint32_t mips_cp0_compare(void)
 {
     return CP0_READ(11, 0);
 }
+#endif
 
 MIPS_CODE32 void mips_cp0_set_compare(uint32_t v)
 {

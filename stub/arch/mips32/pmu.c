@@ -110,12 +110,14 @@ uint64_t pmu_count64(unsigned n)
     return ext[n] + mips_cp0_25_read(2 * n + 1);
 }
 
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK /* quick.c's */
 /* The 64-bit count whose hardware half read hw (the quick path's reading
  * at FROM, quick.c, taken since the last fold). */
 uint64_t pmu_count64_from(unsigned n, uint32_t hw)
 {
     return ext[n] + hw;
 }
+#endif
 
 /* The 32-bit register shows the low half of the 64-bit count. */
 uint32_t pmu_count(unsigned n)

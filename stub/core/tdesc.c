@@ -53,7 +53,7 @@ void tdesc_start(struct tdesc_cursor *c, const char *const *pieces,
 
 /* At a run's TDESC_RUN (pmustub/tdesc.h): the first begins it, the one
  * that closes its template starts the template again or ends the run. */
-__attribute__((noinline)) static void run_mark(struct tdesc_cursor *c)
+static void run_mark(struct tdesc_cursor *c)
 {
     if (!c->run) {
         c->run_left = *c->s++;
@@ -69,7 +69,7 @@ __attribute__((noinline)) static void run_mark(struct tdesc_cursor *c)
 /* At a run's TDESC_NUM k: i + k - 1 in decimal, the word under the
  * cursor. Tens by subtraction: the number is below 510, and a division
  * costs more code. */
-__attribute__((noinline)) static void run_number(struct tdesc_cursor *c)
+static void run_number(struct tdesc_cursor *c)
 {
     unsigned v = c->run_i + *c->s++ - 1u;
     char *p = c->num + sizeof c->num - 1;

@@ -4,7 +4,8 @@ import os
 import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
-from tdesc_compact import BYTE, WORD, c_bytes, encode, pair_rules
+from gen_target_xml import target_pieces, write_pieces
+from tdesc_compact import BYTE, WORD, c_bytes, decode, encode, pair_rules, runs
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -13,9 +14,12 @@ def role_macro(r):
     return ("RO_" if r.get("readonly") else "") + r["role"].upper()
 
 
-def emit_stub(reg, board, out_c, out_h, only=None):
+def emit_stub(reg, board, out_c, out_h, only=None, core=None):
     """only: the cores to build for (a board's own that are listed), or
-    None for every core the board can meet."""
+    None for every core the board can meet. core: (arch, symbol, feature
+    files) of the arch's own description (gen_target_xml.py), written
+    into out_c too as `symbol`, so that its pieces and the PMU features'
+    share one set of rules; None: out_c has the PMU features only."""
     b = reg.get("boards", {}).get(board)
     if b is None:
         raise RegistryError(f"no board {board} in the registry")
@@ -119,7 +123,14 @@ def emit_stub(reg, board, out_c, out_h, only=None):
         head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
         code, event_at[key] = compact_head(head, pieces, tail, events)
         codes += [code] + [encode(t) for t in pieces]
+    plain = len(codes)
+    core_pieces = target_pieces(core[0], core[2]) if core else []
+    codes += [runs(encode(t)) for _, t in core_pieces]
+    texts = [decode(c) for c in codes]
     codes, rules = pair_rules(codes)
+    # The proof that the rules change no byte GDB reads.
+    if [decode(c, rules) for c in codes] != texts:
+        raise RegistryError("pair rules do not spell the pieces out as they were")
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
         f.write(f'#include "{os.path.basename(out_h)}"\n\n')
@@ -153,6 +164,9 @@ def emit_stub(reg, board, out_c, out_h, only=None):
             f.write("\nconst struct pmu_core pmu_core_unknown = " +
                     core_entry(unknown.get("title", "unknown core"), "unknown", 0, 0, None,
                                unknown["counters"], 0, 0, fam["unknown_fields"][fam["field_sets"][0]]) + ";\n")
+        if core:
+            f.write("\n")
+            write_pieces(f, core[1], core_pieces, "core_piece", codes[plain:])
 
 
 def compact_head(head, pieces, tail, events):

@@ -157,14 +157,17 @@ def pair_rules(pieces):
     word, a part or an earlier rule; Re-Pair, Larsson and Moffat 2000),
     the most frequent pair first, as long as a pair occurs three times
     (two bytes of rule for at least three saved) and no rule nests deeper
-    than RULE_DEPTH. Returns the pieces rewritten and the rules [(a, b)]."""
-    seqs = [list(p) for p in pieces]
+    than RULE_DEPTH. Runs (runs) may be in the pieces: their TDESC_RUN,
+    count, TDESC_NUM and k bytes are in no pair, the stub reads them
+    itself. Returns the pieces rewritten and the rules [(a, b)]."""
+    seqs = [_symbols(p) for p in pieces]
     rules, height = [], {}
     while RULE + len(rules) <= 0xff:
         count = {}
         for s in seqs:
             for pair in zip(s, s[1:]):
-                count[pair] = count.get(pair, 0) + 1
+                if type(pair[0]) is int and type(pair[1]) is int:
+                    count[pair] = count.get(pair, 0) + 1
         best = None
         for pair, n in sorted(count.items(), key=lambda kv: (-kv[1], kv[0])):
             h = 1 + max(height.get(pair[0], 0), height.get(pair[1], 0))
@@ -186,7 +189,28 @@ def pair_rules(pieces):
                     out.append(s[i])
                     i += 1
             seqs[k] = out
-    return [bytes(s) for s in seqs], rules
+    return [bytes(b if type(b) is int else b[0] for b in s) for s in seqs], rules
+
+
+def _symbols(piece):
+    """piece's bytes as pair_rules' symbols: an int each, but a run's
+    control bytes as (byte,), which no pair holds."""
+    out, i, in_run = [], 0, False
+    while i < len(piece):
+        b = piece[i]
+        if b == RUN:
+            out.append((b,))
+            if not in_run:
+                out.append((piece[i + 1],))
+                i += 1
+            in_run = not in_run
+        elif b == NUM and in_run:
+            out += [(b,), (piece[i + 1],)]
+            i += 1
+        else:
+            out.append(b)
+        i += 1
+    return out
 
 
 def decode(data, rules=()):

@@ -15,12 +15,31 @@
 # footprint.sh's builds leave at its default).
 # Each variant is the stub's CMake project (stub/) configured as the top
 # level configures it, in a scratch folder.
-# Usage: footprint.sh [--objects] [SCRATCH_DIR]   (run from the top of the tree)
+# Usage: footprint.sh [--objects] [--only BOARD:NAME[:FEATURES]]... [SCRATCH_DIR]
+#   (run from the top of the tree)
 #   --objects: also each build's bytes per object, biggest first
+#   --only: only that variant (e.g. malta:34k-small, or malta:34k-small:none
+#   for one row of it); may be given more than once
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 objects=
-[ "${1:-}" = --objects ] && { objects=--objects; shift; }
+only=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    --objects) objects=--objects; shift ;;
+    --only) only+=("$2"); shift 2 ;;
+    *) break ;;
+    esac
+done
+# Whether board:name (and features) was asked for; all without --only.
+wanted() {
+    [ ${#only[@]} -eq 0 ] && return 0
+    local o
+    for o in "${only[@]}"; do
+        [ "$o" = "$1:$2" ] || [ "$o" = "$1:$2:$3" ] && return 0
+    done
+    return 1
+}
 scratch=${1:-$(mktemp -d)}
 mkdir -p "$scratch"
 buffer=4096 # PMUSTUB_TRACE_BUFFER_BYTES, the default
@@ -56,6 +75,7 @@ for v in "${variants[@]}"; do
         [ "$features" = trace+sample ] && sample=ON
         [ "$features" = trace-noagent ] && agent=OFF
         [ "$features" = trace-lean ] && agent=OFF quick=OFF
+        wanted "$board" "$name" "$features" || continue
         dir=$scratch/$board-$name-$features
         # shellcheck disable=SC2086 # $options: words, one -D option each
         cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \

@@ -7,6 +7,7 @@ usage: test_gen_pmu.py GEN_PMU.py SHIPPED_REGISTRY [--update]
 --update rewrites golden/ from the fixture (review the diff).
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,32 @@ def generate(registry, out):
         if r.returncode != 0:
             errs.append(f"{args[0]}: rc {r.returncode}: {r.stderr.strip()}")
     return errs
+
+
+TARGET_XML = os.path.dirname(os.path.abspath(GEN))
+sys.path.insert(0, TARGET_XML)
+from tdesc_compact import decode  # noqa: E402 (the generator's folder)
+
+
+def c_literal(body):
+    """The bytes of a C string literal's body as c_bytes writes it."""
+    return re.sub(rb"\\([0-7]{3}|.)",
+                  lambda m: bytes([int(m.group(1), 8)]) if len(m.group(1)) == 3 else m.group(1),
+                  body.encode("latin-1"))
+
+
+def served_core(path, symbol):
+    """The text of `symbol`'s pieces in generated C file path, rules and
+    runs spelled out: what the stub serves of them."""
+    with open(path, encoding="latin-1") as f:
+        src = f.read()
+    rules = [(int(a, 16), int(b, 16)) for a, b in
+             re.findall(r"\{0x([0-9a-f]{2}), 0x([0-9a-f]{2})\}", src.split("pmu_tdesc_rules")[1]
+                        .split("};")[0])]
+    strings = dict(re.findall(r'static const char (\w+)\[\] =\s*"((?:[^"\\]|\\.)*)";', src))
+    names = re.search(r"const char \*const " + symbol + r"\[\] = \{(.*?)\};", src, re.S).group(1)
+    return "".join(decode(c_literal(strings[n]), rules)
+                   for n in re.findall(r"\w+", names) if n != "0")
 
 
 failures = []
@@ -76,6 +103,32 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run(*args)
         if r.returncode != 0:
             failures.append(f"shipped registry rejected ({args[0]}): {r.stderr.strip()}")
+    # The arch's description written with the board's rules (--core, as the
+    # stub's build does): its tables, read back from the C and spelled out
+    # here, are target.xml byte for byte.
+    for board, cores, arch, feats in (
+            ("malta", "34k", "mips:isa32r2", ["mips/mips-cpu.xml", "mips/mips-cp0.xml",
+                                             "mips/mips-fpu.xml"]),
+            ("malta", "", "mips:isa32r2", ["mips/mips-cpu.xml", "mips/mips-cp0.xml",
+                                          "mips/mips-fpu.xml"]),
+            ("ppce500", "e200z7", "powerpc:common", ["power/power-core.xml"]),
+            ("ppce500", "", "powerpc:common", ["power/power-core.xml"])):
+        feats = [os.path.join(TARGET_XML, f) for f in feats]
+        c, xml = os.path.join(shipped, "core.c"), os.path.join(shipped, "target.xml")
+        r = run("stub", SHIPPED, board, c, os.path.join(shipped, "core.h"), cores,
+                "--core", arch, "sym", *feats)
+        g = subprocess.run([sys.executable, os.path.join(TARGET_XML, "gen_target_xml.py"),
+                            "--arch", arch, "--symbol", "sym", "--out-xml", xml, *feats],
+                           capture_output=True, text=True)
+        if r.returncode or g.returncode:
+            failures.append(f"{board} {cores} --core: {r.stderr.strip()} {g.stderr.strip()}")
+            continue
+        with open(xml) as f:
+            want = f.read()
+        got = served_core(c, "sym")
+        if got != want:
+            failures.append(f"{board} {cores} --core: the pieces spell {len(got)} characters, "
+                            f"not target.xml's {len(want)}")
 
     # ---- broken inputs: each is the fixture with one change
     tried = []

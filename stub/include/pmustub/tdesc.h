@@ -80,10 +80,12 @@ const char *stub_tdesc_text(unsigned char b);
 
 /* Rules: a byte from TDESC_RULE up stands for two symbols, rules[byte -
  * TDESC_RULE][0] then [1], each a character, a word, a part or an earlier
- * rule. The generator makes them of the pairs that recur in a board's PMU
- * features (target-xml/tdesc_compact.py, pair_rules; the table is
- * pmu_registry.c's pmu_tdesc_rules, which the port gives the core as
- * stub_target.tdesc_rules), nested at most TDESC_RULE_DEPTH deep. */
+ * rule. The generator makes them of the pairs that recur in a build's
+ * description, its PMU features and the arch's own (target-xml/
+ * tdesc_compact.py, pair_rules; the table is pmu_registry.c's
+ * pmu_tdesc_rules, which the port gives the core as
+ * stub_target.tdesc_rules), nested at most TDESC_RULE_DEPTH deep. Rules
+ * may stand in a run's template, never for a run's own bytes. */
 #define TDESC_RULE (TDESC_RUN + 2)
 #define TDESC_RULE_DEPTH 12
 

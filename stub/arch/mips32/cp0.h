@@ -28,6 +28,14 @@
     __asm__ volatile("mtc0 %0, $" #reg ", " #sel "\n\tehb" : : "r"(val)     \
                      : "memory")
 
+/* PMUSTUB_CTRLC_POLL: GDB's Ctrl-C by polling from the CP0 timer is
+ * built in (the default, interrupt.c); a board whose debug UART always has
+ * its receive interrupt (board.cmake PMUSTUB_BOARD_CTRLC rx_irq: Malta)
+ * builds without it, and never polls (nor reads Compare). */
+#ifndef PMUSTUB_CTRLC_POLL
+#define PMUSTUB_CTRLC_POLL 1
+#endif
+
 /* cp0_access.c: the registers read and written outside the fast paths. */
 MIPS_CODE32 uint32_t mips_cp0_count(void);
 MIPS_CODE32 uint32_t mips_cp0_compare(void);

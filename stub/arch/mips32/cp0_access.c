@@ -14,7 +14,7 @@ MIPS_CODE32 uint32_t mips_cp0_count(void)
     return CP0_READ(9, 0);
 }
 
-#if !defined(PMUSTUB_CTRLC_POLL) || PMUSTUB_CTRLC_POLL /* the poll's */
+#if PMUSTUB_CTRLC_POLL /* the poll's only (cp0.h) */
 MIPS_CODE32 uint32_t mips_cp0_compare(void)
 {
     return CP0_READ(11, 0);

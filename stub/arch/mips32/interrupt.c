@@ -36,13 +36,6 @@
  * plausible clock, and under QEMU's virtual clock. */
 #define POLL_TICKS (1u << 20)
 
-/* PMUSTUB_CTRLC_POLL: the timer poll is built in (the default); a board
- * whose debug UART always has its receive interrupt (board.cmake
- * PMUSTUB_BOARD_CTRLC rx_irq: Malta) builds without it, and never polls. */
-#ifndef PMUSTUB_CTRLC_POLL
-#define PMUSTUB_CTRLC_POLL 1
-#endif
-
 static int (*poll_getc)(void);
 static const struct stub_board_rx_irq *rx; /* NULL: the timer poll */
 static uint32_t rx_im;    /* Status.IM bit of the receive interrupt's line */

@@ -109,7 +109,8 @@ struct tdesc_cursor {
     unsigned char depth;        /* symbols of rules pending, last first: */
     unsigned char pending[TDESC_RULE_DEPTH];
     const unsigned char *run;   /* inside a run: its template; else NULL */
-    unsigned char run_left;     /* times the template is still to come */
+    unsigned char run_left;     /* the run's count: times the template is
+                                 * spelled out */
     unsigned char run_i;        /* its i (TDESC_NUM) */
     char num[4];                /* a number of the run, spelled out: at
                                  * most 254 + 255 - 1, three digits */

@@ -128,26 +128,44 @@ def runs(data):
     return bytes(out)
 
 
-def expand_runs(data):
-    """Compact bytes with their runs spelled out (numbers as digits)."""
-    out, i = bytearray(), 0
+def _tokens(data):
+    """Compact bytes as (kind, value): ("byte", b); a run's opening RUN
+    with its count, ("run", count); its closing RUN, ("end", None); NUM
+    and its k in a template, ("num", k). A count or k is an operand,
+    whatever its value (the stub reads them so too)."""
+    i, in_run = 0, False
     while i < len(data):
-        if data[i] != RUN:
-            out.append(data[i])
+        b = data[i]
+        if b == RUN and not in_run:
+            yield "run", data[i + 1]
+            i += 2
+        elif b == RUN:
+            yield "end", None
+            i += 1
+        elif b == NUM and in_run:
+            yield "num", data[i + 1]
+            i += 2
+        else:
+            yield "byte", b
             i += 1
             continue
-        count, start = data[i + 1], i + 2
-        end = data.index(RUN, start)
+        in_run = in_run != (b == RUN)
+
+
+def expand_runs(data):
+    """Compact bytes with their runs spelled out (numbers as digits)."""
+    toks, out, t = list(_tokens(data)), bytearray(), 0
+    while t < len(toks):
+        kind, count = toks[t]
+        if kind != "run":
+            out.append(count)
+            t += 1
+            continue
+        end = toks.index(("end", None), t)
         for n in range(count):
-            k = start
-            while k < end:
-                if data[k] == NUM:
-                    out += str(n + data[k + 1] - 1).encode()
-                    k += 2
-                else:
-                    out.append(data[k])
-                    k += 1
-        i = end + 1
+            for kind, v in toks[t + 1:end]:
+                out += str(n + v - 1).encode() if kind == "num" else bytes([v])
+        t = end + 1
     return bytes(out)
 
 
@@ -194,22 +212,17 @@ def pair_rules(pieces):
 
 def _symbols(piece):
     """piece's bytes as pair_rules' symbols: an int each, but a run's
-    control bytes as (byte,), which no pair holds."""
-    out, i, in_run = [], 0, False
-    while i < len(piece):
-        b = piece[i]
-        if b == RUN:
-            out.append((b,))
-            if not in_run:
-                out.append((piece[i + 1],))
-                i += 1
-            in_run = not in_run
-        elif b == NUM and in_run:
-            out += [(b,), (piece[i + 1],)]
-            i += 1
+    control and operand bytes as (byte,), which no pair holds."""
+    out = []
+    for kind, v in _tokens(piece):
+        if kind == "byte":
+            out.append(v)
+        elif kind == "run":
+            out += [(RUN,), (v,)]
+        elif kind == "end":
+            out.append((RUN,))
         else:
-            out.append(b)
-        i += 1
+            out += [(NUM,), (v,)]
     return out
 
 

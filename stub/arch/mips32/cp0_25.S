@@ -17,6 +17,7 @@
  * register operands, then the select) in its delay slot. */
 .macro CP0_25_BY_SELECT name, access, reg
     .section .text.\name, "ax"
+    .balign 4 /* MIPS32 code: a JALX from MIPS16e needs its word alignment */
     .globl \name
     .type \name, @function
 \name:

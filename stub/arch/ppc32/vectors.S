@@ -286,6 +286,7 @@ ppc_return_\level:
     mtspr   \spr, %r4
 .endm
     .text
+    .balign 4
     .globl ppc_set_vectors
 ppc_set_vectors:
     lis     %r4, ppc_ivpr@ha

@@ -7,6 +7,7 @@
  */
     .set noreorder
     .section .text.start, "ax"
+    .balign 4
     .globl _start
     .ent _start
 _start:

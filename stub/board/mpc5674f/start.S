@@ -159,6 +159,7 @@
 .endm
 
     .section .text.start, "ax"
+    .balign 4
     .globl _start
 _start:
     lis     %r3, SWT@h

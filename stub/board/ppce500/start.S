@@ -52,6 +52,7 @@
 .endm
 
     .section .text.start, "ax"
+    .balign 4
     .globl _start
 _start:
     MSR_ME_ONLY

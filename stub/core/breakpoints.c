@@ -64,12 +64,14 @@ static unsigned trap_for(stub_addr_t addr, unsigned kind, const uint8_t **insn)
                : 0;
 }
 
+#if PMUSTUB_VARIABLE_TRAPS || PMUSTUB_TRACEPOINTS /* pmustub/stub.h */
 /* A trap of ours in memory (a port's stop, trace_hit.c's step over). */
 int stub_bp_trap_at(stub_addr_t addr)
 {
     int i = find(addr);
     return i >= 0 && !bps[i].lifted;
 }
+#endif
 
 #if PMUSTUB_TRACEPOINTS
 

@@ -32,16 +32,6 @@ void stub_mon_puts(const char *s)
     }
 }
 
-void stub_mon_putx(uint32_t v)
-{
-    char s[11];
-    s[0] = '0', s[1] = 'x'; /* not an initialiser: GCC makes that a memset */
-    for (int i = 0; i < 8; i++)
-        s[2 + i] = stub_hexdigits[(v >> (28 - 4 * i)) & 15];
-    s[10] = 0;
-    stub_mon_puts(s);
-}
-
 void stub_mon_putu(uint32_t v)
 {
     char s[11];

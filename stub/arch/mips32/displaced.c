@@ -170,10 +170,12 @@ int mips_displaced_arm(void)
     return 0;
 }
 
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK /* port.c's quick_set */
 int mips_displaced_active(void)
 {
     return ds.active;
 }
+#endif
 
 int mips_displaced_end(unsigned exc)
 {

@@ -40,7 +40,10 @@ int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len);
 
 /* Is a trap of ours in memory at addr (one of GDB's breakpoints or a
  * tracepoint, not lifted for a step over it)? For a port whose trap is
- * an instruction the program may hold too (an illegal one). */
+ * an instruction the program may hold too (an illegal one). Built with
+ * tracepoints, which ask it at each hit, and where traps differ in size
+ * (PMUSTUB_VARIABLE_TRAPS, stub/sources.cmake: Power's VLE traps are such
+ * illegal instructions); MIPS builds without tracepoints leave it out. */
 int stub_bp_trap_at(stub_addr_t addr);
 
 /* Host tests only: process packets until one resumes the program; returns

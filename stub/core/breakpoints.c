@@ -52,15 +52,15 @@ int bp_is_ours(stub_addr_t addr)
 static unsigned trap_for(stub_addr_t addr, unsigned kind, const uint8_t **insn)
 {
 #if PMUSTUB_VARIABLE_TRAPS
-    if (stub_t->break_at) {
-        unsigned n = stub_t->break_at(addr, kind, insn);
+    if (STUB_HAS(break_at)) {
+        unsigned n = STUB_T(break_at)(addr, kind, insn);
         return n <= BP_MAX_INSN ? n : 0;
     }
 #endif
-    *insn = stub_t->break_insn;
-    return (kind == 0 || kind == stub_t->break_len) &&
-                   stub_t->break_len <= BP_MAX_INSN && addr % stub_t->break_len == 0
-               ? stub_t->break_len
+    *insn = STUB_T(break_insn);
+    return (kind == 0 || kind == STUB_T(break_len)) &&
+                   STUB_T(break_len) <= BP_MAX_INSN && addr % STUB_T(break_len) == 0
+               ? STUB_T(break_len)
                : 0;
 }
 
@@ -88,10 +88,10 @@ void bp_lift(stub_addr_t addr)
 {
     int i = find(addr);
     /* A port that steps out of line runs the original from bps[].saved. */
-    if (stub_t->steps_out_of_line && stub_t->steps_out_of_line(addr))
+    if (STUB_HAS(steps_out_of_line) && STUB_T(steps_out_of_line)(addr))
         return;
     if (i >= 0 && !bps[i].lifted) {
-        (void)stub_t->mem_write(addr, bps[i].saved, bps[i].len);
+        (void)STUB_T(mem_write)(addr, bps[i].saved, bps[i].len);
         bps[i].lifted = 1;
     }
 }
@@ -108,7 +108,7 @@ void bp_lay(stub_addr_t addr)
     const uint8_t *insn;
 
     if (i >= 0 && bps[i].lifted && trap_for(addr, 0, &insn) == bps[i].len) {
-        (void)stub_t->mem_write(addr, insn, bps[i].len);
+        (void)STUB_T(mem_write)(addr, insn, bps[i].len);
         bps[i].lifted = 0;
     }
 }
@@ -117,7 +117,7 @@ void bp_lay(stub_addr_t addr)
 int stub_bp_original(stub_addr_t addr, uint8_t *buf, unsigned len)
 {
     int i = find(addr);
-    int rc = stub_t->mem_read(addr, buf, len);
+    int rc = STUB_T(mem_read)(addr, buf, len);
 
     /* The saved bytes over the trap's, the rest (a 32-bit read over a
      * 16-bit trap) as memory has it. */
@@ -155,7 +155,7 @@ int bp_place_ok(stub_addr_t addr)
     const uint8_t *insn;
     unsigned n = trap_for(addr, 0, &insn);
 
-    return n && stub_t->mem_read(addr, b, n) == STUB_MEM_OK;
+    return n && STUB_T(mem_read)(addr, b, n) == STUB_MEM_OK;
 }
 #endif
 
@@ -180,12 +180,12 @@ unsigned bp_insert(stub_addr_t addr, unsigned owner, unsigned kind)
         ;
     if (i == STUB_MAX_BREAKPOINTS)
         return 0x10; /* table full */
-    if (stub_t->mem_read(addr, bps[i].saved, n) != STUB_MEM_OK ||
-        stub_t->mem_write(addr, insn, n) != STUB_MEM_OK)
+    if (STUB_T(mem_read)(addr, bps[i].saved, n) != STUB_MEM_OK ||
+        STUB_T(mem_write)(addr, insn, n) != STUB_MEM_OK)
         return 0x0e;
     /* Read back: ROM and unbacked addresses take the write silently. */
-    if (stub_t->mem_read(addr, check, n) != STUB_MEM_OK || !same(check, insn, n)) {
-        (void)stub_t->mem_write(addr, bps[i].saved, n);
+    if (STUB_T(mem_read)(addr, check, n) != STUB_MEM_OK || !same(check, insn, n)) {
+        (void)STUB_T(mem_write)(addr, bps[i].saved, n);
         return 0x0e;
     }
     bps[i].addr = addr;
@@ -203,7 +203,7 @@ static void remove_at(int i, unsigned owner)
         bp_cond_clear(bps[i].addr);
     bps[i].used &= (uint8_t)~owner;
     if (!bps[i].used && !bps[i].lifted)
-        (void)stub_t->mem_write(bps[i].addr, bps[i].saved, bps[i].len);
+        (void)STUB_T(mem_write)(bps[i].addr, bps[i].saved, bps[i].len);
     while (top > 0 && !bps[top - 1].used)
         top--;
 }
@@ -226,9 +226,9 @@ void bp_remove_all(void)
  * up to BP_MAX_INSN (break_at says, on insertion, what fits there). */
 static int kind_ok(uint32_t kind)
 {
-    return PMUSTUB_VARIABLE_TRAPS && stub_t->break_at
+    return PMUSTUB_VARIABLE_TRAPS && STUB_HAS(break_at)
                ? kind != 0 && kind <= BP_MAX_INSN
-               : kind == stub_t->break_len && kind <= BP_MAX_INSN;
+               : kind == STUB_T(break_len) && kind <= BP_MAX_INSN;
 }
 
 /* "Z0,ADDR,KIND[;COND_LIST]" / "z0,ADDR,KIND"; only type 0 is ours

@@ -54,7 +54,7 @@ static const struct stub_monitor_cmd core_cmds[] = {
 /* "monitor pmu" is the core's, over the port's stub_target.pmu. */
 static const struct stub_monitor_cmd *pmu_cmds(void)
 {
-    return stub_t->pmu ? stub_pmu_monitor_cmds : 0;
+    return STUB_HAS(pmu) ? stub_pmu_monitor_cmds : 0;
 }
 
 static void list(const struct stub_monitor_cmd *c)
@@ -72,7 +72,7 @@ static int mon_help(const char *args)
     (void)args;
     list(core_cmds);
     list(pmu_cmds());
-    list(stub_t->monitor_cmds);
+    list(STUB_T(monitor_cmds));
     return 0;
 }
 
@@ -119,7 +119,7 @@ int h_rcmd(char *hex, unsigned len, struct reply *r)
     mon_spilled = 0;
     if (!(c = lookup(core_cmds, l, &args)) &&
         !(c = lookup(pmu_cmds(), l, &args)) &&
-        !(c = lookup(stub_t->monitor_cmds, l, &args))) {
+        !(c = lookup(STUB_T(monitor_cmds), l, &args))) {
         stub_mon_puts("unknown monitor command '");
         stub_mon_puts(l);
         stub_mon_puts("'; 'monitor help' lists them\n");

@@ -15,7 +15,7 @@ int stub_pmu_user_frozen(void)
 
 static void summary(void)
 {
-    const struct stub_pmu_ops *pmu = stub_t->pmu;
+    const struct stub_pmu_ops *pmu = STUB_T(pmu);
     unsigned n = pmu->counters();
 
     stub_mon_puts("pmu: ");
@@ -50,7 +50,7 @@ static void unfreeze(void)
 
 static void reset(void)
 {
-    stub_t->pmu->reset();
+    STUB_T(pmu)->reset();
     stub_mon_puts("pmu: all counts set to 0\n");
 }
 
@@ -81,9 +81,9 @@ static int mon_pmu(const char *args)
 {
     const char *rest;
 
-    if (!stub_t->pmu->counters()) {
-        if (PMUSTUB_PMU_SUMMARY || stub_t->pmu->absent)
-            stub_t->pmu->absent();
+    if (!STUB_T(pmu)->counters()) {
+        if (PMUSTUB_PMU_SUMMARY || STUB_T(pmu)->absent)
+            STUB_T(pmu)->absent();
         else
             stub_mon_puts("pmu: none\n");
         return *args ? -1 : 0;
@@ -104,7 +104,7 @@ static int mon_pmu(const char *args)
  * Query Packets": qCompany.Operation); a stub without it answers empty. */
 void stub_pmu_query(struct reply *r)
 {
-    const struct stub_pmu_ops *pmu = stub_t->pmu;
+    const struct stub_pmu_ops *pmu = STUB_T(pmu);
 
     if (!pmu)
         return;

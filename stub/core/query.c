@@ -83,14 +83,14 @@ static void tdesc_id(struct reply *r)
  * for 4. The port says what it is (stub_target.triple, big_endian). */
 static void target_info(struct reply *r)
 {
-    const char *t = stub_t->triple;
+    const char *t = STUB_T(triple);
     unsigned n = 0;
 
     while (t[n])
         n++;
     reply_str(r, "triple:");
     reply_hex_bytes(r, (const uint8_t *)t, n);
-    reply_str(r, stub_t->big_endian ? ";endian:big" : ";endian:little");
+    reply_str(r, STUB_T(big_endian) ? ";endian:big" : ";endian:little");
     reply_str(r, ";ptrsize:");
     reply_hex_u32(r, sizeof(stub_addr_t), 1);
     reply_str(r, ";");
@@ -101,7 +101,7 @@ static int lldb_query(const char *pkt, struct reply *r)
 {
     const char *rest;
 
-    if (!stub_t->triple)
+    if (!STUB_HAS(triple))
         return 0;
     if (str_starts(pkt, "qHostInfo", &rest) && !*rest) {
         target_info(r);

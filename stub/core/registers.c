@@ -11,7 +11,7 @@
  * error is not a reason to overflow the stack. */
 static unsigned reg_size(unsigned regno)
 {
-    unsigned n = stub_t->reg_size(regno);
+    unsigned n = STUB_T(reg_size)(regno);
     return n <= REG_MAX_BYTES ? n : 0;
 }
 
@@ -39,7 +39,7 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
     /* Whole registers only: a reply too short for all of them ends
      * before the first that does not fit, and GDB reads the rest with
      * 'p' (GDB manual, "Packets", 'g'; remote.c takes a short 'g' so). */
-    for (unsigned i = 0; i < stub_t->nregs_g; i++) {
+    for (unsigned i = 0; i < STUB_T(nregs_g); i++) {
         if (r->len + 2 * reg_size(i) > r->cap)
             break;
         reply_reg(r, t, i, reg_size(i));
@@ -55,7 +55,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
 
     /* The registers g sends: every one, or those that fit in PacketSize
      * (GDB sends back as many as g gave it; remote.c, G after a short g). */
-    for (; n < stub_t->nregs_g && need + 2 * reg_size(n) <= STUB_PKT_MAX; n++)
+    for (; n < STUB_T(nregs_g) && need + 2 * reg_size(n) <= STUB_PKT_MAX; n++)
         need += 2 * reg_size(n);
     if (len != 1 + need) {
         reply_error(r, 0x02);
@@ -84,7 +84,7 @@ static unsigned parse_regno(const char *pkt, unsigned *regno, const char **end)
 {
     uint32_t n;
 
-    if (!hex_u32(pkt + 1, &n, end) || n >= stub_t->nregs)
+    if (!hex_u32(pkt + 1, &n, end) || n >= STUB_T(nregs))
         return 0;
     *regno = n;
     return reg_size(n);
@@ -127,7 +127,7 @@ void reply_expedited(struct reply *r)
 {
     const struct stub_target *t = trace_view();
 
-    for (const int *e = stub_t->expedite; e && *e >= 0; e++) {
+    for (const int *e = STUB_T(expedite); e && *e >= 0; e++) {
         unsigned regno = (unsigned)*e;
         uint8_t v[REG_MAX_BYTES];
         unsigned size = reg_size(regno);

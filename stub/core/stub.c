@@ -123,7 +123,7 @@ static int resume(const char *addr, enum stub_resume how, struct reply *r)
             reply_error(r, 0x01);
             return KEEP_SERVING;
         }
-        stub_t->set_pc(pc);
+        STUB_T(set_pc)(pc);
     }
     if (trace_prepare_resume(how) != 0) {
         reply_error(r, 0x06);
@@ -348,7 +348,7 @@ void stub_stopped(const struct stub_stop *stop)
 
     if (!trace_on_stop(why)) {
         last_stop = *why;
-        last_swbreak = why->swbreak && bp_is_ours(stub_t->get_pc());
+        last_swbreak = why->swbreak && bp_is_ours(STUB_T(get_pc)());
         if (gdb_waiting || why->interrupted) {
             struct reply r = reply_before(0);
             reply_stop(&r);

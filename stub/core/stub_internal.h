@@ -29,6 +29,29 @@ _Static_assert(STUB_PKT_MAX >= 256 && STUB_PKT_MAX <= 0xfff,
 
 extern const struct stub_target *stub_t;
 
+/* The port's half of the interface (pmustub/target.h) as the core reaches
+ * it: STUB_T(field) and, for a part the port may lack, STUB_HAS(field).
+ * Through stub_t, by default and in the host unit tests. A port built into
+ * one stub has its functions and constants fixed when it is compiled, and
+ * may say so in a header the build names (PMUSTUB_PORT_BIND,
+ * stub/CMakeLists.txt): it then defines STUB_T_<field> for every field
+ * but the board's I/O and the description's pieces (getc, poll_getc,
+ * putc, kill, keep, target_xml: set at start-up, always through stub_t),
+ * and STUB_HAS_<field> for pmu, triple, break_at, steps_out_of_line,
+ * quick_set and expedite; the core calls the port's functions directly,
+ * where through stub_t each call loads the pointer, the field and calls
+ * through it (tests/bench/footprint.sh's link, one-core small builds:
+ * 34K -202 bytes, -386 with lean tracepoints; e200z7 -504, -880). The
+ * port's stub_target must hold the same values: the trace view copies it. */
+#ifdef PMUSTUB_PORT_BIND
+#include PMUSTUB_PORT_BIND
+#define STUB_T(f) STUB_T_##f
+#define STUB_HAS(f) STUB_HAS_##f
+#else
+#define STUB_T(f) (stub_t->f)
+#define STUB_HAS(f) (stub_t->f != 0)
+#endif
+
 /* Register and memory bytes cross the port interface in target order.
  * Both ports are big-endian; the host unit tests' fake port is too (-D on
  * the host). */
@@ -100,7 +123,7 @@ int h_query(char *pkt, unsigned len, struct reply *r);
 int h_set_query(char *pkt, unsigned len, struct reply *r);
 /* qRcmd's hex argument, decoded in place. */
 int h_rcmd(char *hex, unsigned len, struct reply *r);
-/* "monitor pmu" (monitor_pmu.c), listed when stub_t->pmu is set. */
+/* "monitor pmu" (monitor_pmu.c), listed when the port has a pmu. */
 extern const struct stub_monitor_cmd stub_pmu_monitor_cmds[];
 /* qPmustub.Pmu (monitor_pmu.c): the PMU's id register and freeze state
  * as data for host tools; the empty reply when the port has no table. */

@@ -89,7 +89,7 @@ int bp_cond_true(stub_addr_t addr);
 
 #define TRACE_FEATURES ""
 #define trace_on_stop(why) ((void)(why), 0)
-#define trace_prepare_resume(how) stub_t->prepare_resume(how)
+#define trace_prepare_resume(how) STUB_T(prepare_resume)(how)
 #define trace_session_end() ((void)0)
 #define trace_program_ended(code) ((void)(code))
 #define trace_frame_none() ((void)0)

@@ -12,6 +12,14 @@
 extern uint32_t mips_ctx[CTX_WORDS];
 extern uint32_t mips_probe_recover;
 
+/* registers.c: GDB's numbers onto mips_ctx */
+unsigned mips_reg_size(unsigned regno);
+int mips_reg_read(unsigned regno, uint8_t *buf);
+int mips_reg_write(unsigned regno, const uint8_t *buf);
+/* memory.c */
+int mips_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len);
+int mips_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
+
 int mips_probe_read(uint32_t addr, unsigned size, uint32_t *out);
 int mips_probe_write(uint32_t addr, unsigned size, uint32_t val);
 /* memory.c: the word at addr, read around the caches (a kseg0 address

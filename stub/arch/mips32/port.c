@@ -10,21 +10,16 @@
 #include "mips_target_xml.h"
 #include "pmu_core.h"
 #include "pmustub/quick.h"
+#include "port_bind.h"
 
 uint32_t mips_probe_recover;
-
-unsigned mips_reg_size(unsigned regno);
-int mips_reg_read(unsigned regno, uint8_t *buf);
-int mips_reg_write(unsigned regno, const uint8_t *buf);
-int mips_mem_read(stub_addr_t addr, uint8_t *buf, unsigned len);
-int mips_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
 
 /* The start-up code's first stop, before main (board start.S). */
 extern const uint32_t pmustub_boot_break[];
 
 /* "break 5", the instruction GDB itself uses for MIPS breakpoints
  * (gdb/mips-tdep.c mips_breakpoint_from_pc: big-endian 0x0005000d). */
-static const uint8_t break_insn[4] = {0x00, 0x05, 0x00, 0x0d};
+const uint8_t mips_break_insn[4] = {0x00, 0x05, 0x00, 0x0d};
 
 /* Signal for each Cause.ExcCode (MD00090 Table "Cause Register ExcCode
  * Field"; signals as Linux delivers them, arch/mips/kernel/traps.c). */
@@ -77,7 +72,7 @@ static int step_insert(uint32_t addr)
         if (step_bp[i].addr == addr)
             return 0;
     if (mips_mem_read(addr, step_bp[step_bps].saved, 4) != STUB_MEM_OK ||
-        mips_mem_write(addr, break_insn, 4) != STUB_MEM_OK)
+        mips_mem_write(addr, mips_break_insn, 4) != STUB_MEM_OK)
         return -1;
     step_bp[step_bps++].addr = addr;
     return 0;
@@ -87,7 +82,7 @@ static int step_insert(uint32_t addr)
 /* The core's quick_set (pmustub/quick.h). Not while a step is armed (out
  * of line or by temporary breakpoints): its stop takes the full path, at
  * whose end the core offers the bracket again. */
-static void quick_set(const struct stub_quick *q)
+void mips_quick_offer(const struct stub_quick *q)
 {
     int stepping = step_bps > 0 || mips_displaced_active();
 
@@ -95,17 +90,17 @@ static void quick_set(const struct stub_quick *q)
 }
 #endif
 
-static stub_addr_t get_pc(void)
+stub_addr_t mips_get_pc(void)
 {
     return mips_ctx[CTX_PC];
 }
 
-static void set_pc(stub_addr_t pc)
+void mips_set_pc(stub_addr_t pc)
 {
     mips_ctx[CTX_PC] = pc;
 }
 
-static int prepare_resume(enum stub_resume how)
+int mips_prepare_resume(enum stub_resume how)
 {
     uint32_t next[2], insn;
     int n;
@@ -133,7 +128,7 @@ static int prepare_resume(enum stub_resume how)
 
 /* Sent in every stop reply: what GDB needs first, then the counts, so a
  * host reads a bracket's counts with no extra round trip. */
-static int expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
+int mips_expedite[4 + 2 * PMU_MAX_COUNTERS + 1] = {CTX_PC, 29 /* sp */,
                                                  30 /* fp */, 31 /* ra */};
 
 /* target.xml: the core features (generated; their last piece closes
@@ -145,36 +140,14 @@ static const char *xml[PMUSTUB_MIPS_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
  * 32-bit big-endian MIPS and nothing more. A bare-metal program has no
  * vendor or OS, and LLDB 14 drops the ELF it was given if the stub names
  * one the ELF does not (measured: "mips-unknown-none-elf" left the target
- * with no image, breakpoints unresolved). Big-endian, as break_insn's
+ * with no image, breakpoints unresolved). Big-endian, as mips_break_insn's
  * bytes and the registers' order say (Malta builds with -EB, board.cmake). */
 #if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
 #error "this port is big-endian only"
 #endif
 
-static struct stub_target target = {
-    .nregs = PMU_REGNUM_LAST + 1,
-    .nregs_g = CTX_WORDS,
-    .reg_size = mips_reg_size,
-    .reg_read = mips_reg_read,
-    .reg_write = mips_reg_write,
-    .expedite = expedite,
-    .mem_read = mips_mem_read,
-    .mem_write = mips_mem_write,
-    .break_insn = break_insn,
-    .break_len = 4,
-    .get_pc = get_pc,
-    .set_pc = set_pc,
-    .prepare_resume = prepare_resume,
-    .steps_out_of_line = mips_steps_out_of_line,
-#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
-    .quick_set = quick_set,
-#endif
-    .triple = "mips",
-    .big_endian = 1,
-    .monitor_cmds = mips_monitor_cmds,
-    .pmu = &mips_pmu_ops,
-    .tdesc_rules = pmu_tdesc_rules,
-};
+/* The same values the core takes from port_bind.h. */
+static struct stub_target target = STUB_TARGET_BOUND;
 
 void stub_port_init(const struct stub_board_io *io)
 {
@@ -186,7 +159,7 @@ void stub_port_init(const struct stub_board_io *io)
     mips_has_fpu = mips_fpu_present();
     mips_interrupt_init(io->poll_getc, io->rx_irq);
     pmu_detect();
-    pmu_describe(pmu_core, pmu_counters, pmustub_mips_target_xml, xml, expedite, 4);
+    pmu_describe(pmu_core, pmu_counters, pmustub_mips_target_xml, xml, mips_expedite, 4);
     target.target_xml = xml;
     stub_init(&target);
 }

@@ -65,7 +65,7 @@ static void arm(void)
 
     for (unsigned i = 0; i < 4; i++)
         b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(v >> (8 * i));
-    s.armed = stub_t->reg_write(s.reg, b) == STUB_REG_OK;
+    s.armed = STUB_T(reg_write)(s.reg, b) == STUB_REG_OK;
 }
 
 void sample_hit(unsigned role)
@@ -98,8 +98,8 @@ static unsigned bind(const char *p)
     points = *p == ',';
     if (points && (p++, !hex_field(&p, &from, ',') || !hex_field(&p, &to, 0)))
         return 0x01;
-    if (*p || period == 0 || period >= COUNT_TOP || reg >= stub_t->nregs ||
-        stub_t->reg_size(reg) != 4)
+    if (*p || period == 0 || period >= COUNT_TOP || reg >= STUB_T(nregs) ||
+        STUB_T(reg_size)(reg) != 4)
         return 0x01;
     if (points && sample_bind_points(from, to))
         return 0x01;

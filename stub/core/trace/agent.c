@@ -143,7 +143,7 @@ static uint64_t zero_extend(uint64_t v, unsigned n)
 static enum agent_error read_mem(stub_addr_t addr, unsigned n, uint64_t *v)
 {
     uint8_t b[8];
-    if (stub_t->mem_read(addr, b, n) != STUB_MEM_OK)
+    if (STUB_T(mem_read)(addr, b, n) != STUB_MEM_OK)
         return AGENT_MEM_FAULT;
     *v = agent_from_target(b, n);
     return AGENT_OK;
@@ -152,8 +152,8 @@ static enum agent_error read_mem(stub_addr_t addr, unsigned n, uint64_t *v)
 static enum agent_error read_reg(unsigned regno, uint64_t *v)
 {
     uint8_t b[8];
-    unsigned n = regno < stub_t->nregs ? stub_t->reg_size(regno) : 0;
-    if (n == 0 || n > sizeof b || stub_t->reg_read(regno, b) != STUB_REG_OK)
+    unsigned n = regno < STUB_T(nregs) ? STUB_T(reg_size)(regno) : 0;
+    if (n == 0 || n > sizeof b || STUB_T(reg_read)(regno, b) != STUB_REG_OK)
         return AGENT_BAD_REGISTER;
     *v = agent_from_target(b, n);
     return AGENT_OK;
@@ -209,7 +209,7 @@ static enum agent_error record(const struct agent_env *env, unsigned op,
         /* Up to len bytes or the first zero, which is recorded too. */
         uint64_t n = 0;
         while (n < len) {
-            if (stub_t->mem_read((stub_addr_t)(addr + n), &b, 1) != STUB_MEM_OK)
+            if (STUB_T(mem_read)((stub_addr_t)(addr + n), &b, 1) != STUB_MEM_OK)
                 return AGENT_MEM_FAULT;
             n++;
             if (b == 0)

@@ -84,7 +84,7 @@ static unsigned store_expr(const char **s, uint16_t *off)
 static unsigned store_regs(const char **s)
 {
     const char *p = *s;
-    unsigned digits = 0, bytes, max = (stub_t->nregs + 7) / 8;
+    unsigned digits = 0, bytes, max = (STUB_T(nregs) + 7) / 8;
     uint8_t *b;
 
     while (hex_nibble(p[digits]) >= 0)
@@ -120,7 +120,7 @@ static unsigned store_mem(const char **s)
         return 0x01;
     if (base == 0xffffffffu)
         base = ACTION_ABSOLUTE;
-    if ((base != ACTION_ABSOLUTE && base >= stub_t->nregs) || *p++ != ',' ||
+    if ((base != ACTION_ABSOLUTE && base >= STUB_T(nregs)) || *p++ != ',' ||
         !trace_hex_addr(p, &off, &p) || *p++ != ',' || !hex_u32(p, &len, &p) ||
         !len || len > 0xffff)
         return 0x01;

@@ -67,7 +67,7 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
     p[0] = 'M';
     agent_to_target(p + 1, addr, 8);
     agent_to_target(p + 9, len, 2);
-    if (len && stub_t->mem_read(addr, p + 11, len) != STUB_MEM_OK) {
+    if (len && STUB_T(mem_read)(addr, p + 11, len) != STUB_MEM_OK) {
         used -= 11 + len;
         return AGENT_MEM_FAULT;
     }
@@ -79,9 +79,9 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
 static enum agent_error record_reg(unsigned regno)
 {
     uint8_t v[8], *p;
-    unsigned n = stub_t->reg_size(regno);
+    unsigned n = STUB_T(reg_size)(regno);
 
-    if (n == 0 || n > sizeof v || stub_t->reg_read(regno, v) != STUB_REG_OK)
+    if (n == 0 || n > sizeof v || STUB_T(reg_read)(regno, v) != STUB_REG_OK)
         return AGENT_OK;
     if (!(p = reserve(3 + n)))
         return AGENT_BUFFER_FULL;
@@ -128,11 +128,11 @@ static enum agent_error run_action(const uint8_t *a, unsigned *size)
     case 'M': {
         unsigned reg = trace_get16(a + 1);
         uint8_t v[8];
-        unsigned n = reg == ACTION_ABSOLUTE ? 0 : stub_t->reg_size(reg);
+        unsigned n = reg == ACTION_ABSOLUTE ? 0 : STUB_T(reg_size)(reg);
         *size = 9;
         if (reg != ACTION_ABSOLUTE) {
             if (n == 0 || n > sizeof v ||
-                stub_t->reg_read(reg, v) != STUB_REG_OK)
+                STUB_T(reg_read)(reg, v) != STUB_REG_OK)
                 return AGENT_BAD_REGISTER;
             base = agent_from_target(v, n);
         }
@@ -216,7 +216,7 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
         got = fn(b, arg);
         at += b[0] == 'M'   ? 11 + (unsigned)agent_from_target(b + 9, 2)
               : b[0] == 'V' ? 13
-                            : 3 + stub_t->reg_size(regno);
+                            : 3 + STUB_T(reg_size)(regno);
     }
     return got;
 }
@@ -244,7 +244,7 @@ static int find_reg(const uint8_t *b, void *arg)
 
     if (b[0] != 'P' || agent_from_target(b + 1, 2) != f->regno)
         return 0;
-    n = stub_t->reg_size(f->regno);
+    n = STUB_T(reg_size)(f->regno);
     for (unsigned i = 0; i < n; i++)
         f->out[i] = b[3 + i];
     return 1;
@@ -268,8 +268,8 @@ static int frame_reg_read(unsigned regno, uint8_t *out)
 
     if (each_block(cur_off, find_reg, &f))
         return STUB_REG_OK;
-    if (stub_t->expedite && (int)regno == stub_t->expedite[0]) {
-        agent_to_target(out, frame_pc(), stub_t->reg_size(regno));
+    if (STUB_HAS(expedite) && (int)regno == STUB_T(expedite)[0]) {
+        agent_to_target(out, frame_pc(), STUB_T(reg_size)(regno));
         return STUB_REG_OK;
     }
     return STUB_REG_UNAVAILABLE;
@@ -312,7 +312,7 @@ static int in_ro(stub_addr_t addr, unsigned len)
 static int frame_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
 {
     if (in_ro(addr, len))
-        return stub_t->mem_read(addr, out, len);
+        return STUB_T(mem_read)(addr, out, len);
     for (unsigned i = 0; i < len; i++) {
         struct mem_find f = {addr + i, out + i};
         if (!each_block(cur_off, find_byte, &f))

@@ -71,7 +71,7 @@ static int step_over(stub_addr_t pc, int then_continue)
     over.addr = pc;
     over.active = 1;
     over.then_continue = (uint8_t)then_continue;
-    if (stub_t->prepare_resume(STUB_STEP) != 0) {
+    if (STUB_T(prepare_resume)(STUB_STEP) != 0) {
         bp_lay(pc);
         over.active = 0;
         return -1;
@@ -101,7 +101,7 @@ static __attribute__((noinline)) int at_trap(struct stub_stop *why,
     /* A trap that is not GDB's is the run's, gone if the run just
      * stopped (a pass count, a full buffer, an error). */
     if (!trace_st.running && !bp_trap_at(pc))
-        return stub_t->prepare_resume(STUB_CONTINUE) == 0;
+        return STUB_T(prepare_resume)(STUB_CONTINUE) == 0;
     return step_over(pc, 1) == 0;
 }
 
@@ -120,10 +120,10 @@ int trace_on_stop(struct stub_stop *why)
      * 0x03) is GDB's to see, even in the middle of a step over. */
     if (why->signal != STUB_SIGTRAP || why->interrupted)
         return 0;
-    pc = stub_t->get_pc();
+    pc = STUB_T(get_pc)();
     state = bp_state(pc);
     if (!(state & BP_STATE_TRAP))
-        return hidden && stub_t->prepare_resume(STUB_CONTINUE) == 0;
+        return hidden && STUB_T(prepare_resume)(STUB_CONTINUE) == 0;
     return at_trap(why, pc, hidden, state);
 }
 
@@ -132,12 +132,12 @@ int trace_prepare_resume(enum stub_resume how)
     stub_addr_t pc;
 
     trace_frame_none();
-    pc = stub_t->get_pc();
+    pc = STUB_T(get_pc)();
     /* Only the tracepoints' own trap is stepped over. One that GDB left in
      * at the pc is GDB's: resuming onto it stops there again before the
      * instruction runs, as it always did (pmuctl's empty bracket,
      * --calibrate, is made so). */
     if (!bp_trap_at(pc) || bp_is_ours(pc))
-        return stub_t->prepare_resume(how);
+        return STUB_T(prepare_resume)(how);
     return step_over(pc, how == STUB_CONTINUE);
 }

@@ -71,7 +71,7 @@ unsigned trace_native_bind(const char *p, struct reply *r)
             !hex_u32(p, &base, &p))
             goto refused;
         s->reg = reg;
-        s->len = reg < stub_t->nregs ? stub_t->reg_size(reg) : 0;
+        s->len = reg < STUB_T(nregs) ? STUB_T(reg_size)(reg) : 0;
         if (s->len != 4 && s->len != 8)
             goto refused;
         for (unsigned w = 0; w < V_PER_SLOT; w++)
@@ -95,7 +95,7 @@ refused:
 static uint64_t count_now(const struct slot *s)
 {
     uint8_t b[8];
-    if (stub_t->reg_read(s->reg, b) != STUB_REG_OK)
+    if (STUB_T(reg_read)(s->reg, b) != STUB_REG_OK)
         return 0;
     return agent_from_target(b, s->len);
 }
@@ -181,14 +181,14 @@ void trace_native_publish(void)
 {
     struct stub_quick q;
 
-    if (!stub_t->quick_set)
+    if (!STUB_HAS(quick_set))
         return;
     /* A bracket left open by the full path ends there too: its start is
      * the core's (V_START), not the port's. */
     if (!trace_st.running || !nb.ns || nb.ns > STUB_QUICK_COUNTERS ||
         nb.armed->value || !nb.from->enabled || !nb.to->enabled ||
         !bracket_only(nb.from->addr) || !bracket_only(nb.to->addr)) {
-        stub_t->quick_set(0);
+        STUB_T(quick_set)(0);
         return;
     }
     q.from = nb.from->addr;
@@ -199,7 +199,7 @@ void trace_native_publish(void)
     q.left = (uint64_t)nb.n->value >= nb.k ? 0
            : nb.k - (uint64_t)nb.n->value > 0xffffffffu ? 0xffffffffu
            : (uint32_t)(nb.k - (uint64_t)nb.n->value);
-    stub_t->quick_set(&q);
+    STUB_T(quick_set)(&q);
 }
 
 void stub_quick_update(void)

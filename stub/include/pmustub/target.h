@@ -117,6 +117,27 @@ struct stub_target {
     const struct stub_pmu_ops *pmu;
 };
 
+/* The stub_target of a port that binds its half of this interface when the
+ * stub is compiled (the port's port_bind.h, stub/core/stub_internal.h):
+ * every field from the same STUB_T_<field> names the core takes, so that
+ * stub_t and the bound calls cannot differ. The board's I/O (getc,
+ * poll_getc, putc, kill, keep) and target_xml are set at start-up. */
+#define STUB_TARGET_BOUND                                                  \
+    {                                                                      \
+        .nregs = STUB_T_nregs, .nregs_g = STUB_T_nregs_g,                  \
+        .reg_size = STUB_T_reg_size, .reg_read = STUB_T_reg_read,          \
+        .reg_write = STUB_T_reg_write, .expedite = STUB_T_expedite,        \
+        .mem_read = STUB_T_mem_read, .mem_write = STUB_T_mem_write,        \
+        .break_insn = STUB_T_break_insn, .break_len = STUB_T_break_len,    \
+        .break_at = STUB_T_break_at, .get_pc = STUB_T_get_pc,              \
+        .set_pc = STUB_T_set_pc, .prepare_resume = STUB_T_prepare_resume,  \
+        .steps_out_of_line = STUB_T_steps_out_of_line,                     \
+        .quick_set = STUB_T_quick_set, .triple = STUB_T_triple,            \
+        .big_endian = STUB_T_big_endian,                                   \
+        .monitor_cmds = STUB_T_monitor_cmds, .pmu = STUB_T_pmu,            \
+        .tdesc_rules = STUB_T_tdesc_rules,                                 \
+    }
+
 /* Output sink for monitor commands: the core hex-encodes it into the reply. */
 void stub_mon_puts(const char *s);
 void stub_mon_putx(uint32_t v); /* 0x%08x */

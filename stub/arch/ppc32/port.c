@@ -8,6 +8,7 @@
 #include "pmustub/board.h"
 #include "power_target_xml.h"
 #include "pmu_core.h"
+#include "port_bind.h"
 
 #define PROGRAM_VECTOR 6
 #define PERFMON_VECTOR 35 /* IVOR35 (e200z7 RM 8.4; e200z7.md section 1) */
@@ -40,17 +41,17 @@ static void measure_program_srr1(void)
     resumed_msr = msr;
 }
 
-static stub_addr_t get_pc(void)
+stub_addr_t ppc_get_pc(void)
 {
     return ppc_ctx[CTX_PC];
 }
 
-static void set_pc(stub_addr_t pc)
+void ppc_set_pc(stub_addr_t pc)
 {
     ppc_ctx[CTX_PC] = pc;
 }
 
-static int prepare_resume(enum stub_resume how)
+int ppc_prepare_resume(enum stub_resume how)
 {
     /* The boot stop is a real trap, not one of GDB's: step over it, or
      * the program would stop there forever. */
@@ -70,7 +71,7 @@ static int prepare_resume(enum stub_resume how)
 
 /* Sent in every stop reply: pc, sp (r1), lr, then the counts (pmcN and
  * pmcN_64), so a host reads a bracket's counts with no extra round trip. */
-static int expedite[3 + 2 * PMU_MAX_COUNTERS + 1] = {64, 1, 67};
+int ppc_expedite[3 + 2 * PMU_MAX_COUNTERS + 1] = {64, 1, 67};
 
 /* target.xml: the core features (generated; their last piece closes
  * <target>), with the PMU feature of this core put before that close. */
@@ -87,28 +88,8 @@ static const char *xml[PMUSTUB_POWER_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 #error "this port is big-endian only"
 #endif
 
-static struct stub_target target = {
-    .nregs = PMU_REGNUM_LAST + 1,
-    .nregs_g = PPC_NREGS,
-    .reg_size = ppc_reg_size,
-    .reg_read = ppc_reg_read,
-    .reg_write = ppc_reg_write,
-    .expedite = expedite,
-    .mem_read = ppc_mem_read,
-    .mem_write = ppc_mem_write,
-    .break_insn = ppc_booke_trap,
-    .break_len = 4,
-    .break_at = ppc_break_at, /* se_illegal in VLE pages (vle.c) */
-    .get_pc = get_pc,
-    .set_pc = set_pc,
-    .prepare_resume = prepare_resume,
-    .steps_out_of_line = ppc_steps_out_of_line,
-    .triple = "powerpc",
-    .big_endian = 1,
-    .monitor_cmds = ppc_monitor_cmds,
-    .pmu = &ppc_pmu_ops,
-    .tdesc_rules = pmu_tdesc_rules,
-};
+/* The same values the core takes from port_bind.h. */
+static struct stub_target target = STUB_TARGET_BOUND;
 
 void stub_port_init(const struct stub_board_io *io)
 {
@@ -125,7 +106,7 @@ void stub_port_init(const struct stub_board_io *io)
     measure_program_srr1();
     ppc_pmu_detect();
     pmu_describe(ppc_pmu_core, ppc_pmu_counters, pmustub_power_target_xml, xml,
-                 expedite, 3);
+                 ppc_expedite, 3);
     target.target_xml = xml;
     ppc_interrupt_init(io->poll_getc, io->rx_irq);
     stub_init(&target);

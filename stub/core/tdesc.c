@@ -1,16 +1,23 @@
 /*
  * tdesc.c - the words and parts of the compact target description
- * (pmustub/tdesc.h): their texts one after the other, each ended by its
- * NUL, which is how the lookup finds where an entry starts (a table of
- * lengths took a byte an entry, one of pointers four); and the cursor
- * that spells the compact form out.
+ * (pmustub/tdesc.h): this build's, their texts one after the other, each
+ * ended by its NUL, which is how the lookup finds where an entry starts
+ * (a table of lengths took a byte an entry, one of pointers four); and
+ * the cursor that spells the compact form out.
  */
 #include <stdint.h>
 #include "pmustub/tdesc.h"
+#include "tdesc_table.h" /* generated: target-xml/tdesc_compact.py */
 
-#define TDESC_X_TEXT(name, text) text "\0"
-#define TDESC_P_TEXT(text) text "\0"
-static const char texts[] = TDESC_WORDS(TDESC_X_TEXT) TDESC_PARTS(TDESC_P_TEXT);
+/* The bytes of the compact form (pmustub/tdesc.h): words from TDESC_WORD,
+ * then TDESC_RUN, TDESC_NUM and rules; parts from TDESC_PART. */
+#define TDESC_WORD 0x80
+#define TDESC_PART 0x01
+#define TDESC_RUN (TDESC_WORD + TDESC_N_WORDS)
+#define TDESC_NUM (TDESC_RUN + 1)
+#define TDESC_RULE (TDESC_RUN + 2)
+
+static const char texts[] = TDESC_TEXTS;
 
 _Static_assert(TDESC_RULE <= 0x100, "a word's byte is one byte");
 _Static_assert(TDESC_PART + TDESC_N_PARTS <= 0x20, "parts' bytes are below ' '");

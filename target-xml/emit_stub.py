@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
 from gen_target_xml import target_pieces, write_pieces
-from tdesc_compact import Table, c_bytes
+from tdesc_compact import c_bytes, compact
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -120,8 +120,8 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
     if unknown:
         parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
     # Every piece of every core in the compact form of one table, the
-    # words and parts they use, then the pairs that recur over all of them
-    # made rules (pair_rules).
+    # words and parts they use, and the pairs that recur over all of them
+    # made rules (tdesc_compact.py, compact).
     texts = ["</feature>"]
     for key, counters, fields, events in parts:
         head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
@@ -130,10 +130,7 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
     plain = len(texts)
     core_pieces = target_pieces(core[0], core[2]) if core else []
     texts += [t for _, t in core_pieces]
-    table = Table.of(texts)
-    codes = [table.encode(t) for t in texts[:plain]] + \
-        [table.runs(table.encode(t)) for t in texts[plain:]]
-    codes, rules = table.pair_rules(codes)
+    table, codes, rules = compact(texts, plain)
     # The proof that the compact form changes no byte GDB reads.
     if [table.decode(c, rules) for c in codes] != texts:
         raise RegistryError("the compact pieces do not spell the text out as it was")

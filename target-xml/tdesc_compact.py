@@ -29,8 +29,6 @@ PARTS = ["instruction", "_cycles", "_stall", "cache_", "watchpoint", "mispredict
          "_quarter_to_half", "_transla", "_below_quarter", "ed_", "_full", "impl_", "fetch",
          "writeback", "_over_half", "tlb_", "gradua", "interrupt", "u_dsp_satura",
          "_threshold", "_issue", "_hits"]
-WORD = 0x80  # a build's words are bytes from WORD up, its parts from PART
-PART = 0x01
 
 for _w in WORDS:
     assert set(_w) & set('<>"'), f"word {_w!r} has none of < > \" (a name could hold it)"
@@ -53,44 +51,82 @@ _NUMBER = re.compile(rb"[0-9]+")
 
 
 class Table:
-    """The codes of one build's compact form: its words, bytes from WORD
-    up, then TDESC_RUN, TDESC_NUM and the rules' bytes up to 0xff; its
-    parts, bytes from PART up (below ' ')."""
+    """The codes of one build's compact form. The characters from `low` to
+    below `first` stand for themselves; the bytes around them, from first
+    through 0xff and on from 0x01 (NUL ends a piece), are codes, taken in
+    that order: the rules' bytes from first (as many as the rest leaves),
+    TDESC_RUN, TDESC_NUM, then the entries, one byte each, the last
+    low - 1: the words and parts, each character below low the build's
+    text holds (a text of its own at its own byte), and, where the
+    entries' bytes wrap past 0xff, an empty one at NUL's. The stub tests
+    each range as (unsigned char)(b - its first byte) < its count."""
 
-    def __init__(self, words, parts):
-        if WORD + len(words) + 2 > 0x100 or PART + len(parts) > 0x20:
-            raise ValueError(f"{len(words)} words and {len(parts)} parts do not fit a byte")
-        self.words, self.parts = words, parts
-        self.code = {t: WORD + i for i, t in enumerate(words)}
-        self.code.update({t: PART + i for i, t in enumerate(parts)})
+    def __init__(self, entries, low, first):
+        self.entries, self.low = entries, low
+        self.text_at = (low - len(entries)) & 0xff
+        self.run = (self.text_at - 2) & 0xff  # begins and ends a run's template (runs)
+        self.num = (self.text_at - 1) & 0xff  # in a template, with a byte k: i + k - 1
+        self.rule = first  # the first byte that stands for a rule
+        self.max_rules = (self.run - first) & 0xff
+        if not 0x20 <= low < first <= 0x7f or len(entries) + 2 > (low - first) & 0xff:
+            raise ValueError(f"{len(entries)} entries do not fit the bytes around "
+                             f"{low:#x}..{first - 1:#x}")
+        self.code = {t: (self.text_at + i) & 0xff for i, t in enumerate(entries) if t}
         self.text = {b: t for t, b in self.code.items()}
         # Longest first, so that the longest word or part at a position wins.
         self._by_length = sorted(self.code, key=len, reverse=True)
-        self.run = WORD + len(words)  # begins and ends a run's template (runs)
-        self.num = self.run + 1  # in a template, with a byte k: the number i + k - 1
-        self.rule = self.num + 1  # the first byte that stands for a rule
-        self.max_rules = 0x100 - self.rule
 
     @classmethod
-    def of(cls, texts):
-        """The table of the words and parts texts use, as encode uses them
-        with every one of WORDS and PARTS (a longer one that wins leaves a
-        shorter one out)."""
-        every = cls(WORDS, PARTS)
+    def laid_out(cls, texts, chars, low, first):
+        """The table of words and parts texts, in their order, with the
+        characters of chars (bytes) below low."""
+        own = {c for c in chars if c < low}
+        rest, entries, b = list(texts), [], low
+        while rest or own:
+            b = (b - 1) & 0xff
+            if b in own:
+                entries.append(chr(b))
+                own.remove(b)
+            else:  # NUL's byte, or one between characters when no text is left
+                entries.append(rest.pop() if b and rest else "")
+        return cls(entries[::-1], low, first)
+
+    @staticmethod
+    def used(texts):
+        """The words and parts texts use, as encode uses them with every one
+        of WORDS and PARTS (a longer one that wins leaves a shorter one
+        out), and the characters they hold as themselves (bytes)."""
+        every = Table.laid_out(WORDS + PARTS, (), 0x20, 0x7f)
         used = set()
         for t in texts:
             used.update(every.encode(t))
-        return cls([w for w in WORDS if every.code[w] in used],
-                   [p for p in PARTS if every.code[p] in used])
+        return [t for t in WORDS + PARTS if every.code[t] in used], used - set(every.text)
+
+    @classmethod
+    def of(cls, texts):
+        """A table for texts without rules: every printable character
+        stands for itself."""
+        return cls.laid_out(cls.used(texts)[0], (), 0x20, 0x7f)
+
+    def size(self):
+        """The bytes of its entries' texts in tdesc.c."""
+        return sum(len(t) + 1 for t in self.entries)
+
+    def is_rule(self, b):
+        return (b - self.rule) & 0xff < self.max_rules
 
     def header(self):
         """The C header stub/core/tdesc.c is compiled with: the table's
-        sizes and texts, each ended by its NUL, words first."""
-        texts = "".join(f" \\\n    {c_bytes(t.encode() + bytes(1))}" for t in self.words + self.parts)
-        return ("/* Generated by target-xml/tdesc_compact.py: do not edit. The words\n"
-                "   and parts of this build's description (pmustub/tdesc.h). */\n"
-                f"#define TDESC_N_WORDS {len(self.words)}\n"
-                f"#define TDESC_N_PARTS {len(self.parts)}\n"
+        bytes and texts, each ended by its NUL."""
+        texts = "".join(f" \\\n    {c_bytes(t.encode() + bytes(1))}" for t in self.entries)
+        return ("/* Generated by target-xml/tdesc_compact.py: do not edit. The codes,\n"
+                "   words and parts of this build's description (pmustub/tdesc.h). */\n"
+                f"#define TDESC_RULE 0x{self.rule:02x}\n"
+                f"#define TDESC_N_RULES {self.max_rules}\n"
+                f"#define TDESC_RUN 0x{self.run:02x}\n"
+                f"#define TDESC_NUM 0x{self.num:02x}\n"
+                f"#define TDESC_TEXT 0x{self.text_at:02x}\n"
+                f"#define TDESC_N_TEXTS {len(self.entries)}\n"
                 f"#define TDESC_TEXTS{texts}\n")
 
     @classmethod
@@ -99,10 +135,10 @@ class Table:
         compiled with it reads)."""
         with open(path, encoding="latin-1") as f:
             src = f.read()
-        n_words = int(re.search(r"^#define TDESC_N_WORDS (\d+)", src, re.M).group(1))
-        texts = [c_literal(t)[:-1].decode() for t in
-                 re.findall(r'^    "((?:[^"\\]|\\.)*)"(?: \\)?$', src.split("TDESC_TEXTS")[1], re.M)]
-        return cls(texts[:n_words], texts[n_words:])
+        num = {k: int(v, 0) for k, v in re.findall(r"^#define TDESC_(\w+) (\w+)$", src, re.M)}
+        entries = [c_literal(t)[:-1].decode() for t in
+                   re.findall(r'^    "((?:[^"\\]|\\.)*)"(?: \\)?$', src.split("TDESC_TEXTS")[1], re.M)]
+        return cls(entries, (num["TEXT"] + num["N_TEXTS"]) & 0xff, num["RULE"])
 
     def encode(self, text):
         """text (ASCII, no NUL) in the compact form, as bytes."""
@@ -116,7 +152,7 @@ class Table:
                     break
             else:
                 c = ord(text[i])
-                if not 0x20 <= c < WORD:
+                if not self.low <= c < self.rule:
                     raise ValueError(f"character {text[i]!r} cannot be stored in the compact form")
                 out.append(c)
                 i += 1
@@ -223,7 +259,7 @@ class Table:
                     break
             if best is None:
                 break
-            code = self.rule + len(rules)
+            code = (self.rule + len(rules)) & 0xff
             rules.append(best)
             height[code] = 1 + max(height.get(best[0], 0), height.get(best[1], 0))
             for k, s in enumerate(seqs):
@@ -257,8 +293,8 @@ class Table:
         """The text of compact bytes, runs and rules spelled out."""
         out = []
         for b in self.expand_runs(data):
-            if b >= self.rule:
-                out.append(self.decode(rules[b - self.rule], rules))
+            if self.is_rule(b):
+                out.append(self.decode(rules[(b - self.rule) & 0xff], rules))
             else:
                 out.append(self.text.get(b, chr(b)))
         return "".join(out)
@@ -294,3 +330,29 @@ def c_literal(body):
     return re.sub(rb"\\([0-7]{3}|.)",
                   lambda m: bytes([int(m.group(1), 8)]) if len(m.group(1)) == 3 else m.group(1),
                   body.encode("latin-1"))
+
+
+def compact(texts, plain):
+    """texts in the compact form that takes the fewest bytes, the first
+    plain stored as they are, the rest with runs (a core feature's
+    registers), rules over all: (table, codes, rules). The bytes of
+    characters the texts do not hold are codes: those above the highest,
+    and those below where a gap of them starts (see Table): each costs
+    the entry of every held character below it (two bytes each) and may
+    give more rules; each window tried that gives as many codes as its
+    entries cost bytes."""
+    words, chars = Table.used(texts)
+    first = 1 + max(chars, default=0x20)
+    best = None
+    for low in range(0x20, first):
+        held = sum(c < low for c in chars)
+        if low > 0x20 and (low not in chars or low - 1 in chars or 2 * held > low - 0x20):
+            continue
+        table = Table.laid_out(words, chars, low, first)
+        codes = [table.encode(t) for t in texts[:plain]] + \
+            [table.runs(table.encode(t)) for t in texts[plain:]]
+        codes, rules = table.pair_rules(codes)
+        size = sum(len(c) + 1 for c in codes) + 2 * len(rules) + table.size()
+        if best is None or size < best[0]:
+            best = size, table, codes, rules
+    return best[1:]

@@ -9,31 +9,17 @@
 #include "pmustub/tdesc.h"
 #include "tdesc_table.h" /* generated: target-xml/tdesc_compact.py */
 
-/* The bytes of the compact form (pmustub/tdesc.h): words from TDESC_WORD,
- * then TDESC_RUN, TDESC_NUM and rules; parts from TDESC_PART. */
-#define TDESC_WORD 0x80
-#define TDESC_PART 0x01
-#define TDESC_RUN (TDESC_WORD + TDESC_N_WORDS)
-#define TDESC_NUM (TDESC_RUN + 1)
-#define TDESC_RULE (TDESC_RUN + 2)
-
 static const char texts[] = TDESC_TEXTS;
 
-_Static_assert(TDESC_RULE <= 0x100, "a word's byte is one byte");
-_Static_assert(TDESC_PART + TDESC_N_PARTS <= 0x20, "parts' bytes are below ' '");
-
+/* The ranges of codes in tdesc_table.h may wrap past 0xff (to use the
+ * bytes below ' '): b's place in the one from first is
+ * (unsigned char)(b - first), out of it where that is past its count. */
 const char *stub_tdesc_text(unsigned char b)
 {
-    unsigned i;
+    unsigned i = (unsigned char)(b - TDESC_TEXT);
     const char *t = texts;
 
-    if (b >= TDESC_RUN) /* TDESC_RUN, TDESC_NUM and rules */
-        return 0;
-    if (b >= TDESC_WORD)
-        i = b - TDESC_WORD;
-    else if (b >= TDESC_PART && b < TDESC_PART + TDESC_N_PARTS)
-        i = TDESC_N_WORDS + (b - TDESC_PART);
-    else
+    if (i >= TDESC_N_TEXTS) /* a character, TDESC_RUN, TDESC_NUM, a rule */
         return 0;
     /* Past i texts: at most the entries' 600 bytes, some 2,000
      * instructions, where a character takes 87 us at 115200 baud. */
@@ -120,9 +106,9 @@ int tdesc_peek(struct tdesc_cursor *c)
         }
         /* A rule: its second symbol waits, its first is taken now. The
          * generator nests rules at most TDESC_RULE_DEPTH deep. */
-        while (b >= TDESC_RULE) {
-            c->pending[c->depth++] = c->rules[b - TDESC_RULE][1];
-            b = c->rules[b - TDESC_RULE][0];
+        for (unsigned r; (r = (unsigned char)(b - TDESC_RULE)) < TDESC_N_RULES;) {
+            c->pending[c->depth++] = c->rules[r][1];
+            b = c->rules[r][0];
         }
         if (!(c->w = stub_tdesc_text((unsigned char)b)))
             c->ch = (int)b;

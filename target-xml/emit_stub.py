@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
 from gen_target_xml import target_pieces, write_pieces
-from tdesc_compact import c_bytes, compact
+from tdesc_compact import BYTES, c_bytes, compact
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -142,14 +142,14 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
         f.write("const uint8_t pmu_tdesc_rules[][2] = {\n" +
                 "".join(f"    {{0x{a:02x}, 0x{b:02x}}},\n" for a, b in rules) +
                 ("" if rules else "    {0, 0},\n") + "};\n\n")
-        f.write(f"const char pmu_xml_tail[] = {c_bytes(codes[0])};\n\n")
+        f.write(f"const char pmu_xml_tail[] {BYTES} = {c_bytes(codes[0])};\n\n")
         at = 1
         for key, counters, _, _ in parts:
             k = ident(key)
-            f.write(f"static const char head_{k}[] =\n    {c_bytes(codes[at])};\n")
+            f.write(f"static const char head_{k}[] {BYTES} =\n    {c_bytes(codes[at])};\n")
             for n in range(counters):
                 f.write(f"/* {key} counter {n} */\n"
-                        f"static const char ctr_{k}_{n}[] =\n    {c_bytes(codes[at + 1 + n])};\n")
+                        f"static const char ctr_{k}_{n}[] {BYTES} =\n    {c_bytes(codes[at + 1 + n])};\n")
             f.write(f"const char *const counters_{k}[] = {{\n" +
                     "".join(f"    ctr_{k}_{n},\n" for n in range(counters)) + "    0,\n};\n")
             at += 1 + counters

@@ -14,7 +14,7 @@ given, "</target>".
 import argparse
 import xml.etree.ElementTree as ET
 
-from tdesc_compact import Table, c_bytes  # same folder
+from tdesc_compact import BYTES, Table, c_bytes  # same folder
 
 
 def compact(elem):
@@ -36,7 +36,7 @@ def write_pieces(f, symbol, pieces, prefix, codes):
     codes, and `symbol`, a NULL-terminated array of them: the form the
     stub serves XML from."""
     for i, ((name, _), code) in enumerate(zip(pieces, codes)):
-        f.write(f"/* {name} */\nstatic const char {prefix}{i}[] =\n    {c_bytes(code)};\n")
+        f.write(f"/* {name} */\nstatic const char {prefix}{i}[] {BYTES} =\n    {c_bytes(code)};\n")
     f.write(f"const char *const {symbol}[] = {{\n")
     f.write("".join(f"    {prefix}{i},\n" for i in range(len(pieces))))
     f.write("    0,\n};\n")

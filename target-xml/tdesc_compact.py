@@ -47,6 +47,10 @@ def load_rule_depth(path=HEADER):
 
 
 RULE_DEPTH = load_rule_depth()
+# After the name of each array of compact bytes in C: GCC places a char
+# array on a word boundary (MIPS's DATA_ALIGNMENT, for faster string
+# copies), up to 3 bytes of padding each; the stub reads them byte by byte.
+BYTES = "__attribute__((aligned(1)))"
 _NUMBER = re.compile(rb"[0-9]+")
 
 

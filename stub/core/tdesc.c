@@ -9,7 +9,9 @@
 #include "pmustub/tdesc.h"
 #include "tdesc_table.h" /* generated: target-xml/tdesc_compact.py */
 
-static const char texts[] = TDESC_TEXTS;
+/* Byte-aligned, as the generator's arrays of compact bytes are
+ * (tdesc_compact.py, BYTES): GCC would put it on a word boundary. */
+static const char texts[] __attribute__((aligned(1))) = TDESC_TEXTS;
 
 /* The ranges of codes in tdesc_table.h may wrap past 0xff (to use the
  * bytes below ' '): b's place in the one from first is

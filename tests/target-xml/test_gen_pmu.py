@@ -54,7 +54,7 @@ def served_core(path, table, symbol):
     rules = [(int(a, 16), int(b, 16)) for a, b in
              re.findall(r"\{0x([0-9a-f]{2}), 0x([0-9a-f]{2})\}", src.split("pmu_tdesc_rules")[1]
                         .split("};")[0])]
-    strings = dict(re.findall(r'static const char (\w+)\[\] =\s*"((?:[^"\\]|\\.)*)";', src))
+    strings = dict(re.findall(r'static const char (\w+)\[\] [^=]*=\s*"((?:[^"\\]|\\.)*)";', src))
     names = re.search(r"const char \*const " + symbol + r"\[\] = \{(.*?)\};", src, re.S).group(1)
     words = Table.read(table)
     return "".join(words.decode(c_literal(strings[n]), rules)

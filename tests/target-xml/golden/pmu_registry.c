@@ -25,15 +25,15 @@ const uint8_t pmu_tdesc_rules[][2] = {
     {0x30, 0x10},
 };
 
-const char pmu_xml_tail[] = "\034";
+const char pmu_xml_tail[] __attribute__((aligned(1))) = "\034";
 
-static const char head_c2[] =
+static const char head_c2[] __attribute__((aligned(1))) =
     "\033org.pmustub.test.pmu\035\026{\0370\030\021cycle\211\216\021\036\21115\020\031\027{\2150\030\023EXL\0240\0250zK\0241\0251zS\0242\0252zU\0243\0253zIE\0244\0254zEVENT\0245\0258\201\037\216\032\026{\0371\030\021cycle\211\216\021\036\2111\020\031\027{\2151\030\023EXL\0240\0250zK\0241\0251zS\0242\0252zU\0243\0253zIE\0244\0254zEVENT\0245\0258\201\0371\020\032";
 /* c2 counter 0 */
-static const char ctr_c2_0[] =
+static const char ctr_c2_0[] __attribute__((aligned(1))) =
     "}\1770\2002\201\2150\2130\2003\21232\2130_~\013~\01476\212~\017";
 /* c2 counter 1 */
-static const char ctr_c2_1[] =
+static const char ctr_c2_1[] __attribute__((aligned(1))) =
     "}\1771\2004\201\2151\2131\2005\21232\2131_~\013~\01477\212~\017";
 const char *const counters_c2[] = {
     ctr_c2_0,

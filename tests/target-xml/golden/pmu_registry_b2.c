@@ -65,28 +65,28 @@ const uint8_t pmu_tdesc_rules[][2] = {
     {0x36, 0x90},
 };
 
-const char pmu_xml_tail[] = "\033";
+const char pmu_xml_tail[] __attribute__((aligned(1))) = "\033";
 
-static const char head_p1[] =
+static const char head_p1[] __attribute__((aligned(1))) =
     "\032org\245\247stub.t\246t\245p\247\034\025\205tbsel\027\020t0\0210\241t1\263\017\030\265\210\234FAC\260\213TBSEL\2641\02412\216tbsel\233\265\217\234THRESHOLD\0230\0245\233\025p1\0370\027\020cycl\246\263\241\035s\0212\241d\036l}efills\02157\241thr\246hold\037\26300\017\030\265\227\234\221\260\256S\02330\02430\256U\2429\2209\256M1\2428\2208\256M0\2427\2207\213CE\242\2666\213EVENT\264\2662\014p1\0370\233\010\2540\216\210{u\2547\216\210\016";
 /* p1 counter 0 */
-static const char ctr_p1_0[] =
+static const char ctr_p1_0[] __attribute__((aligned(1))) =
     "\235\2021\216\257\2023\216\217{\204\2025\255\2028\2300_\2620\261";
 /* p1 counter 1 */
-static const char ctr_p1_1[] =
+static const char ctr_p1_1[] __attribute__((aligned(1))) =
     "\235\2142\216\257\2144\216\217{\204\2146\255\2149\230\201\2621\261";
 const char *const counters_p1[] = {
     ctr_p1_0,
     ctr_p1_1,
     0,
 };
-static const char head_unknown[] =
+static const char head_unknown[] __attribute__((aligned(1))) =
     "\032org\245\247stub.t\246t\245p\247\034\026\232\210\234FAC\260\233\026\232\227\234\221\260\213EVENT\264\2663\233\010\2540\240\210{u\2547\240\210\016";
 /* unknown counter 0 */
-static const char ctr_unknown_0[] =
+static const char ctr_unknown_0[] __attribute__((aligned(1))) =
     "\235\2021\240\257\2023\230\2025\255\2028\2300_\2620\261";
 /* unknown counter 1 */
-static const char ctr_unknown_1[] =
+static const char ctr_unknown_1[] __attribute__((aligned(1))) =
     "\235\2142\240\257\2144\230\2146\255\2149\230\201\2621\261";
 const char *const counters_unknown[] = {
     ctr_unknown_0,

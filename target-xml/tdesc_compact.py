@@ -3,9 +3,10 @@
 name one byte, registers numbered one up from the last as runs, pairs of
 symbols that recur as rules; the stub's qXfer:features:read spells it
 out. WORDS and PARTS here are the one list of what may be a byte; each
-build's table (Table.of) holds those its description uses, and is written
-as the header the stub's tdesc.c is compiled with (Table.header), so that
-the two sides cannot disagree and no build stores a text it never sends."""
+build's table (Table: compact, or Table.of without rules) holds those its
+description uses and says which byte is what, and is written as the
+header the stub's tdesc.c is compiled with (Table.header), so that the
+two sides cannot disagree and no build stores a text it never sends."""
 import os
 import re
 

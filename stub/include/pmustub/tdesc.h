@@ -4,17 +4,19 @@
  * target.xml repeats the same markup for every register, field and enum
  * value (GDB manual, "Target Descriptions": <reg name=".." bitsize=".."
  * regnum=".." .../>). The generator (target-xml/tdesc_compact.py) stores
- * each piece with every such word replaced by one byte, 0x80 + its index
- * among the build's words; qXfer:features:read puts the words back as it
- * sends, so GDB reads the same text byte for byte. Event names, most of
- * the text, share parts ("instruction", "_stall", "cache_"): each part is
- * one byte too, 0x01 + its index among the build's parts, in names and
- * anywhere else it fits.
+ * each piece with every such word replaced by one byte; qXfer:features:read
+ * puts the words back as it sends, so GDB reads the same text byte for
+ * byte. Event names, most of the text, share parts ("instruction",
+ * "_stall", "cache_"): each part is one byte too, in names and anywhere
+ * else it fits.
  *
- * The generator keeps the one list of words and parts and writes, per
- * build, the table of those its description uses (tdesc_table.h, which
- * only tdesc.c includes: TDESC_N_WORDS, TDESC_N_PARTS and TDESC_TEXTS,
- * their texts words first), so no build stores a text it never sends.
+ * Which byte is what is the build's: the generator keeps the one list of
+ * words and parts and writes the table of those the build's description
+ * uses (tdesc_table.h, which only tdesc.c includes). The characters the
+ * description holds stand for themselves; the other bytes are codes, in
+ * ranges that may wrap past 0xff: the rules' (TDESC_RULE, TDESC_N_RULES),
+ * TDESC_RUN, TDESC_NUM, then the entries (TDESC_TEXT, TDESC_N_TEXTS): the
+ * words and parts, with the texts TDESC_TEXTS, each ended by its NUL.
  */
 #ifndef PMUSTUB_TDESC_H
 #define PMUSTUB_TDESC_H
@@ -25,8 +27,8 @@
  * for itself or for a rule. */
 const char *stub_tdesc_text(unsigned char b);
 
-/* Rules: a byte from TDESC_RULE up (tdesc.c: the byte after TDESC_NUM)
- * stands for two symbols, rules[byte - TDESC_RULE][0] then [1], each a
+/* Rules: a byte of the rules' range stands for two symbols,
+ * rules[(unsigned char)(byte - TDESC_RULE)][0] then [1], each a
  * character, a word, a part or an earlier rule. The generator makes them
  * of the pairs that recur in a build's description, its PMU features and
  * the arch's own (target-xml/tdesc_compact.py, pair_rules; the table is
@@ -36,10 +38,9 @@ const char *stub_tdesc_text(unsigned char b);
 #define TDESC_RULE_DEPTH 12
 
 /* Runs: the registers of a core feature that differ only in numbers one up
- * from the last (r0..r28, f0..f31) are stored once. TDESC_RUN (tdesc.c:
- * the byte after the last word), a count byte, the template, TDESC_RUN:
- * the template is spelled out count times, for i = 0, 1, ..., where
- * TDESC_NUM (the byte after TDESC_RUN) and a byte k > 0 in it spell
+ * from the last (r0..r28, f0..f31) are stored once. TDESC_RUN, a count
+ * byte, the template, TDESC_RUN: the template is spelled out count times,
+ * for i = 0, 1, ..., where TDESC_NUM and a byte k > 0 in it spell
  * i + k - 1 in decimal. Runs do not nest and are not inside rules; the
  * generator (tdesc_compact.py, runs) makes them only where they save. */
 

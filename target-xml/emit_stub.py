@@ -1,11 +1,12 @@
 """gen_pmu.py stub: a board's core table for the stub (PMU feature pieces,
 event-name tables, identification, register numbers)."""
 import os
+import re
 import xml.etree.ElementTree as ET
 
 from feature_xml import feature_pieces  # same folder
 from gen_target_xml import target_pieces, write_pieces
-from tdesc_compact import BYTE, WORD, c_bytes, decode, encode, pair_rules, runs
+from tdesc_compact import BYTES, c_bytes, compact
 from pmu_registry import (GENERATED, ROLES, RegistryError, event_field, header_guard, ident,
                           irq_line, write, control_fields, per_counter, regnum_of, at_of)
 
@@ -14,12 +15,14 @@ def role_macro(r):
     return ("RO_" if r.get("readonly") else "") + r["role"].upper()
 
 
-def emit_stub(reg, board, out_c, out_h, only=None, core=None):
+def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
     """only: the cores to build for (a board's own that are listed), or
     None for every core the board can meet. core: (arch, symbol, feature
     files) of the arch's own description (gen_target_xml.py), written
     into out_c too as `symbol`, so that its pieces and the PMU features'
-    share one set of rules; None: out_c has the PMU features only."""
+    share one table and one set of rules; None: out_c has the PMU
+    features only. out_table: where to write that table, the header
+    stub/core/tdesc.c is compiled with (tdesc_compact.py, Table)."""
     b = reg.get("boards", {}).get(board)
     if b is None:
         raise RegistryError(f"no board {board} in the registry")
@@ -116,35 +119,37 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None):
     parts = [(c["key"], c["counters"], c["field_list"], c["event_list"]) for c in cores]
     if unknown:
         parts.append(("unknown", unknown["counters"], fam["unknown_fields"], None))
-    # Every piece of every core in the compact form, then the pairs that
-    # recur over all of them made rules (pair_rules).
-    codes = [encode("</feature>")]
+    # Every piece of every core in the compact form of one table, the
+    # words and parts they use, and the pairs that recur over all of them
+    # made rules (tdesc_compact.py, compact).
+    texts = ["</feature>"]
     for key, counters, fields, events in parts:
         head, pieces, tail = feature_pieces(fam, key, counters, fields, events)
-        code, event_at[key] = compact_head(head, pieces, tail, events)
-        codes += [code] + [encode(t) for t in pieces]
-    plain = len(codes)
+        event_at[key] = event_offsets(head, pieces, tail, events)
+        texts += [head] + pieces
+    plain = len(texts)
     core_pieces = target_pieces(core[0], core[2]) if core else []
-    codes += [runs(encode(t)) for _, t in core_pieces]
-    texts = [decode(c) for c in codes]
-    codes, rules = pair_rules(codes)
-    # The proof that the rules change no byte GDB reads.
-    if [decode(c, rules) for c in codes] != texts:
-        raise RegistryError("pair rules do not spell the pieces out as they were")
+    texts += [t for _, t in core_pieces]
+    table, codes, rules = compact(texts, plain)
+    # The proof that the compact form changes no byte GDB reads.
+    if [table.decode(c, rules) for c in codes] != texts:
+        raise RegistryError("the compact pieces do not spell the text out as it was")
+    if out_table:
+        write(out_table, table.header())
     with open(out_c, "w", encoding="utf-8") as f:
         f.write(GENERATED + "\n")
         f.write(f'#include "{os.path.basename(out_h)}"\n\n')
         f.write("const uint8_t pmu_tdesc_rules[][2] = {\n" +
                 "".join(f"    {{0x{a:02x}, 0x{b:02x}}},\n" for a, b in rules) +
                 ("" if rules else "    {0, 0},\n") + "};\n\n")
-        f.write(f"const char pmu_xml_tail[] = {c_bytes(codes[0])};\n\n")
+        f.write(f"const char pmu_xml_tail[] {BYTES} = {c_bytes(codes[0])};\n\n")
         at = 1
         for key, counters, _, _ in parts:
             k = ident(key)
-            f.write(f"static const char head_{k}[] =\n    {c_bytes(codes[at])};\n")
+            f.write(f"static const char head_{k}[] {BYTES} =\n    {c_bytes(codes[at])};\n")
             for n in range(counters):
                 f.write(f"/* {key} counter {n} */\n"
-                        f"static const char ctr_{k}_{n}[] =\n    {c_bytes(codes[at + 1 + n])};\n")
+                        f"static const char ctr_{k}_{n}[] {BYTES} =\n    {c_bytes(codes[at + 1 + n])};\n")
             f.write(f"const char *const counters_{k}[] = {{\n" +
                     "".join(f"    ctr_{k}_{n},\n" for n in range(counters)) + "    0,\n};\n")
             at += 1 + counters
@@ -169,12 +174,11 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None):
             write_pieces(f, core[1], core_pieces, "core_piece", codes[plain:])
 
 
-def compact_head(head, pieces, tail, events):
-    """The PMU feature's head in the compact form, and for each counter the
-    offset in its text of its event enum's first <evalue> (0 for all
-    without events). The stub's pmu_put_event_name() reads the names
-    there, so the enum must hold only <evalue name="N" value="V"/>
-    words: checked."""
+def event_offsets(head, pieces, tail, events):
+    """For each counter, the offset in the PMU feature head's text of its
+    event enum's first <evalue> (0 for all without events). The stub's
+    pmu_put_event_name() reads the names there, so the enum must hold
+    only <evalue name="N" value="V"/>s: checked."""
     root = ET.fromstring(head + "".join(pieces) + tail)
     event_enums = event_enum_ids(root)
     # The control register's flags type: its EVENT field has an event enum.
@@ -184,15 +188,8 @@ def compact_head(head, pieces, tail, events):
     for eid in event_enums if events else []:
         opening = f'<enum id="{eid}" size="4">'
         starts[eid] = head.index(opening) + len(opening)
-    # Encode in segments cut at the enum starts, so the offsets are exact.
-    code, at_plain, pos = b"", {}, 0
-    for eid, at in sorted(starts.items(), key=lambda kv: kv[1]):
-        code += encode(head[pos:at])
-        at_plain[eid] = len(code)
-        pos = at
-    code += encode(head[pos:])
-    for eid, at in at_plain.items():
-        check_evalues(code[at:], eid)
+        if not _EVALUES.match(head, starts[eid]):
+            raise RegistryError(f"enum {eid}: not a list of <evalue>s the stub can read")
     counters = []
     for piece in pieces:
         types = [r.get("type") for r in ET.fromstring(f"<x>{piece}</x>").iter("reg")]
@@ -200,27 +197,14 @@ def compact_head(head, pieces, tail, events):
         counters.append(starts.get(eid, 0))
     if len(head) > 0xffff:
         raise RegistryError("a PMU feature head over 64 KiB: event_at is 16 bits")
-    return code, counters or [0]
+    return counters or [0]
+
+
+# What pmu_put_event_name() reads from an enum's start: names, decimal values.
+_EVALUES = re.compile(r'(?:<evalue name="[^"]+" value="[0-9]+"/>)+</enum>')
 
 
 def event_enum_ids(root):
     """Enums of events: those named ..._event<k> by feature_pieces."""
     return [e.get("id") for e in root.iter("enum")
             if e.get("id", "").rsplit("_", 1)[-1].startswith("event")]
-
-
-def check_evalues(code, eid):
-    """code starts with <evalue>s in the words pmu_put_event_name() reads."""
-    i, n = 0, 0
-    while code[i] == BYTE["EVALUE"]:
-        j = i + 1
-        while code[j] < WORD:
-            j += 1
-        k = j + 1
-        while code[k] < WORD:
-            k += 1
-        if code[j] != BYTE["VALUE"] or code[k] != BYTE["END"] or not code[j + 1:k].isdigit():
-            raise RegistryError(f"enum {eid}: an <evalue> not in the words the stub reads")
-        i, n = k + 1, n + 1
-    if code[i] != BYTE["ENUM_END"] or n == 0:
-        raise RegistryError(f"enum {eid}: not a list of <evalue>s")

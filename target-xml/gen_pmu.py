@@ -13,11 +13,13 @@ usage:
       pmu_metrics.h (derived metrics, their events checked) and
       pmu_features.h (each core's PMU feature, as the stub serves it, for
       pmuctl proxy to number after another debugger's registers)
-  gen_pmu.py stub REGISTRY BOARD OUT.c OUT.h [CORES] [--core ARCH SYMBOL FEATURE...]
+  gen_pmu.py stub REGISTRY BOARD OUT.c OUT.h [CORES] [--table TABLE.h]
+             [--core ARCH SYMBOL FEATURE...]
       the stub's core table for BOARD (only the cores it can meet, or the
       comma-separated CORES): PMU feature pieces, event-name tables,
       identification, register numbers; with --core, the arch's own
-      description (gen_target_xml.py) too, as SYMBOL, its rules shared
+      description (gen_target_xml.py) too, as SYMBOL, its words, parts
+      and rules shared; TABLE.h, the words and parts for stub/core/tdesc.c
 
 Errors name the file and line and exit with status 1.
 """
@@ -40,8 +42,12 @@ def main(argv):
             os.makedirs(argv[3], exist_ok=True)
             emit_host(reg, argv[3])
         elif len(argv) >= 6 and argv[1] == "stub" and \
-                (len(argv) in (6, 7) or "--core" in argv[6:8]):
-            core = None
+                (len(argv) in (6, 7) or "--core" in argv[6:8] or "--table" in argv[6:8]):
+            core, table = None, None
+            if "--table" in argv:
+                at = argv.index("--table")
+                table = argv[at + 1]
+                argv = argv[:at] + argv[at + 2:]
             if "--core" in argv:
                 at = argv.index("--core")
                 argv, core = argv[:at], (argv[at + 1], argv[at + 2], argv[at + 3:])
@@ -49,7 +55,7 @@ def main(argv):
                     raise RegistryError("--core ARCH SYMBOL FEATURE...: no feature file")
             reg, _ = load(argv[2])
             only = argv[6].split(",") if len(argv) == 7 and argv[6] else None
-            emit_stub(reg, argv[3], argv[4], argv[5], only, core)
+            emit_stub(reg, argv[3], argv[4], argv[5], only, core, table)
         else:
             print(__doc__.split("usage:")[1].split("\n\n")[0], file=sys.stderr)
             return 2

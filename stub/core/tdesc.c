@@ -1,32 +1,27 @@
 /*
  * tdesc.c - the words and parts of the compact target description
- * (pmustub/tdesc.h): their texts one after the other, each ended by its
- * NUL, which is how the lookup finds where an entry starts (a table of
- * lengths took a byte an entry, one of pointers four); and the cursor
- * that spells the compact form out.
+ * (pmustub/tdesc.h): this build's, their texts one after the other, each
+ * ended by its NUL, which is how the lookup finds where an entry starts
+ * (a table of lengths took a byte an entry, one of pointers four); and
+ * the cursor that spells the compact form out.
  */
 #include <stdint.h>
 #include "pmustub/tdesc.h"
+#include "tdesc_table.h" /* generated: target-xml/tdesc_compact.py */
 
-#define TDESC_X_TEXT(name, text) text "\0"
-#define TDESC_P_TEXT(text) text "\0"
-static const char texts[] = TDESC_WORDS(TDESC_X_TEXT) TDESC_PARTS(TDESC_P_TEXT);
+/* Byte-aligned, as the generator's arrays of compact bytes are
+ * (tdesc_compact.py, BYTES): GCC would put it on a word boundary. */
+static const char texts[] __attribute__((aligned(1))) = TDESC_TEXTS;
 
-_Static_assert(TDESC_RULE <= 0x100, "a word's byte is one byte");
-_Static_assert(TDESC_PART + TDESC_N_PARTS <= 0x20, "parts' bytes are below ' '");
-
+/* The ranges of codes in tdesc_table.h may wrap past 0xff (to use the
+ * bytes below ' '): b's place in the one from first is
+ * (unsigned char)(b - first), out of it where that is past its count. */
 const char *stub_tdesc_text(unsigned char b)
 {
-    unsigned i;
+    unsigned i = (unsigned char)(b - TDESC_TEXT);
     const char *t = texts;
 
-    if (b >= TDESC_RUN) /* TDESC_RUN, TDESC_NUM and rules */
-        return 0;
-    if (b >= TDESC_WORD)
-        i = b - TDESC_WORD;
-    else if (b >= TDESC_PART && b < TDESC_PART + TDESC_N_PARTS)
-        i = TDESC_N_WORDS + (b - TDESC_PART);
-    else
+    if (i >= TDESC_N_TEXTS) /* a character, TDESC_RUN, TDESC_NUM, a rule */
         return 0;
     /* Past i texts: at most the entries' 600 bytes, some 2,000
      * instructions, where a character takes 87 us at 115200 baud. */
@@ -113,9 +108,9 @@ int tdesc_peek(struct tdesc_cursor *c)
         }
         /* A rule: its second symbol waits, its first is taken now. The
          * generator nests rules at most TDESC_RULE_DEPTH deep. */
-        while (b >= TDESC_RULE) {
-            c->pending[c->depth++] = c->rules[b - TDESC_RULE][1];
-            b = c->rules[b - TDESC_RULE][0];
+        for (unsigned r; (r = (unsigned char)(b - TDESC_RULE)) < TDESC_N_RULES;) {
+            c->pending[c->depth++] = c->rules[r][1];
+            b = c->rules[r][0];
         }
         if (!(c->w = stub_tdesc_text((unsigned char)b)))
             c->ch = (int)b;

@@ -30,7 +30,8 @@ def generate(registry, out):
     for args in (["cmake", registry, os.path.join(out, "cores.cmake")],
                  ["host", registry, out],
                  ["stub", registry, "b1", os.path.join(out, "pmu_registry.c"),
-                  os.path.join(out, "pmu_registry.h")],
+                  os.path.join(out, "pmu_registry.h"), "--table",
+                  os.path.join(out, "tdesc_table.h")],
                  ["stub", registry, "b2", os.path.join(out, "pmu_registry_b2.c"),
                   os.path.join(out, "pmu_registry_b2.h")]):
         r = run(*args)
@@ -41,27 +42,22 @@ def generate(registry, out):
 
 TARGET_XML = os.path.dirname(os.path.abspath(GEN))
 sys.path.insert(0, TARGET_XML)
-from tdesc_compact import decode  # noqa: E402 (the generator's folder)
+from tdesc_compact import Table, c_literal  # noqa: E402 (the generator's folder)
 
 
-def c_literal(body):
-    """The bytes of a C string literal's body as c_bytes writes it."""
-    return re.sub(rb"\\([0-7]{3}|.)",
-                  lambda m: bytes([int(m.group(1), 8)]) if len(m.group(1)) == 3 else m.group(1),
-                  body.encode("latin-1"))
-
-
-def served_core(path, symbol):
+def served_core(path, table, symbol):
     """The text of `symbol`'s pieces in generated C file path, rules and
-    runs spelled out: what the stub serves of them."""
+    runs spelled out with the words and parts of header table: what the
+    stub serves of them."""
     with open(path, encoding="latin-1") as f:
         src = f.read()
     rules = [(int(a, 16), int(b, 16)) for a, b in
              re.findall(r"\{0x([0-9a-f]{2}), 0x([0-9a-f]{2})\}", src.split("pmu_tdesc_rules")[1]
                         .split("};")[0])]
-    strings = dict(re.findall(r'static const char (\w+)\[\] =\s*"((?:[^"\\]|\\.)*)";', src))
+    strings = dict(re.findall(r'static const char (\w+)\[\] [^=]*=\s*"((?:[^"\\]|\\.)*)";', src))
     names = re.search(r"const char \*const " + symbol + r"\[\] = \{(.*?)\};", src, re.S).group(1)
-    return "".join(decode(c_literal(strings[n]), rules)
+    words = Table.read(table)
+    return "".join(words.decode(c_literal(strings[n]), rules)
                    for n in re.findall(r"\w+", names) if n != "0")
 
 
@@ -115,8 +111,9 @@ with tempfile.TemporaryDirectory() as tmp:
             ("ppce500", "", "powerpc:common", ["power/power-core.xml"])):
         feats = [os.path.join(TARGET_XML, f) for f in feats]
         c, xml = os.path.join(shipped, "core.c"), os.path.join(shipped, "target.xml")
+        table = os.path.join(shipped, "tdesc_table.h")
         r = run("stub", SHIPPED, board, c, os.path.join(shipped, "core.h"), cores,
-                "--core", arch, "sym", *feats)
+                "--table", table, "--core", arch, "sym", *feats)
         g = subprocess.run([sys.executable, os.path.join(TARGET_XML, "gen_target_xml.py"),
                             "--arch", arch, "--symbol", "sym", "--out-xml", xml, *feats],
                            capture_output=True, text=True)
@@ -125,7 +122,7 @@ with tempfile.TemporaryDirectory() as tmp:
             continue
         with open(xml) as f:
             want = f.read()
-        got = served_core(c, "sym")
+        got = served_core(c, table, "sym")
         if got != want:
             failures.append(f"{board} {cores} --core: the pieces spell {len(got)} characters, "
                             f"not target.xml's {len(want)}")

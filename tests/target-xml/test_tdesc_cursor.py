@@ -27,10 +27,11 @@ with tempfile.TemporaryDirectory() as tmp:
     for board, cores, arch, symbol, feats in BUILDS:
         feats = [os.path.join(TX, f) for f in feats]
         name = f"{board} {cores or 'all cores'}"
-        c, h, xml = (os.path.join(tmp, f) for f in ("pmu_registry.c", "pmu_registry.h", "t.xml"))
+        c, h, t, xml = (os.path.join(tmp, f) for f in ("pmu_registry.c", "pmu_registry.h",
+                                                       "tdesc_table.h", "t.xml"))
         exe = os.path.join(tmp, "cursor")
         for cmd in ([sys.executable, os.path.join(TX, "gen_pmu.py"), "stub",
-                     os.path.join(TX, "cores.toml"), board, c, h, cores, "--core", arch, symbol,
+                     os.path.join(TX, "cores.toml"), board, c, h, cores, "--table", t, "--core", arch, symbol,
                      *feats],
                     [sys.executable, os.path.join(TX, "gen_target_xml.py"), "--arch", arch,
                      "--symbol", symbol, "--out-xml", xml, *feats],

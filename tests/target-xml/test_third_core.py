@@ -76,7 +76,7 @@ with tempfile.TemporaryDirectory() as tmp:
     reg = os.path.join(tmp, "target-xml")
     shutil.copytree(os.path.join(TOP, "target-xml"), reg,
                     ignore=shutil.ignore_patterns("tests", "__pycache__"))
-    # The words of the stub's compact target description, which the
+    # How deep the stub's cursor nests rules (TDESC_RULE_DEPTH), which the
     # generator reads beside the registry (tdesc_compact.py).
     os.makedirs(os.path.join(tmp, "stub", "include", "pmustub"))
     shutil.copy(os.path.join(TOP, "stub", "include", "pmustub", "tdesc.h"),

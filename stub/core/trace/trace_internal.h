@@ -89,13 +89,19 @@ struct trace_var {
     trace_i64 initial, value;
     char name[]; /* to h.size */
 };
+_Static_assert(offsetof(struct tracepoint, number) ==
+                       offsetof(struct trace_numbered, number) &&
+                   offsetof(struct trace_var, number) ==
+                       offsetof(struct trace_numbered, number),
+               "trace_find reads the number of each kind at one place");
 
 /* trace_area.c */
 /* Aligned for the records' words (the compiler loads a word a byte at a
  * time where it cannot tell that it is aligned). */
 extern uint8_t trace_area[TRACE_AREA_BYTES] __attribute__((aligned(8)));
 /* The definitions' end, where the frames start; the bytes bound at the
- * area's end (the native bracket's), 0 for none. */
+ * area's end (the native bracket's), 0 for none. Defined in
+ * trace_frames.c, beside the frames' other numbers. */
 extern uint8_t *trace_frames;
 extern unsigned trace_high;
 /* A record of kind and n bytes (header included) after the others, its

@@ -15,7 +15,7 @@ set(PMUSTUB_CORE_SOURCES
 # PMUSTUB_TRACEPOINTS; docs/tracepoints.md). Compiled with
 # -DPMUSTUB_TRACEPOINTS=1, which also turns on the core's hooks.
 set(PMUSTUB_TRACE_SOURCES
-  ${_S}/core/trace/trace.c ${_S}/core/trace/trace_vars.c
+  ${_S}/core/trace/trace.c ${_S}/core/trace/trace_area.c ${_S}/core/trace/trace_vars.c
   ${_S}/core/trace/trace_hex.c ${_S}/core/trace/trace_frames.c
   ${_S}/core/trace/trace_hit.c ${_S}/core/trace/trace_native.c
   ${_S}/core/trace/agent_error.c ${_S}/core/trace/target_order.c)

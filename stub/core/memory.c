@@ -23,7 +23,7 @@ static int parse_addr_len(const char *s, stub_addr_t *addr, uint32_t *n,
 
 int h_mem_m(char *pkt, unsigned len, struct reply *r)
 {
-    const struct stub_target *t = trace_view();
+    const struct trace_access *t = trace_view();
     stub_addr_t addr;
     uint32_t n;
     const char *end;
@@ -153,7 +153,7 @@ uint32_t stub_crc32(uint32_t crc, const uint8_t *p, unsigned n)
  * CRC-32 in hex, or E on a memory fault anywhere in the range. */
 void mem_crc(const char *args, struct reply *r)
 {
-    const struct stub_target *t = trace_view();
+    const struct trace_access *t = trace_view();
     stub_addr_t addr;
     uint32_t n, crc = 0xffffffffu;
     const char *end;

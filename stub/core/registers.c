@@ -15,7 +15,7 @@ static unsigned reg_size(unsigned regno)
     return n <= REG_MAX_BYTES ? n : 0;
 }
 
-static void reply_reg(struct reply *r, const struct stub_target *t,
+static void reply_reg(struct reply *r, const struct trace_access *t,
                       unsigned regno, unsigned size)
 {
     uint8_t v[REG_MAX_BYTES];
@@ -32,7 +32,7 @@ static void reply_reg(struct reply *r, const struct stub_target *t,
 
 int h_regs_g(char *pkt, unsigned len, struct reply *r)
 {
-    const struct stub_target *t = trace_view();
+    const struct trace_access *t = trace_view();
 
     (void)pkt;
     (void)len;
@@ -49,7 +49,7 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
 
 int h_regs_G(char *pkt, unsigned len, struct reply *r)
 {
-    const struct stub_target *t = trace_view();
+    const struct trace_access *t = trace_view();
     unsigned need = 0, pos = 1, n = 0;
     uint8_t v[REG_MAX_BYTES];
 
@@ -125,7 +125,7 @@ int h_reg_P(char *pkt, unsigned len, struct reply *r)
 
 void reply_expedited(struct reply *r)
 {
-    const struct stub_target *t = trace_view();
+    const struct trace_access *t = trace_view();
 
     for (const int *e = STUB_T(expedite); e && *e >= 0; e++) {
         unsigned regno = (unsigned)*e;

@@ -42,7 +42,7 @@ extern const struct stub_target *stub_t;
  * where through stub_t each call loads the pointer, the field and calls
  * through it (tests/bench/footprint.sh's link, one-core small builds:
  * 34K -202 bytes, -386 with lean tracepoints; e200z7 -504, -880). The
- * port's stub_target must hold the same values: the trace view copies it. */
+ * port's stub_target must hold the same values. */
 #ifdef PMUSTUB_PORT_BIND
 #include PMUSTUB_PORT_BIND
 #define STUB_T(f) STUB_T_##f

@@ -52,9 +52,17 @@ void trace_frame_none(void);
 /* What GDB's register and memory packets (g, G, p, P, m, M, X, qCRC and
  * a stop reply's registers) read and write: while GDB looks at a frame
  * (QTFrame), a view that answers from the frame and refuses writes
- * (trace_frames.c); otherwise the port's target, stub_t. Everything
- * else in the stub works on stub_t, whatever frame GDB looks at. */
-const struct stub_target *trace_view(void);
+ * (trace_frames.c); otherwise the port's own functions. Everything else
+ * in the stub works on the port's target, whatever frame GDB looks at.
+ * Both views are constant tables of the four functions (the fields of
+ * struct stub_target by those names). */
+struct trace_access {
+    int (*reg_read)(unsigned regno, uint8_t *buf);
+    int (*reg_write)(unsigned regno, const uint8_t *buf);
+    int (*mem_read)(stub_addr_t addr, uint8_t *buf, unsigned len);
+    int (*mem_write)(stub_addr_t addr, const uint8_t *buf, unsigned len);
+};
+const struct trace_access *trace_view(void);
 #if PMUSTUB_TRACE_QUICK
 /* The program is about to resume from a stop: tells the port which
  * native bracket's hits it may serve on its own (trace_native.c). */
@@ -93,6 +101,8 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_session_end() ((void)0)
 #define trace_program_ended(code) ((void)(code))
 #define trace_frame_none() ((void)0)
+/* The port's target has the four functions by the same names. */
+#define trace_access stub_target
 #define trace_view() stub_t
 #define trace_native_publish() ((void)0)
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)

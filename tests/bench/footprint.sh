@@ -42,7 +42,7 @@ wanted() {
 }
 scratch=${1:-$(mktemp -d)}
 mkdir -p "$scratch"
-buffer=4096 # PMUSTUB_TRACE_BUFFER_BYTES, the default
+buffer=6912 # PMUSTUB_TRACE_BUFFER_BYTES, the default
 
 # board:name:cores[:features[:options]]: features "none trace-lean
 # trace-noagent trace trace+sample"

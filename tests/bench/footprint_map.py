@@ -3,7 +3,7 @@
 (-Wl,-Map): bytes of text, rodata, data and bss of its objects, and the
 bytes of libgcc.a the link pulled in (the Power stub's register
 save/restore helpers), counted apart; the trace buffer's bytes (in bss;
-trace_frames.c's buf) told too. Alignment padding is not counted.
+trace_area.c's section .bss.trace_buffer) told too. Alignment padding is not counted.
 
 usage: footprint_map.py MAP            one line: text rodata data bss libgcc
                                        trace-buffer
@@ -48,7 +48,7 @@ def footprint(path):
                 continue
             if "libpmustub.a(" in src:
                 total[kind] += size
-                if name == ".bss.buf" and src.endswith("(trace_frames.c.obj)"):
+                if name == ".bss.trace_buffer":
                     tbuf = size
                 per_obj[src.split("(")[1].rstrip(")")] += size
             elif "libgcc.a(" in src:

@@ -3,8 +3,8 @@
  * (pmustub/target.h), bound when the stub is compiled: the core calls
  * these functions directly and takes these constants as they are
  * (PMUSTUB_PORT_BIND, stub/core/stub_internal.h). port.c's struct
- * stub_target is filled from the same names, so stub_t (which the trace
- * view copies, and through which the board's I/O goes) says the same.
+ * stub_target is filled from the same names, so stub_t (through which
+ * the board's I/O goes) says the same.
  */
 #ifndef PMUSTUB_MIPS_PORT_BIND_H
 #define PMUSTUB_MIPS_PORT_BIND_H

@@ -10,22 +10,20 @@
 
 void sample_unbind_points(void)
 {
-    for (unsigned i = 0; i < trace_npoints; i++)
-        trace_points[i].native &= (uint8_t)~(SAMPLE_FROM | SAMPLE_TO);
+    struct tracepoint *t = 0;
+
+    while ((t = trace_next_point(t)) != 0)
+        t->native &= (uint8_t)~(SAMPLE_FROM | SAMPLE_TO);
 }
 
 unsigned sample_bind_points(uint32_t from, uint32_t to)
 {
-    struct tracepoint *tf = 0, *tt = 0;
+    struct tracepoint *tf, *tt;
 
     if (trace_st.running || from == to)
         return 0x02;
-    for (unsigned i = 0; i < trace_npoints; i++) {
-        if (trace_points[i].number == from)
-            tf = &trace_points[i];
-        if (trace_points[i].number == to)
-            tt = &trace_points[i];
-    }
+    tf = trace_point_find(from);
+    tt = trace_point_find(to);
     if (!tf || !tt)
         return 0x01;
     tf->native |= SAMPLE_FROM;

@@ -9,21 +9,12 @@
 #include "trace/trace_native.h"
 #include "pmustub/wire.h"
 
-struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
-unsigned trace_npoints;
-uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
-static unsigned pool_used;
 struct trace_status trace_st;
+struct trace_cursor trace_up;
 
-/* The tracepoint the last "QTDP:...-" left open for action packets. */
+/* The tracepoint the last "QTDP:...-" left open for action packets: the
+ * last record while it is open. */
 static struct tracepoint *open_tp;
-
-/* qTfP/qTsP's cursor: tracepoint index, and 0 for its definition or the
- * pool offset + 1 of its next action. A change of the definitions ends an
- * upload under way (its offsets would be stale). */
-static struct {
-    unsigned tp, at;
-} up = {PMUSTUB_TRACE_POINTS, 0};
 
 static void put16(uint8_t *p, unsigned v)
 {
@@ -46,20 +37,17 @@ static void reply_num(struct reply *r, uint32_t v)
 
 /* ---- tracepoint definitions ---- */
 
-static uint8_t *pool_take(unsigned n)
+/* n more bytes of the open tracepoint's record. */
+static uint8_t *take(unsigned n)
 {
-    uint8_t *p;
-    if (PMUSTUB_TRACE_ACTION_BYTES - pool_used < n)
-        return 0;
-    p = trace_pool + pool_used;
-    pool_used += n;
-    return p;
+    return trace_extend(&open_tp->h, n);
 }
 
 #if PMUSTUB_TRACE_AGENT
-/* "LEN,HEX" of an X (condition or action) into the pool as LEN(2) CODE;
- * *off is where it went. The upload (qTsP) must fit in one reply. */
-static unsigned store_expr(const char **s, uint16_t *off)
+/* "LEN,HEX" of an X (condition or action) into the open tracepoint as
+ * [tag] LEN(2) CODE, tag 0 for none; nothing taken if it is refused. The
+ * upload (qTsP) must fit in one reply. */
+static unsigned store_expr(const char **s, unsigned tag)
 {
     uint32_t n;
     uint8_t *b;
@@ -68,12 +56,15 @@ static unsigned store_expr(const char **s, uint16_t *off)
     if (!hex_u32(p, &n, &p) || *p++ != ',' || !n ||
         n > (STUB_PKT_MAX - 64) / 2)
         return 0x01;
-    if (!(b = pool_take(2 + n)))
+    for (unsigned i = 0; i < 2 * n; i++)
+        if (hex_nibble(p[i]) < 0)
+            return 0x01;
+    if (!(b = take(!!tag + 2 + n)))
         return 0x10;
-    *off = (uint16_t)(b - trace_pool);
+    if (tag)
+        *b++ = (uint8_t)tag;
     put16(b, n);
-    if (hex_decode(p, b + 2, n) < 0)
-        return 0x01;
+    (void)hex_decode(p, b + 2, n);
     *s = p + 2 * n;
     return 0;
 }
@@ -92,7 +83,7 @@ static unsigned store_regs(const char **s)
     bytes = (digits + 1) / 2;
     if (!digits || bytes > max)
         return 0x01;
-    if (!(b = pool_take(2 + bytes)))
+    if (!(b = take(2 + bytes)))
         return 0x10;
     b[0] = 'R';
     b[1] = (uint8_t)bytes;
@@ -124,7 +115,7 @@ static unsigned store_mem(const char **s)
         !trace_hex_addr(p, &off, &p) || *p++ != ',' || !hex_u32(p, &len, &p) ||
         !len || len > 0xffff)
         return 0x01;
-    if (!(b = pool_take(9)))
+    if (!(b = take(9)))
         return 0x10;
     b[0] = 'M';
     put16(b + 1, base);
@@ -136,36 +127,23 @@ static unsigned store_mem(const char **s)
 }
 
 /* The actions of "QTDP:-N:ADDR:ACTIONS[-]". While-stepping ('S') is not
- * supported. */
+ * supported. An action refused takes nothing. */
 static unsigned define_actions(const char *p, const char *end)
 {
     unsigned e = 0;
-#if PMUSTUB_TRACE_AGENT
-    uint16_t off;
-#endif
 
     while (!e && p < end && *p != '-') {
         char kind = *p++;
-        uint16_t start = (uint16_t)pool_used;
-        if (kind == 'R') {
+        if (kind == 'R')
             e = store_regs(&p);
-        } else if (kind == 'M') {
+        else if (kind == 'M')
             e = store_mem(&p);
 #if PMUSTUB_TRACE_AGENT
-        } else if (kind == 'X') {
-            uint8_t *tag = pool_take(1);
-            if (!tag)
-                return 0x10;
-            *tag = 'X';
-            e = store_expr(&p, &off);
+        else if (kind == 'X')
+            e = store_expr(&p, 'X');
 #endif
-        } else {
+        else
             return 0x01;
-        }
-        if (!e && open_tp->act_len == 0)
-            open_tp->act_off = start;
-        if (!e)
-            open_tp->act_len = (uint16_t)(pool_used - open_tp->act_off);
     }
     return e;
 }
@@ -184,14 +162,15 @@ static unsigned define_tracepoint(const char *p, struct reply *r)
     while (*end)
         end++;
     more = end > p && end[-1] == '-';
-    up.tp = PMUSTUB_TRACE_POINTS;
     if (trace_st.running)
         return 0x02; /* no InstallInTrace */
     if (!hex_u32(p + action, &n, &p) || *p++ != ':' ||
         !trace_hex_addr(p, &addr, &p) || *p++ != ':')
         return 0x01;
     if (action) {
-        if (!open_tp || open_tp->number != n || open_tp->addr != addr)
+        /* Open only while it is the last record. */
+        if (!open_tp || open_tp->number != n || open_tp->addr != addr ||
+            TP_END(open_tp) != trace_frames)
             return 0x01;
         e = define_actions(p, end - more);
         if (e || !more)
@@ -206,44 +185,52 @@ static unsigned define_tracepoint(const char *p, struct reply *r)
     if (step) /* while-stepping: not supported */
         return 0x01;
     /* GDB numbers its tracepoints from 1, and a trap goes only where an
-     * instruction can start (what Z0 would say too, but only at QTStart). */
-    if (n == 0 || !bp_place_ok(addr))
+     * instruction can start (what Z0 would say too, but only at QTStart).
+     * A frame keeps 16 bits of the number. */
+    if (n == 0 || n > 0xffff || !bp_place_ok(addr))
         return 0x01;
-    if (trace_npoints == PMUSTUB_TRACE_POINTS)
+    if (!(t = (struct tracepoint *)trace_define(TREC_POINT, sizeof *t)))
         return 0x10;
-    t = &trace_points[trace_npoints];
-    t->number = n;
+    t->number = (uint16_t)n;
     t->addr = addr;
     t->pass = pass;
-    t->enabled = (uint8_t)enabled;
+    t->h.flag = (uint8_t)enabled;
     t->hits = t->usage = 0;
-    t->cond_len = t->act_len = 0;
-    t->native = 0;
+    t->act = t->native = 0;
+    open_tp = t;
+    e = 0x01;
 #if PMUSTUB_TRACE_AGENT
-    while (*p == ':') {
+    if (*p == ':') {
         p++;
-        if (*p != 'X') /* F (fast), S (static) and the rest: not ours */
-            return 0x01;
-        p++;
-        if ((e = store_expr(&p, &t->cond_off)) != 0)
-            return e;
-        t->cond_len = trace_get16(trace_pool + t->cond_off);
+        /* F (fast), S (static) and the rest: not ours */
+        if (*p++ != 'X' || (e = store_expr(&p, 0)) != 0)
+            goto refused;
+        t->act = (uint16_t)(trace_frames - TP_BYTES(t));
     }
 #endif
     if (p != end - more)
-        return 0x01;
-    trace_npoints++;
-    if (more)
-        open_tp = t;
+        goto refused;
+    if (p != end - more) {
+        e = 0x01;
+        goto refused;
+    }
+    if (!more)
+        open_tp = 0;
     return 0;
+refused:
+    t->h.kind = TREC_FREE; /* until QTinit */
+    open_tp = 0;
+    return e;
 }
 
 /* ---- the run ---- */
 
 static void remove_traps(void)
 {
-    for (unsigned i = 0; i < trace_npoints; i++)
-        bp_remove(trace_points[i].addr, BP_OWNER_TRACE);
+    const struct tracepoint *t = 0;
+
+    while ((t = trace_next_point(t)) != 0)
+        bp_remove(t->addr, BP_OWNER_TRACE);
 }
 
 void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e)
@@ -285,10 +272,10 @@ static unsigned start(const char *p, struct reply *r)
     trace_vars_reset();
     trace_st.running = 1;
     bp_cond_failed_clear();
-    for (unsigned i = 0; i < trace_npoints && !e; i++) {
-        trace_points[i].hits = trace_points[i].usage = 0;
-        if (trace_points[i].enabled)
-            e = bp_insert(trace_points[i].addr, BP_OWNER_TRACE, 0);
+    for (struct tracepoint *t = 0; !e && (t = trace_next_point(t)) != 0;) {
+        t->hits = t->usage = 0;
+        if (t->h.flag)
+            e = bp_insert(t->addr, BP_OWNER_TRACE, 0);
     }
     if (e) {
         trace_stop(TR_NOT_RUN, 0, AGENT_OK);
@@ -297,26 +284,25 @@ static unsigned start(const char *p, struct reply *r)
     return 0;
 }
 
-/* QTinit: no tracepoints, no variables, no frames. */
+/* QTinit: no tracepoints, no variables, no texts, no frames: the whole
+ * trace buffer free. A new experiment's user and notes are its own (GDB
+ * sends QTNotes after QTinit, and only the texts that are set). */
 static unsigned init(const char *p, struct reply *r)
 {
     (void)p;
     (void)r;
     trace_stop(TR_STOP, 0, AGENT_OK);
     trace_frame_none();
+    trace_high = 0; /* no native bracket */
     trace_frames_clear();
-    trace_ro_clear();
-    trace_native_clear();
-    trace_npoints = 0;
-    pool_used = 0;
+    trace_frames = trace_area;
     open_tp = 0;
-    up.tp = PMUSTUB_TRACE_POINTS;
-    trace_vars_clear();
-    /* A new experiment's user and notes are its own (GDB sends QTNotes
-     * after QTinit, and only the texts that are set). */
-    trace_st.user[0] = trace_st.notes[0] = 0;
+    trace_up.rec = (trace_off)-1; /* an upload under way ends */
     return 0;
 }
+
+/* The live QTNotes text which (TEXT_USER, TEXT_NOTES), or NULL. */
+#define text(which) ((struct trace_numbered *)trace_find(TREC_TEXT, which))
 
 static unsigned stop(const char *p, struct reply *r)
 {
@@ -336,8 +322,11 @@ static const char *const reason_names[] = {
  * disconn:0[;notes:HEX] */
 static unsigned status(const char *p, struct reply *r)
 {
+    static const char *const counts[] = {";tframes:", ";tcreated:", ";tfree:",
+                                         ";tsize:"};
     stub_addr_t cond_addr;
-    unsigned cond_error = bp_cond_failed(&cond_addr);
+    unsigned cond_error = bp_cond_failed(&cond_addr), n[4];
+    const struct trace_numbered *t;
 
     (void)p;
     reply_str(r, trace_st.running ? "T1" : "T0");
@@ -357,18 +346,18 @@ static unsigned status(const char *p, struct reply *r)
         }
         reply_num(r, trace_st.stopping_tp);
     }
-    reply_str(r, ";tframes:");
-    reply_num(r, trace_frame_count());
-    reply_str(r, ";tcreated:");
-    reply_num(r, trace_frame_count());
-    reply_str(r, ";tfree:");
-    reply_num(r, trace_buffer_size - trace_buffer_used());
-    reply_str(r, ";tsize:");
-    reply_num(r, trace_buffer_size);
+    /* The frames' room is what the definitions leave them. */
+    n[0] = n[1] = trace_nframes;
+    n[3] = trace_frame_room();
+    n[2] = n[3] - trace_used;
+    for (unsigned i = 0; i < 4; i++) {
+        reply_str(r, counts[i]);
+        reply_num(r, n[i]);
+    }
     reply_str(r, ";circular:0;disconn:0");
-    if (trace_st.user[0]) {
+    if ((t = text(TEXT_USER)) != 0) {
         reply_str(r, ";username:");
-        reply_str(r, trace_st.user);
+        reply_str(r, (const char *)(t + 1));
     }
     if (!trace_st.running && trace_st.reason == TR_UNKNOWN) {
         char code[3] = {stub_hexdigits[trace_st.ended >> 4],
@@ -377,9 +366,9 @@ static unsigned status(const char *p, struct reply *r)
         reply_hex_text(r, "the program ended (status 0x");
         reply_hex_text(r, code);
         reply_hex_text(r, ")");
-    } else if (trace_st.notes[0] && !cond_error) {
+    } else if ((t = text(TEXT_NOTES)) != 0 && !cond_error) {
         reply_str(r, ";notes:");
-        reply_str(r, trace_st.notes);
+        reply_str(r, (const char *)(t + 1));
     }
     if (cond_error) {
         char addr[9];
@@ -399,20 +388,19 @@ static unsigned status(const char *p, struct reply *r)
 /* ---- upload: qTfP/qTsP ---- */
 
 #if PMUSTUB_TRACE_AGENT
-static void reply_expr(struct reply *r, unsigned off)
+/* LEN(2) CODE as QTDP's LEN,HEX. */
+static void reply_expr(struct reply *r, const uint8_t *e)
 {
-    unsigned n = trace_get16(trace_pool + off);
+    unsigned n = trace_get16(e);
     reply_num(r, n);
     reply_str(r, ",");
-    reply_hex_bytes(r, trace_pool + off + 2, n);
+    reply_hex_bytes(r, e + 2, n);
 }
 #endif
 
-/* One stored action at trace_pool[off] in QTDP's syntax; returns its size. */
-static unsigned reply_action(struct reply *r, unsigned off)
+/* One stored action in QTDP's syntax; returns its size. */
+static unsigned reply_action(struct reply *r, const uint8_t *a)
 {
-    const uint8_t *a = trace_pool + off;
-
     if (a[0] == 'R') {
         reply_str(r, "R");
         for (unsigned i = a[1]; i-- > 0;)
@@ -434,49 +422,56 @@ static unsigned reply_action(struct reply *r, unsigned off)
     }
 #if PMUSTUB_TRACE_AGENT
     reply_str(r, "X");
-    reply_expr(r, off + 1);
+    reply_expr(r, a + 1);
     return 3u + trace_get16(a + 1);
 #else
     return 1; /* not reached: no 'X' is stored */
 #endif
 }
 
+/* The definition of the tracepoint at the cursor, then each of its
+ * actions ('A'), then the next tracepoint's. */
 static unsigned upload_next(const char *p, struct reply *r)
 {
-    const struct tracepoint *t;
+    struct tracepoint *t = 0;
 
     (void)p;
-    for (; up.tp < trace_npoints; up.tp++, up.at = 0) {
-        t = &trace_points[up.tp];
-        if (up.at && up.at - 1 >= (unsigned)t->act_off + t->act_len)
+    if (trace_up.rec <= (unsigned)(trace_frames - trace_area))
+        t = trace_up.rec ? (struct tracepoint *)(trace_area + trace_up.rec - 1)
+                         : trace_next_point(0);
+    for (; t; t = trace_next_point(t), trace_up.at = 0) {
+        trace_up.rec = (trace_off)((uint8_t *)t - trace_area + 1);
+        if (trace_up.at && TP_BYTES(t) + trace_up.at - 1 >= TP_END(t))
             continue;
-        reply_str(r, up.at ? "A" : "T");
+        reply_str(r, trace_up.at ? "A" : "T");
         reply_num(r, t->number);
         reply_str(r, ":");
         reply_hex_u32(r, t->addr, 8);
         reply_str(r, ":");
-        if (up.at) {
-            up.at += reply_action(r, up.at - 1);
+        if (trace_up.at) {
+            trace_up.at = (trace_off)(trace_up.at +
+                                      reply_action(r, TP_BYTES(t) + trace_up.at - 1));
             return TRACE_REPLIED;
         }
-        reply_str(r, t->enabled ? "E:0:" : "D:0:");
+        reply_str(r, t->h.flag ? "E:0:" : "D:0:");
         reply_num(r, t->pass);
 #if PMUSTUB_TRACE_AGENT
-        if (t->cond_len) {
+        if (t->act) {
             reply_str(r, ":X");
-            reply_expr(r, t->cond_off);
+            reply_expr(r, TP_BYTES(t));
         }
 #endif
-        up.at = (unsigned)t->act_off + 1;
+        trace_up.at = (trace_off)(t->act + 1);
         return TRACE_REPLIED;
     }
+    trace_up.rec = (trace_off)-1;
     reply_str(r, "l");
     return TRACE_REPLIED;
 }
 
 static unsigned upload_first(const char *p, struct reply *r)
 {
-    up.tp = up.at = 0;
+    trace_up.rec = trace_up.at = 0;
     return upload_next(p, r);
 }
 
@@ -485,10 +480,11 @@ static unsigned tracepoint_status(const char *p, struct reply *r)
 {
     uint32_t n, addr;
 
+    const struct tracepoint *t = 0;
+
     if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_addr(p, &addr, &p))
         return 0x01;
-    for (unsigned i = 0; i < trace_npoints; i++) {
-        const struct tracepoint *t = &trace_points[i];
+    while ((t = trace_next_point(t)) != 0) {
         if (t->number == n && t->addr == addr) {
             reply_str(r, "V");
             reply_num(r, t->hits);
@@ -526,30 +522,42 @@ static unsigned var_value(const char *p, struct reply *r)
 
 /* QTNotes:[user:HEX;][notes:HEX;][tstart:HEX;][tstop:HEX;] (GDB's
  * "set trace-user", "set trace-notes", tstart/tstop NOTES). The user and
- * the notes are kept as sent, hex, for qTStatus; a text too long for
- * PMUSTUB_TRACE_NOTE_HEX is cut at a whole byte. tstart and tstop notes
- * are taken and not kept. */
+ * the notes are kept as sent, hex, for qTStatus, each a definition in
+ * the trace buffer (the one it replaces is left free until QTinit), so
+ * not while a run is on (E02); a text of an odd number of digits ends at
+ * a whole byte. tstart and tstop notes are taken and not kept (GDB sends
+ * tstop's while the run is on). */
 static unsigned set_notes(const char *p, struct reply *r)
 {
+    static const char *const fields[] = {"user:", "notes:", "tstart:", "tstop:"};
+
     (void)r;
     while (*p) {
-        char *dst = 0;
-        const char *v;
-        unsigned n = 0;
-        if (str_starts(p, "user:", &v))
-            dst = trace_st.user;
-        else if (str_starts(p, "notes:", &v))
-            dst = trace_st.notes;
-        else if (!str_starts(p, "tstart:", &v) && !str_starts(p, "tstop:", &v))
-            return 0x01;
-        for (p = v; *p && *p != ';'; p++) {
+        const char *v = p;
+        unsigned n = 0, which = 0;
+        struct trace_numbered *t;
+        while (!str_starts(p, fields[which], &v))
+            if (++which == 4)
+                return 0x01;
+        for (p = v; *p && *p != ';'; p++, n++)
             if (hex_nibble(*p) < 0)
                 return 0x01;
-            if (dst && n < PMUSTUB_TRACE_NOTE_HEX)
-                dst[n++] = *p;
+        if (which <= TEXT_NOTES) {
+            if (trace_st.running)
+                return 0x02;
+            if ((t = text(which)) != 0)
+                t->h.kind = TREC_FREE;
+            if ((n &= ~1u) != 0) {
+                char *dst;
+                if (!(t = (struct trace_numbered *)trace_define(TREC_TEXT, sizeof *t + n + 1)))
+                    return 0x10;
+                t->number = (uint16_t)which;
+                dst = (char *)(t + 1);
+                dst[n] = 0;
+                while (n-- > 0)
+                    dst[n] = v[n];
+            }
         }
-        if (dst)
-            dst[n & ~1u] = 0;
         if (*p == ';')
             p++;
     }

@@ -17,25 +17,39 @@
  * A frame is opened by its first block: a hit whose actions record
  * nothing (teval of a variable) costs no buffer.
  *
+ * The frames lie in the trace buffer after the definitions (trace_area.c),
+ * at FRAMES; their room is what the definitions and a native bracket's
+ * binding leave, at most what QTBuffer:size asked.
+ *
  * While GDB looks at a frame (QTFrame), GDB's register and memory packets
  * go through a view of the target (trace_view) whose reads answer from
  * the frame and whose writes are refused. Everything else (traps, hits,
- * the agent's reads) keeps the port's own target, stub_t.
+ * the agent's reads) keeps the port's own target.
  */
 #include "trace/trace_internal.h"
 
-static uint8_t buf[PMUSTUB_TRACE_BUFFER_BYTES];
-unsigned trace_buffer_size = PMUSTUB_TRACE_BUFFER_BYTES;
-static unsigned used, frames;
+#define FRAMES trace_frames
+/* Here, beside the frames' other numbers (one base address for them). */
+uint8_t *trace_frames = trace_area;
+unsigned trace_high;
+unsigned trace_used, trace_nframes;
+/* QTBuffer:size's: the most the frames may take. */
+static unsigned cap = TRACE_AREA_BYTES;
+
+unsigned trace_frame_room(void)
+{
+    unsigned left = (unsigned)(trace_area + TRACE_AREA_BYTES - trace_frames) - trace_high;
+    return left < cap ? left : cap;
+}
 
 #define HEADER 6
 
 /* ---- collecting ---- */
 
 static struct {
-    const struct tracepoint *tp;
+    uint16_t tp;    /* its tracepoint's number */
+    uint8_t open;
     unsigned start; /* the frame's header */
-    int open;
 } col;
 
 /* n bytes at the end of the open frame (opening it first), or NULL when
@@ -45,16 +59,16 @@ static uint8_t *reserve(unsigned n)
     unsigned need = n + (col.open ? 0 : HEADER);
     uint8_t *p;
 
-    if (trace_buffer_size - used < need)
+    if (trace_frame_room() - trace_used < need)
         return 0;
     if (!col.open) {
-        col.start = used;
+        col.start = trace_used;
         col.open = 1;
-        agent_to_target(buf + used, col.tp->number, 2);
-        used += HEADER;
+        agent_to_target(FRAMES + trace_used, col.tp, 2);
+        trace_used += HEADER;
     }
-    p = buf + used;
-    used += n;
+    p = FRAMES + trace_used;
+    trace_used += n;
     return p;
 }
 
@@ -68,7 +82,7 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
     agent_to_target(p + 1, addr, 8);
     agent_to_target(p + 9, len, 2);
     if (len && STUB_T(mem_read)(addr, p + 11, len) != STUB_MEM_OK) {
-        used -= 11 + len;
+        trace_used -= 11 + len;
         return AGENT_MEM_FAULT;
     }
     return AGENT_OK;
@@ -156,20 +170,21 @@ static enum agent_error run_action(const uint8_t *a, unsigned *size)
 enum agent_error trace_collect(struct tracepoint *t)
 {
     enum agent_error e = AGENT_OK;
-    unsigned at = t->act_off, stop = (unsigned)t->act_off + t->act_len, size;
+    const uint8_t *at = TP_BYTES(t) + t->act, *stop = TP_END(t);
+    unsigned size;
 
-    col.tp = t;
+    col.tp = t->number;
     col.open = 0;
     while (at < stop && e == AGENT_OK) {
-        e = run_action(trace_pool + at, &size);
+        e = run_action(at, &size);
         at += size;
     }
     if (col.open && e == AGENT_BUFFER_FULL) {
-        used = col.start; /* no half frames */
+        trace_used = col.start; /* no half frames */
     } else if (col.open) {
-        agent_to_target(buf + col.start + 2, used - col.start - HEADER, 4);
-        t->usage += used - col.start;
-        frames++;
+        agent_to_target(FRAMES + col.start + 2, trace_used - col.start - HEADER, 4);
+        t->usage += trace_used - col.start;
+        trace_nframes++;
     }
     col.open = 0;
     return e;
@@ -177,29 +192,20 @@ enum agent_error trace_collect(struct tracepoint *t)
 
 void trace_frames_clear(void)
 {
-    used = frames = 0;
+    trace_used = trace_nframes = 0;
 }
 
-unsigned trace_buffer_used(void)
-{
-    return used;
-}
-
-unsigned trace_frame_count(void)
-{
-    return frames;
-}
 
 /* ---- frames ---- */
 
 static unsigned frame_size(unsigned off)
 {
-    return (unsigned)agent_from_target(buf + off + 2, 4);
+    return (unsigned)agent_from_target(FRAMES + off + 2, 4);
 }
 
 static unsigned frame_tp(unsigned off)
 {
-    return (unsigned)agent_from_target(buf + off, 2);
+    return (unsigned)agent_from_target(FRAMES + off, 2);
 }
 
 /* Where the blocks of a frame are: calls fn for each until it returns
@@ -211,7 +217,7 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
     int got = 0;
 
     while (at < stop && !got) {
-        const uint8_t *b = buf + at;
+        const uint8_t *b = FRAMES + at;
         unsigned regno = (unsigned)agent_from_target(b + 1, 2);
         got = fn(b, arg);
         at += b[0] == 'M'   ? 11 + (unsigned)agent_from_target(b + 9, 2)
@@ -221,16 +227,9 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
     return got;
 }
 
-/* The selected frame (cur >= 0: its number, at cur_off in the buffer),
- * and the view of the target that answers from it. */
-static struct stub_target view;
+/* The selected frame (cur > 0: its number + 1, at cur_off in the frames). */
 static unsigned cur_off;
-static int cur = -1;
-/* The RO ranges (QTro) the frame reads from the live target. */
-static struct {
-    stub_addr_t lo, hi; /* [lo, hi) */
-} ro[PMUSTUB_TRACE_RO_RANGES];
-static unsigned nro;
+static unsigned cur;
 
 struct reg_find {
     unsigned regno;
@@ -252,11 +251,8 @@ static int find_reg(const uint8_t *b, void *arg)
 
 static stub_addr_t frame_pc(void)
 {
-    unsigned tp = frame_tp(cur_off);
-    for (unsigned i = 0; i < trace_npoints; i++)
-        if (trace_points[i].number == tp)
-            return trace_points[i].addr;
-    return 0;
+    const struct tracepoint *t = trace_point_find(frame_tp(cur_off));
+    return t ? t->addr : 0;
 }
 
 /* A register the frame did not collect is unavailable, except the pc:
@@ -299,10 +295,17 @@ static int find_byte(const uint8_t *b, void *arg)
     return 1;
 }
 
+/* QTro's ranges, [lo, hi) pairs, in a record of the trace buffer. */
 static int in_ro(stub_addr_t addr, unsigned len)
 {
-    for (unsigned i = 0; i < nro; i++)
-        if (addr >= ro[i].lo && addr + len <= ro[i].hi && addr + len >= addr)
+    const struct trace_rec *r = trace_next(0, TREC_RO);
+    const stub_addr_t *ro;
+
+    if (!r)
+        return 0;
+    for (ro = (const stub_addr_t *)(r + 1);
+         (const uint8_t *)ro < (const uint8_t *)r + r->size; ro += 2)
+        if (addr >= ro[0] && addr + len <= ro[1] && addr + len >= addr)
             return 1;
     return 0;
 }
@@ -329,32 +332,56 @@ static int refuse_mem(stub_addr_t addr, const uint8_t *in, unsigned len)
     return STUB_MEM_FAULT;
 }
 
+static const struct trace_access frame_access = {
+    frame_reg_read, refuse_reg, frame_mem_read, refuse_mem,
+};
+
+#ifdef PMUSTUB_PORT_BIND
+/* The port's own functions, bound when the stub is compiled. */
+static const struct trace_access live_access = {
+    STUB_T(reg_read), STUB_T(reg_write), STUB_T(mem_read), STUB_T(mem_write),
+};
+#else
+/* Through stub_t, set at start-up. */
+static int live_reg_read(unsigned regno, uint8_t *out)
+{
+    return stub_t->reg_read(regno, out);
+}
+
+static int live_reg_write(unsigned regno, const uint8_t *in)
+{
+    return stub_t->reg_write(regno, in);
+}
+
+static int live_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
+{
+    return stub_t->mem_read(addr, out, len);
+}
+
+static int live_mem_write(stub_addr_t addr, const uint8_t *in, unsigned len)
+{
+    return stub_t->mem_write(addr, in, len);
+}
+
+static const struct trace_access live_access = {
+    live_reg_read, live_reg_write, live_mem_read, live_mem_write,
+};
+#endif
+
 static void select_frame(int n, unsigned off)
 {
-    if (cur < 0) {
-        /* A copy of the port's target byte by byte: the stub links no
-         * memcpy, and volatile keeps the compiler from calling one. */
-        volatile uint8_t *to = (volatile uint8_t *)&view;
-        const uint8_t *from = (const uint8_t *)stub_t;
-        for (unsigned i = 0; i < sizeof view; i++)
-            to[i] = from[i];
-        view.reg_read = frame_reg_read;
-        view.reg_write = refuse_reg;
-        view.mem_read = frame_mem_read;
-        view.mem_write = refuse_mem;
-    }
-    cur = n;
+    cur = (unsigned)n + 1;
     cur_off = off;
 }
 
-const struct stub_target *trace_view(void)
+const struct trace_access *trace_view(void)
 {
-    return cur >= 0 ? &view : stub_t;
+    return cur ? &frame_access : &live_access;
 }
 
 void trace_frame_none(void)
 {
-    cur = -1;
+    cur = 0;
 }
 
 struct var_find {
@@ -374,14 +401,9 @@ static int find_var(const uint8_t *b, void *arg)
 int trace_frame_var(unsigned n, int64_t *v)
 {
     struct var_find f = {n, v};
-    if (cur < 0)
+    if (!cur)
         return -1;
     return each_block(cur_off, find_var, &f) ? 0 : 1;
-}
-
-void trace_ro_clear(void)
-{
-    nro = 0;
 }
 
 /* ---- QTFrame ---- */
@@ -395,17 +417,16 @@ struct frame_query {
 static int matches(const struct frame_query *q, int n, unsigned off)
 {
     stub_addr_t pc;
-    unsigned tp = frame_tp(off), i;
+    unsigned tp = frame_tp(off);
+    const struct tracepoint *t;
 
     if (q->kind == 'n')
         return (uint32_t)n == q->a;
     if (q->kind == 't')
         return tp == q->a;
-    for (i = 0; i < trace_npoints && trace_points[i].number != tp; i++)
-        ;
-    if (i == trace_npoints)
+    if (!(t = trace_point_find(tp)))
         return 0;
-    pc = trace_points[i].addr;
+    pc = t->addr;
     if (q->kind == 'p')
         return pc == q->a;
     /* range/outside: [start, end] inclusive (GDB manual, QTFrame:range) */
@@ -415,9 +436,9 @@ static int matches(const struct frame_query *q, int n, unsigned off)
 static void find_frame(const struct frame_query *q, struct reply *r)
 {
     unsigned off = 0;
-    int n = 0, from = q->kind == 'n' ? 0 : cur + 1;
+    int n = 0, from = q->kind == 'n' ? 0 : (int)cur;
 
-    for (; off < used; off += HEADER + frame_size(off), n++) {
+    for (; off < trace_used; off += HEADER + frame_size(off), n++) {
         if (n >= from && matches(q, n, off)) {
             select_frame(n, off);
             reply_str(r, "F");
@@ -472,20 +493,22 @@ unsigned trace_buffer_read(const char *p, struct reply *r)
 
     if (!hex_u32(p, &off, &p) || *p++ != ',' || !hex_u32(p, &n, &p) || *p)
         return 0x01;
-    if (off >= used) {
+    if (off >= trace_used) {
         reply_str(r, "l");
         return TRACE_REPLIED;
     }
-    if (n > used - off)
-        n = used - off;
+    if (n > trace_used - off)
+        n = trace_used - off;
     if (n > r->cap / 2)
         n = r->cap / 2;
-    reply_hex_bytes(r, buf + off, n);
+    reply_hex_bytes(r, FRAMES + off, n);
     return TRACE_REPLIED;
 }
 
 /* QTBuffer:size:N (-1: the built-in size) | QTBuffer:circular:0|1. Only a
- * linear buffer, at most as big as built. */
+ * linear buffer: N is the most the frames may take, at most the buffer
+ * as built; they get less where the definitions leave less (qTStatus's
+ * tsize says what they get). */
 unsigned trace_buffer_set(const char *p, struct reply *r)
 {
     const char *s;
@@ -498,28 +521,38 @@ unsigned trace_buffer_set(const char *p, struct reply *r)
         trace_st.running)
         return 0x01;
     if (v == -1)
-        v = PMUSTUB_TRACE_BUFFER_BYTES;
-    if (v < HEADER || v > PMUSTUB_TRACE_BUFFER_BYTES || (uint64_t)v < used)
+        v = TRACE_AREA_BYTES;
+    if (v < HEADER || v > TRACE_AREA_BYTES || (uint64_t)v < trace_used)
         return 0x01;
-    trace_buffer_size = (unsigned)v;
+    cap = (unsigned)v;
     return 0;
 }
 
-/* QTro:LO,HI[:LO,HI]...: read-only ranges, [LO, HI) (GDB ignores the
- * reply, gdb/remote.c trace_set_readonly_regions). */
+/* QTro:LO,HI[:LO,HI]...: read-only ranges, [LO, HI), a definition in
+ * the trace buffer that replaces the last (GDB ignores the reply,
+ * gdb/remote.c trace_set_readonly_regions). */
 unsigned trace_ro_set(const char *p, struct reply *r)
 {
+    struct trace_rec *ro = trace_next(0, TREC_RO);
+    stub_addr_t *range;
+
     (void)r;
-    nro = 0;
-    /* Past the table's size, ranges are left out: those frames' reads of
-     * them fail as for memory not collected. */
-    while (*p && nro < PMUSTUB_TRACE_RO_RANGES) {
-        if (!trace_hex_addr(p, &ro[nro].lo, &p) || *p++ != ',' ||
-            !trace_hex_addr(p, &ro[nro].hi, &p) || (*p && *p++ != ':')) {
-            nro = 0;
+    if (trace_st.running)
+        return 0x02;
+    if (ro)
+        ro->kind = TREC_FREE;
+    if (!(ro = trace_define(TREC_RO, sizeof *ro)))
+        return 0x10;
+    while (*p) {
+        if (!(range = (stub_addr_t *)trace_extend(ro, 2 * sizeof *range))) {
+            ro->kind = TREC_FREE;
+            return 0x10;
+        }
+        if (!trace_hex_addr(p, &range[0], &p) || *p++ != ',' ||
+            !trace_hex_addr(p, &range[1], &p) || (*p && *p++ != ':')) {
+            ro->kind = TREC_FREE;
             return 0x01;
         }
-        nro++;
     }
     return 0;
 }

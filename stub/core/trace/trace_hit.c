@@ -26,14 +26,15 @@ static struct {
  * them (several may share an address). */
 static void hits_at(stub_addr_t pc)
 {
-    for (unsigned i = 0; i < trace_npoints && trace_st.running; i++) {
-        struct tracepoint *t = &trace_points[i];
+    struct tracepoint *t = 0;
+
+    while (trace_st.running && (t = trace_next_point(t)) != 0) {
         enum agent_error e;
 #if PMUSTUB_TRACE_AGENT
         int64_t v = 1;
 #endif
 
-        if (!t->enabled || t->addr != pc)
+        if (!t->h.flag || t->addr != pc)
             continue;
         if (t->native) {
             if (t->native & (NATIVE_FROM | NATIVE_TO))
@@ -43,9 +44,9 @@ static void hits_at(stub_addr_t pc)
             continue;
         }
 #if PMUSTUB_TRACE_AGENT
-        if (t->cond_len) {
-            e = agent_eval(&trace_live_env, trace_pool + t->cond_off + 2,
-                           t->cond_len, &v);
+        if (t->act) {
+            e = agent_eval(&trace_live_env, TP_BYTES(t) + 2,
+                           trace_get16(TP_BYTES(t)), &v);
             if (e != AGENT_OK) {
                 trace_stop(TR_ERROR, t->number, e);
                 return;

@@ -1,8 +1,7 @@
 /*
  * trace_internal.h - shared by the files of trace/: the tracepoint table,
- * the trace state variables, the run's status and the frames.
- * Every size is fixed at build time (docs/tracepoints.md says how to set
- * them).
+ * the trace state variables, the run's status and the frames, all in
+ * one area of RAM, the trace buffer (docs/tracepoints.md, "Sizes").
  */
 #ifndef PMUSTUB_TRACE_INTERNAL_H
 #define PMUSTUB_TRACE_INTERNAL_H
@@ -11,28 +10,60 @@
 #include "trace/agent.h"
 #include "trace.h"
 
-#ifndef PMUSTUB_TRACE_POINTS
-#define PMUSTUB_TRACE_POINTS 8
-#endif
-/* Conditions and actions of all tracepoints, in their stored form. */
-#ifndef PMUSTUB_TRACE_ACTION_BYTES
-#define PMUSTUB_TRACE_ACTION_BYTES 512
-#endif
-#ifndef PMUSTUB_TRACE_VARS
-#define PMUSTUB_TRACE_VARS 32
-#endif
-#ifndef PMUSTUB_TRACE_VAR_NAME
-#define PMUSTUB_TRACE_VAR_NAME 24
-#endif
+/* The trace buffer (trace_area.c): the one RAM of the tracepoint support.
+ * What GDB defines (tracepoints with their conditions and actions, trace
+ * state variables, the texts of QTNotes, QTro's ranges) is taken from its
+ * start as it is defined, as records one after the other; a native
+ * bracket's binding from its end; the frames of a run get what is left
+ * between them from QTStart. QTinit frees all of it. The default is the
+ * 4,096 bytes of frames it had plus the 2,754 bytes that the fixed tables
+ * of definitions took before (8 tracepoints, 512 bytes of conditions and
+ * actions, 32 variables with names of 24, the bracket's 8 counters, the
+ * QTNotes texts, 4 QTro ranges), rounded up to 256: the frames of the
+ * same definitions have at least the room they had. */
 #ifndef PMUSTUB_TRACE_BUFFER_BYTES
-#define PMUSTUB_TRACE_BUFFER_BYTES 4096
+#define PMUSTUB_TRACE_BUFFER_BYTES 6912
 #endif
-/* Read-only address ranges (QTro) that a frame reads from live memory. */
-#ifndef PMUSTUB_TRACE_RO_RANGES
-#define PMUSTUB_TRACE_RO_RANGES 4
-#endif
+_Static_assert(PMUSTUB_TRACE_BUFFER_BYTES % 4 == 0 &&
+                   PMUSTUB_TRACE_BUFFER_BYTES >= 256,
+               "the trace buffer: a multiple of 4 bytes, at least 256");
+#define TRACE_AREA_BYTES ((unsigned)PMUSTUB_TRACE_BUFFER_BYTES)
 
-/* The stored actions, one after the other in the action pool:
+/* A definition's record: its kind, a byte of its own, and its size in
+ * bytes from the header (the next record starts at the next multiple of
+ * 4). Records never move; one replaced is left as kind TREC_FREE until
+ * QTinit. */
+#if PMUSTUB_TRACE_BUFFER_BYTES <= 0xffff
+typedef uint16_t trace_off;
+#else
+typedef uint32_t trace_off;
+#endif
+struct trace_rec {
+    uint8_t kind, flag;
+    trace_off size;
+};
+/* Tracepoints, variables and texts are found by the number after it. */
+struct trace_numbered {
+    struct trace_rec h;
+    uint16_t number;
+};
+enum {
+    TREC_FREE = 0,
+    TREC_POINT = 'T', /* struct tracepoint */
+    TREC_VAR = 'V',   /* struct trace_var */
+    TREC_TEXT = 'N',  /* a QTNotes text: struct trace_numbered, number
+                       * TEXT_USER or TEXT_NOTES, then its hex digits as
+                       * sent, NUL-terminated */
+    TREC_RO = 'R',    /* QTro's ranges: pairs of stub_addr_t [lo, hi) */
+};
+enum { TEXT_USER, TEXT_NOTES };
+
+/* 64-bit values in records that are 4-aligned (two loads on a 32-bit
+ * core either way). */
+typedef int64_t trace_i64 __attribute__((aligned(4)));
+typedef uint64_t trace_u64 __attribute__((aligned(4)));
+
+/* The stored actions, after the tracepoint's header and its condition:
  *   'R' N MASK[N]            registers, bit r of MASK[r/8] = register r
  *   'M' BASE(2) OFF(4) LEN(2) memory at OFF (+ register BASE unless 0xffff)
  *   'X' LEN(2) CODE[LEN]     an agent expression run for its effects
@@ -40,20 +71,54 @@
 #define ACTION_ABSOLUTE 0xffffu
 
 struct tracepoint {
-    uint32_t number, pass, hits, usage;
-    stub_addr_t addr;
-    uint16_t cond_off, cond_len; /* cond_len 0: none */
-    uint16_t act_off, act_len;
-    uint8_t enabled;
+    struct trace_rec h; /* TREC_POINT; h.flag: enabled */
+    uint16_t number; /* GDB's (frames keep 16 bits of it) */
+    uint16_t act; /* where its actions start in its bytes: 0, or past its
+                   * condition */
     uint8_t native; /* NATIVE_FROM | NATIVE_TO: a native bracket's (trace_native.h) */
+    uint32_t pass, hits, usage;
+    stub_addr_t addr;
 };
+/* Its condition (LEN(2) CODE) if act, then its actions, to h.size. */
+#define TP_BYTES(t) ((uint8_t *)((t) + 1))
+#define TP_END(t) ((uint8_t *)(t) + (t)->h.size)
 
 struct trace_var {
-    int64_t initial, value;
-    uint16_t number; /* 0: free */
-    uint8_t builtin, name_len;
-    char name[PMUSTUB_TRACE_VAR_NAME];
+    struct trace_rec h; /* TREC_VAR; h.flag: builtin */
+    uint16_t number;
+    trace_i64 initial, value;
+    char name[]; /* to h.size */
 };
+_Static_assert(offsetof(struct tracepoint, number) ==
+                       offsetof(struct trace_numbered, number) &&
+                   offsetof(struct trace_var, number) ==
+                       offsetof(struct trace_numbered, number),
+               "trace_find reads the number of each kind at one place");
+
+/* trace_area.c */
+/* Aligned for the records' words (the compiler loads a word a byte at a
+ * time where it cannot tell that it is aligned). */
+extern uint8_t trace_area[TRACE_AREA_BYTES] __attribute__((aligned(8)));
+/* The definitions' end, where the frames start; the bytes bound at the
+ * area's end (the native bracket's), 0 for none. Defined in
+ * trace_frames.c, beside the frames' other numbers. */
+extern uint8_t *trace_frames;
+extern unsigned trace_high;
+/* A record of kind and n bytes (header included) after the others, its
+ * header filled; NULL when it does not fit beside the frames and the
+ * bracket (the frames of an earlier run move up for it). */
+struct trace_rec *trace_define(unsigned kind, unsigned n);
+/* n more bytes at the end of rec, the last record; NULL if they do not
+ * fit. */
+uint8_t *trace_extend(struct trace_rec *rec, unsigned n);
+/* The next record of kind after rec (from the first for NULL), in the
+ * order they were defined; NULL after the last. */
+struct trace_rec *trace_next(const void *rec, unsigned kind);
+#define trace_next_point(t)                                                \
+    ((struct tracepoint *)trace_next(t, TREC_POINT))
+/* The first record of kind numbered n; NULL if none. */
+struct trace_rec *trace_find(unsigned kind, unsigned n);
+#define trace_point_find(n) ((struct tracepoint *)trace_find(TREC_POINT, n))
 
 /* qTStatus's stop reasons, as GDB names them (gdb/tracepoint.c
  * stop_reason_names). */
@@ -62,23 +127,23 @@ enum trace_reason {
     TR_UNKNOWN /* the program ended (no reason of GDB's says so) */
 };
 
-/* QTNotes' texts, kept as sent (hex) and returned in qTStatus. */
-#ifndef PMUSTUB_TRACE_NOTE_HEX
-#define PMUSTUB_TRACE_NOTE_HEX 64
-#endif
-
 struct trace_status {
     uint8_t running, reason;
     uint8_t error;         /* enum agent_error of TR_ERROR */
-    uint32_t stopping_tp;  /* TR_PASSCOUNT, TR_ERROR */
     uint8_t ended;         /* TR_UNKNOWN: the program's exit status */
-    char user[PMUSTUB_TRACE_NOTE_HEX + 1], notes[PMUSTUB_TRACE_NOTE_HEX + 1];
+    uint32_t stopping_tp;  /* TR_PASSCOUNT, TR_ERROR */
 };
 
-extern struct tracepoint trace_points[PMUSTUB_TRACE_POINTS];
-extern unsigned trace_npoints;
-extern uint8_t trace_pool[PMUSTUB_TRACE_ACTION_BYTES];
 extern struct trace_status trace_st;
+
+/* The definitions' upload cursor (qTfP/qTsP, qTfV/qTsV: GDB reads one
+ * list, then the other): the offset + 1 of the record (the tracepoint
+ * under way, the variable last sent; 0: none yet, past trace_frames: the
+ * end), and within a tracepoint's the offset + 1 of its next action in
+ * its bytes (0: its definition). */
+extern struct trace_cursor {
+    trace_off rec, at;
+} trace_up;
 
 /* A packet handler's (trace.c's table) answer: TRACE_REPLIED when it
  * wrote its reply, otherwise 0 for OK or an error code for E. Each gets
@@ -86,7 +151,7 @@ extern struct trace_status trace_st;
 #define TRACE_REPLIED 0x100u
 
 /* trace_vars.c */
-struct trace_var *trace_var_find(unsigned number);
+#define trace_var_find(n) ((struct trace_var *)trace_find(TREC_VAR, n))
 #if PMUSTUB_TRACE_AGENT
 /* The bytecode's getv and setv: 0, or -1 for no such variable. */
 int trace_getv(unsigned n, int64_t *v);
@@ -100,9 +165,8 @@ unsigned trace_var_define(const char *p, struct reply *r);
  * after the last; TRACE_REPLIED. */
 unsigned trace_var_upload_first(const char *p, struct reply *r);
 unsigned trace_var_upload_next(const char *p, struct reply *r);
-/* QTStart: every variable back to its initial value. QTinit: none. */
+/* QTStart: every variable back to its initial value. */
 void trace_vars_reset(void);
-void trace_vars_clear(void);
 
 /* trace.c */
 /* Stops the run for reason: the traps go, the frames stay. */
@@ -120,17 +184,18 @@ void bp_cond_failed_clear(void);
 #endif
 
 /* trace_frames.c */
+/* The frames' bytes and their count (the frames lie at trace_frames);
+ * QTStart and QTinit: none. */
+extern unsigned trace_used, trace_nframes;
 void trace_frames_clear(void);
 /* Runs t's actions into a new frame; AGENT_OK or why not. */
 enum agent_error trace_collect(struct tracepoint *t);
-/* Bytes in use, frames in the buffer, its size (QTBuffer:size). */
-unsigned trace_buffer_used(void);
-unsigned trace_frame_count(void);
-extern unsigned trace_buffer_size;
+/* The frames' room: what the definitions leave, at most what
+ * QTBuffer:size asked (qTStatus's tsize). */
+unsigned trace_frame_room(void);
 /* A variable's value in the selected frame: 0 found, 1 not collected,
  * -1 no frame selected. */
 int trace_frame_var(unsigned n, int64_t *v);
-void trace_ro_clear(void);
 /* The frames' packets (TRACE_REPLIED, 0 or an error code): QTFrame:,
  * qTBuffer:, QTBuffer: and QTro:. */
 unsigned trace_frame_select(const char *p, struct reply *r);

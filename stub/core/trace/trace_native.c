@@ -6,6 +6,11 @@
  * expressions' of host/rsp/trace_exprs.c, so that both paths give the same
  * numbers. A port may serve the two hits on its own (pmustub/quick.h):
  * it hands the counts to add_bracket, the same arithmetic.
+ *
+ * The binding lies at the end of the trace buffer (trace_high bytes,
+ * trace_area.c), at a fixed place, room for PMUSTUB_NATIVE_SLOTS counters
+ * (284 bytes on a 32-bit target). Nothing of it is read unless it is
+ * bound (trace_high): the frames may use those bytes otherwise.
  */
 #include "trace/trace_native.h"
 #include "pmustub/quick.h"
@@ -17,32 +22,38 @@ struct slot {
     struct trace_var *v[V_PER_SLOT];
 };
 
-static struct {
+struct native {
     struct trace_var *n, *armed;
     struct tracepoint *from, *to;
-    uint64_t k;
+    trace_u64 k;
     unsigned ns;
-    uint8_t stop;
-    uint8_t served; /* the port's quick path counted this TO hit */
     struct slot s[PMUSTUB_NATIVE_SLOTS];
-} nb;
+};
+/* Set at the k-th bracket and taken at once (trace_native_stop); the
+ * port's quick path counted this TO hit. Beside the binding, so that
+ * they are read when it is not. */
+static struct {
+    uint8_t stop, served;
+} nf;
+
+/* Its place, in a register: the compiler would otherwise reach each
+ * field from the buffer's start, an offset too large for a short load. */
+static inline struct native *native_at(void)
+{
+    struct native *b =
+        (struct native *)(trace_area + TRACE_AREA_BYTES - sizeof(struct native));
+    __asm__("" : "+r"(b));
+    return b;
+}
+#define nb (*native_at())
 
 void trace_native_clear(void)
 {
-    nb.ns = 0;
-    nb.n = nb.armed = 0;
-    nb.stop = nb.served = 0;
-    nb.from = nb.to = 0;
-    for (unsigned i = 0; i < trace_npoints; i++)
-        trace_points[i].native = 0;
-}
+    struct tracepoint *t = 0;
 
-static struct tracepoint *point(uint32_t number)
-{
-    for (unsigned i = 0; i < trace_npoints; i++)
-        if (trace_points[i].number == number)
-            return &trace_points[i];
-    return 0;
+    trace_high = 0;
+    while ((t = trace_next_point(t)) != 0)
+        t->native = 0;
 }
 
 unsigned trace_native_bind(const char *p, struct reply *r)
@@ -57,8 +68,14 @@ unsigned trace_native_bind(const char *p, struct reply *r)
     if (!hex_field(&p, &from, ',') || !hex_field(&p, &to, ',') || !hex_field(&p, &k, ',') ||
         !hex_field(&p, &n, ',') || !hex_u32(p, &armed, &p) || !k)
         return 0x01;
-    tf = point(from);
-    tt = point(to);
+    /* Room beside the definitions and the frames. */
+    if (trace_frames + trace_used + sizeof nb > trace_area + TRACE_AREA_BYTES)
+        return 0x10;
+    trace_high = sizeof nb;
+    nb.ns = 0;
+    nf.stop = nf.served = 0;
+    tf = trace_point_find(from);
+    tt = trace_point_find(to);
     nb.n = trace_var_find(n);
     nb.armed = trace_var_find(armed);
     if (!tf || !tt || !nb.n || !nb.armed)
@@ -124,7 +141,7 @@ static void add_bracket(const uint64_t *counts)
             v[V_MAX]->value = (int64_t)c;
     }
     nb.n->value++;
-    nb.stop = (uint64_t)nb.n->value == nb.k;
+    nf.stop = (uint64_t)nb.n->value == nb.k;
 }
 
 /* The bracket that ends now, read through the port's registers. */
@@ -140,8 +157,8 @@ static void accumulate(void)
 void trace_native_hit(unsigned role)
 {
     /* TO first: with one point the hit ends a pass and starts the next. */
-    if (nb.served)
-        nb.served = 0; /* the quick path has counted this TO */
+    if (nf.served)
+        nf.served = 0; /* the quick path has counted this TO */
     else if ((role & NATIVE_TO) && nb.armed->value) {
         accumulate();
         nb.armed->value = 0;
@@ -155,8 +172,8 @@ void trace_native_hit(unsigned role)
 
 int trace_native_stop(void)
 {
-    int stop = nb.stop;
-    nb.stop = 0;
+    int stop = nf.stop;
+    nf.stop = 0;
     return stop;
 }
 
@@ -167,13 +184,13 @@ int trace_native_stop(void)
  * other tracepoint there? */
 static int bracket_only(stub_addr_t addr)
 {
+    const struct tracepoint *t = 0;
+
     if (bp_state(addr) & BP_STATE_GDB)
         return 0;
-    for (unsigned i = 0; i < trace_npoints; i++) {
-        const struct tracepoint *t = &trace_points[i];
-        if (t->enabled && t->addr == addr && !t->native)
+    while ((t = trace_next_point(t)) != 0)
+        if (t->h.flag && t->addr == addr && !t->native)
             return 0;
-    }
     return 1;
 }
 
@@ -185,8 +202,8 @@ void trace_native_publish(void)
         return;
     /* A bracket left open by the full path ends there too: its start is
      * the core's (V_START), not the port's. */
-    if (!trace_st.running || !nb.ns || nb.ns > STUB_QUICK_COUNTERS ||
-        nb.armed->value || !nb.from->enabled || !nb.to->enabled ||
+    if (!trace_st.running || !trace_high || nb.ns > STUB_QUICK_COUNTERS ||
+        nb.armed->value || !nb.from->h.flag || !nb.to->h.flag ||
         !bracket_only(nb.from->addr) || !bracket_only(nb.to->addr)) {
         STUB_T(quick_set)(0);
         return;
@@ -257,12 +274,12 @@ int stub_quick_end(const uint32_t *counts, unsigned brackets, unsigned stride,
     for (unsigned i = 0; i < nb.ns; i++)
         add_run(nb.s[i].v, counts + at[i], brackets, stride, first);
     nb.n->value = (int64_t)((uint64_t)nb.n->value + brackets);
-    nb.stop = (uint64_t)nb.n->value == nb.k;
-    if (nb.stop) {
+    nf.stop = (uint64_t)nb.n->value == nb.k;
+    if (nf.stop) {
         /* The last one is the one the program stops at: the full path
          * reports it, and counts that hit at TO. */
         nb.to->hits += brackets - 1;
-        nb.served = 1;
+        nf.served = 1;
         return 1;
     }
     nb.to->hits += brackets;

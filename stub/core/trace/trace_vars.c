@@ -1,20 +1,13 @@
 /*
  * trace_vars.c - trace state variables (GDB manual, "Trace State
- * Variables"): their table, QTDV, the upload qTfV/qTsV (the syntax
- * gdb/tracepoint.c parse_tsv_definition reads), and the world an agent
- * expression sees outside a frame: the variables, no recording.
+ * Variables"): QTDV, each a record in the trace buffer (trace_area.c)
+ * with its name, the upload qTfV/qTsV (the syntax gdb/tracepoint.c
+ * parse_tsv_definition reads), and the world an agent expression sees
+ * outside a frame: the variables, no recording.
  */
 #include "trace/trace_internal.h"
 
-static struct trace_var trace_vars[PMUSTUB_TRACE_VARS];
-
-struct trace_var *trace_var_find(unsigned number)
-{
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        if (trace_vars[i].number && trace_vars[i].number == number)
-            return &trace_vars[i];
-    return 0;
-}
+#define next_var(v) ((struct trace_var *)trace_next(v, TREC_VAR))
 
 #if PMUSTUB_TRACE_AGENT
 int trace_getv(unsigned n, int64_t *v)
@@ -38,75 +31,74 @@ int trace_setv(unsigned n, int64_t v)
 const struct agent_env trace_live_env = {trace_getv, trace_setv, 0, 0};
 #endif
 
-/* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). */
+/* QTDV:N:VALUE:BUILTIN:NAME (value 64-bit hex, name hex-encoded). A
+ * number defined again is defined anew: in place when its record has
+ * the size (GDB and pmuctl define each once after QTinit). */
 unsigned trace_var_define(const char *p, struct reply *r)
 {
     uint32_t n, builtin;
     int64_t value;
     struct trace_var *v;
-    unsigned i, len;
+    unsigned len, size;
 
     (void)r;
+    if (trace_st.running)
+        return 0x02;
     if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_s64(p, &value, &p) ||
         *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
         n > 0xffff)
         return 0x01;
     for (len = 0; p[len]; len++)
-        ;
-    if (len % 2 || len / 2 > PMUSTUB_TRACE_VAR_NAME)
+        if (hex_nibble(p[len]) < 0)
+            return 0x01;
+    if (len % 2)
         return 0x01;
-    if (!(v = trace_var_find(n))) {
-        for (i = 0; i < PMUSTUB_TRACE_VARS && trace_vars[i].number; i++)
-            ;
-        if (i == PMUSTUB_TRACE_VARS)
-            return 0x10;
-        v = &trace_vars[i];
-    }
-    if (hex_decode(p, (uint8_t *)v->name, len / 2) < 0)
-        return 0x01;
+    size = (unsigned)offsetof(struct trace_var, name) + len / 2;
+    if ((v = trace_var_find(n)) != 0 && v->h.size != size)
+        v->h.kind = TREC_FREE;
+    if ((!v || v->h.size != size) &&
+        !(v = (struct trace_var *)trace_define(TREC_VAR, size)))
+        return 0x10;
+    (void)hex_decode(p, (uint8_t *)v->name, len / 2);
     v->number = (uint16_t)n;
     v->initial = v->value = value;
-    v->builtin = builtin != 0;
-    v->name_len = (uint8_t)(len / 2);
+    v->h.flag = builtin != 0;
     return 0;
 }
 
 void trace_vars_reset(void)
 {
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        trace_vars[i].value = trace_vars[i].initial;
+    struct trace_var *v = 0;
+
+    while ((v = next_var(v)) != 0)
+        v->value = v->initial;
 }
 
-void trace_vars_clear(void)
-{
-    for (unsigned i = 0; i < PMUSTUB_TRACE_VARS; i++)
-        trace_vars[i].number = 0;
-}
-
-/* qTfV/qTsV's cursor: the next entry of the table. */
-static unsigned var_cursor;
-
+/* qTfV/qTsV: the cursor (trace_up.rec) is the variable last sent. */
 unsigned trace_var_upload_first(const char *p, struct reply *r)
 {
-    var_cursor = 0;
+    trace_up.rec = 0;
     return trace_var_upload_next(p, r);
 }
 
 unsigned trace_var_upload_next(const char *p, struct reply *r)
 {
+    const struct trace_var *v = 0;
+
     (void)p;
-    for (; var_cursor < PMUSTUB_TRACE_VARS; var_cursor++) {
-        const struct trace_var *v = &trace_vars[var_cursor];
-        if (!v->number)
-            continue;
-        reply_hex_u64(r, v->number);
-        reply_str(r, ":");
-        reply_hex_u64(r, (uint64_t)v->initial);
-        reply_str(r, v->builtin ? ":1:" : ":0:");
-        reply_hex_bytes(r, (const uint8_t *)v->name, v->name_len);
-        var_cursor++;
+    if (trace_up.rec <= (unsigned)(trace_frames - trace_area))
+        v = next_var(trace_up.rec ? trace_area + trace_up.rec - 1 : 0);
+    if (!v) {
+        trace_up.rec = (trace_off)-1;
+        reply_str(r, "l");
         return TRACE_REPLIED;
     }
-    reply_str(r, "l");
+    reply_hex_u64(r, v->number);
+    reply_str(r, ":");
+    reply_hex_u64(r, (uint64_t)v->initial);
+    reply_str(r, v->h.flag ? ":1:" : ":0:");
+    reply_hex_bytes(r, (const uint8_t *)v->name,
+                    v->h.size - (unsigned)offsetof(struct trace_var, name));
+    trace_up.rec = (trace_off)((const uint8_t *)v - trace_area + 1);
     return TRACE_REPLIED;
 }

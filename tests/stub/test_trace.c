@@ -300,6 +300,7 @@ static void unsupported_definitions_are_refused(void **st)
         "QTDP:-1:80001200:R1",            /* actions of no open tracepoint */
         "QTDP:1:80001200:Y:0:0",
         "QTDP:1:80001200:E:0:0:X3,2201",  /* cut short */
+        "QTDP:1:80001200:E:0:0:X3,220127zz", /* more after its condition */
         "QTDV:0:0:0:61",
         "QTBuffer:circular:1",
         "QTFrame:zz",

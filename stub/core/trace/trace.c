@@ -208,8 +208,6 @@ static unsigned define_tracepoint(const char *p, struct reply *r)
         t->act = (uint16_t)(trace_frames - TP_BYTES(t));
     }
 #endif
-    if (p != end - more)
-        goto refused;
     if (p != end - more) {
         e = 0x01;
         goto refused;
@@ -479,7 +477,6 @@ static unsigned upload_first(const char *p, struct reply *r)
 static unsigned tracepoint_status(const char *p, struct reply *r)
 {
     uint32_t n, addr;
-
     const struct tracepoint *t = 0;
 
     if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_addr(p, &addr, &p))

@@ -18,7 +18,7 @@
  * nothing (teval of a variable) costs no buffer.
  *
  * The frames lie in the trace buffer after the definitions (trace_area.c),
- * at FRAMES; their room is what the definitions and a native bracket's
+ * at trace_frames; their room is what the definitions and a native bracket's
  * binding leave, at most what QTBuffer:size asked.
  *
  * While GDB looks at a frame (QTFrame), GDB's register and memory packets
@@ -28,7 +28,6 @@
  */
 #include "trace/trace_internal.h"
 
-#define FRAMES trace_frames
 /* Here, beside the frames' other numbers (one base address for them). */
 uint8_t *trace_frames = trace_area;
 unsigned trace_high;
@@ -64,10 +63,10 @@ static uint8_t *reserve(unsigned n)
     if (!col.open) {
         col.start = trace_used;
         col.open = 1;
-        agent_to_target(FRAMES + trace_used, col.tp, 2);
+        agent_to_target(trace_frames + trace_used, col.tp, 2);
         trace_used += HEADER;
     }
-    p = FRAMES + trace_used;
+    p = trace_frames + trace_used;
     trace_used += n;
     return p;
 }
@@ -182,7 +181,7 @@ enum agent_error trace_collect(struct tracepoint *t)
     if (col.open && e == AGENT_BUFFER_FULL) {
         trace_used = col.start; /* no half frames */
     } else if (col.open) {
-        agent_to_target(FRAMES + col.start + 2, trace_used - col.start - HEADER, 4);
+        agent_to_target(trace_frames + col.start + 2, trace_used - col.start - HEADER, 4);
         t->usage += trace_used - col.start;
         trace_nframes++;
     }
@@ -195,17 +194,16 @@ void trace_frames_clear(void)
     trace_used = trace_nframes = 0;
 }
 
-
 /* ---- frames ---- */
 
 static unsigned frame_size(unsigned off)
 {
-    return (unsigned)agent_from_target(FRAMES + off + 2, 4);
+    return (unsigned)agent_from_target(trace_frames + off + 2, 4);
 }
 
 static unsigned frame_tp(unsigned off)
 {
-    return (unsigned)agent_from_target(FRAMES + off, 2);
+    return (unsigned)agent_from_target(trace_frames + off, 2);
 }
 
 /* Where the blocks of a frame are: calls fn for each until it returns
@@ -217,7 +215,7 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
     int got = 0;
 
     while (at < stop && !got) {
-        const uint8_t *b = FRAMES + at;
+        const uint8_t *b = trace_frames + at;
         unsigned regno = (unsigned)agent_from_target(b + 1, 2);
         got = fn(b, arg);
         at += b[0] == 'M'   ? 11 + (unsigned)agent_from_target(b + 9, 2)
@@ -501,7 +499,7 @@ unsigned trace_buffer_read(const char *p, struct reply *r)
         n = trace_used - off;
     if (n > r->cap / 2)
         n = r->cap / 2;
-    reply_hex_bytes(r, FRAMES + off, n);
+    reply_hex_bytes(r, trace_frames + off, n);
     return TRACE_REPLIED;
 }
 

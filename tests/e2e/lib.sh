@@ -18,6 +18,13 @@ e2e_cleanup() {
 }
 trap e2e_cleanup EXIT
 
+# Every GDB a test starts waits up to 30 s for a reply (GDB's default is
+# 2 s, GDB manual "Remote Configuration", set remotetimeout): a test
+# asserts that a thing happens, and on a loaded machine (ctest -j2 beside
+# another suite) QEMU or vboard can take seconds to answer. How fast the
+# stub answers is measured by tests/bench/, not asserted here.
+GDB_WAIT=(-iex "set remotetimeout 30")
+
 # A TCP port on 127.0.0.1 that was free a moment ago.
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
@@ -102,7 +109,7 @@ ctrl_c_session() {
     # group as well, and GDB takes a second Ctrl-C as "target not responding".
     # stdbuf -oL: GDB's output to a file is otherwise block-buffered, and the
     # wait below reads it while GDB runs.
-    stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $1" \
+    stdbuf -oL gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -ex "file $1" \
         -ex "target remote 127.0.0.1:$QEMU_PORT" \
         -ex "monitor ctrlc off" -ex "monitor ctrlc on" \
         -ex "$before" -ex "echo CONTINUING\\n" -ex "continue" \
@@ -209,7 +216,7 @@ oracle_instructions() {
 gdb_batch() {
     local args=()
     for c in "$@"; do args+=(-ex "$c"); done
-    timeout 120 gdb-multiarch -q -nx -batch "${args[@]}" 2>&1
+    timeout 120 gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch "${args[@]}" 2>&1
 }
 
 # Address of symbol $2 in ELF $1, as lower-case hex without 0x (from nm,

@@ -141,7 +141,7 @@ for try in 1 2 3 4 5; do
     wait $OPID 2>/dev/null
 done
 if [ $GDB_UP = yes ]; then
-    timeout 120 gdb-multiarch -nx -batch "$FW" \
+    timeout 120 gdb-multiarch -nx "${GDB_WAIT[@]}" -batch "$FW" \
         -ex "set confirm off" \
         -ex "target extended-remote 127.0.0.1:$GDBP" \
         -ex "break tick" -ex "continue" \

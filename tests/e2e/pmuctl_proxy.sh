@@ -70,7 +70,7 @@ check "monitor reset halt passes through: the core at _start" \
 
 # ---- Ctrl-C in GDB (0x03) and kill (k) pass through. No timeout(1): it
 # would pass the SIGINT on to GDB's whole group (lib.sh, ctrl_c_session).
-stdbuf -oL gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "echo CONTINUING\\n" \
+stdbuf -oL gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -ex "file $FW" -ex "$P" -ex "echo CONTINUING\\n" \
     -ex "continue" -ex 'printf "PC=%08x\n", $pc' -ex "kill" >"$OUT" 2>&1 &
 G=$!
 oo_track $G
@@ -87,7 +87,7 @@ check "... and kill passes through, without the proxy taking it for OpenOCD gone
          -a "$(grep -c "closed the connection" "$OO_TMP/proxy.log")" = 0
 
 # ---- A GDB that vanishes while the program runs; then a second session.
-gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "continue" >"$OO_TMP/gone.out" 2>&1 &
+gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -ex "file $FW" -ex "$P" -ex "continue" >"$OO_TMP/gone.out" 2>&1 &
 G=$!
 N=$(grep -c "GDB connected" "$OO_TMP/proxy.log")
 for _ in $(seq 100); do
@@ -111,7 +111,7 @@ check "a second GDB session, in ack mode, lists the counters again and writes on
          -a "$(grep -c '^CNT2=777$' "$OUT")" = 1
 
 # ---- OpenOCD goes away while GDB waits for the program.
-timeout 60 gdb-multiarch -q -nx -batch -ex "file $FW" -ex "$P" -ex "continue" \
+timeout 60 gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -ex "file $FW" -ex "$P" -ex "continue" \
     -ex 'echo AFTER\n' >"$OUT" 2>&1 &
 G=$!
 sleep 3

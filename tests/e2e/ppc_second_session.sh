@@ -12,7 +12,7 @@ start_qemu_ppc "$ELF"
 # The first GDB stays at its prompt until killed: its stdin is a FIFO
 # this script holds open.
 mkfifo "$E2E_TMP/stdin"
-stdbuf -oL gdb-multiarch -q -nx -ex "file $ELF" \
+stdbuf -oL gdb-multiarch -q -nx "${GDB_WAIT[@]}" -ex "file $ELF" \
     -ex "target remote 127.0.0.1:$QEMU_PORT" \
     -ex "printf \"FIRST pc=%x\\n\", \$pc" <"$E2E_TMP/stdin" >"$E2E_TMP/first.out" 2>&1 &
 GDB1=$!

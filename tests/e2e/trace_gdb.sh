@@ -48,7 +48,7 @@ start_vboard() {
 
 # GDB's actions are read from its script, so each session is a file.
 session() { # session NAME: runs $E2E_TMP/NAME.gdb, output in $OUT
-    timeout 120 gdb-multiarch -q -nx -batch -x "$E2E_TMP/$1.gdb" >"$OUT" 2>&1
+    timeout 120 gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -x "$E2E_TMP/$1.gdb" >"$OUT" 2>&1
     cp "$OUT" "$E2E_TMP/$1.out"
 }
 
@@ -184,7 +184,7 @@ start_vboard
     echo "tstop"
     echo "kill"
 } >"$E2E_TMP/intr.gdb"
-stdbuf -oL gdb-multiarch -q -nx -batch -x "$E2E_TMP/intr.gdb" >"$OUT" 2>&1 &
+stdbuf -oL gdb-multiarch -q -nx "${GDB_WAIT[@]}" -batch -x "$E2E_TMP/intr.gdb" >"$OUT" 2>&1 &
 G=$!
 E2E_PIDS+=($G)
 LAT=""

@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
-# The README's "Bring your own program" command for one board, run as
-# written there: a user's main() links with libpmustub.a, boots with the
-# README's QEMU line (vboard's for a chip QEMU has not), and GDB debugs it.
-# With "vle": the README's command for VLE code on that board, on a VLE
+# A page's link command for one board (the README's; docs/linking.md's for
+# VLE), run as written there: a user's main() links with libpmustub.a,
+# boots with the page's QEMU line (vboard's for a chip QEMU has not), and
+# GDB debugs it.
+# With "vle": the page's command for VLE code on that board, on a VLE
 # counted loop between two labels (prog.S), booted on vboard's e200z7 as
-# the README says (ppce500: --cpu e200z7; mpc5674f: the chip's machine);
+# the page says (ppce500: --cpu e200z7; mpc5674f: the chip's machine);
 # pmuctl counts each bracket with tracepoints and with breakpoints
 # (oracles: arithmetic, 2 + 2 * 50 instructions, and vboard's own count
 # of the same ELF with no debugger) and GDB, told the architecture first,
 # debugs it.
-# Usage: byop.sh README.md TARGET_DIR(build/target/<board>) [vle]
+# Usage: byop.sh PAGE.md TARGET_DIR(build/target/<board>) [vle]
 . "$(dirname "$0")/lib.sh"
-README=$1
+PAGE=$1
 TDIR=$(readlink -f "$2")
 BOARD=$(basename "$TDIR")
 VLE=${3:-}
 OUT=$E2E_TMP/gdb.out
 
-# Per board: its compiler (which starts its README command) and QEMU.
+# Per board: its compiler (which starts its link command) and QEMU.
 SERIAL=-serial
 case $BOARD in
 malta) CC=mips-linux-gnu-gcc QEMU=qemu-system-mips ;;
@@ -31,7 +32,7 @@ if [ -n "$VLE" ]; then
     # The VLE command (its script's name says it), vboard's e200z7 (for
     # ppce500, which QEMU runs with no VLE; the chip's machine for a
     # chip); GDB must be told the architecture before it reads a VLE ELF
-    # (README).
+    # (docs/linking.md).
     LINE="^$CC .*build/target/$BOARD/${BOARD}_vle\\.ld .*build/target/$BOARD/libpmustub\\.a"
     [ "$BOARD" = ppce500 ] && QEMU="build/bin/vboard --cpu e200z7" SERIAL=--serial
     GDB_ARCH=("set architecture powerpc:e500")
@@ -39,8 +40,8 @@ else
     LINE="^$CC .*build/target/$BOARD/libpmustub\\.a"
 fi
 
-cmd=$(grep -E "$LINE" "$README" | head -1)
-check "the README shows a link command" test -n "$cmd"
+cmd=$(grep -E "$LINE" "$PAGE" | head -1)
+check "the page shows a link command" test -n "$cmd"
 cat >"$E2E_TMP/prog.c" <<'C'
 static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
 int main(void) { return fib(11); } /* 89 */
@@ -71,19 +72,19 @@ mark_end:
 S
 cmd=${cmd//build\/target\/$BOARD/$TDIR}
 (cd "$E2E_TMP" && eval "$cmd") >"$OUT" 2>&1
-check "the README's command links prog.$([ -n "$VLE" ] && echo S || echo c) without a warning" \
+check "the page's command links prog.$([ -n "$VLE" ] && echo S || echo c) without a warning" \
     bash -c "test -s '$E2E_TMP/prog.elf' && ! grep -q . '$OUT'"
 head -20 "$OUT"
 [ -z "$VLE" ] || check "its main is VLE code (readelf flag v)" \
     bash -c "${CC%gcc}readelf -SW '$E2E_TMP/prog.elf' | grep -qE ' AXv '"
 
-# The README's boot line; qemu_serving gives its -serial the real port.
-boot=$(grep -oE "\`$QEMU [^\`]* $SERIAL tcp:127.0.0.1:PORT,server\`" "$README" | head -1)
-check "the README shows how it boots" test -n "$boot"
+# The page's boot line; qemu_serving gives its -serial the real port.
+boot=$(grep -oE "\`$QEMU [^\`]* $SERIAL tcp:127.0.0.1:PORT,server\`" "$PAGE" | head -1)
+check "the page shows how it boots" test -n "$boot"
 boot=${boot//\`/}
 boot=${boot% $SERIAL *}
 boot=${boot//prog.elf/$E2E_TMP/prog.elf}
-# boot_it: the board as the README boots it, its line on QEMU_PORT.
+# boot_it: the board as the page boots it, its line on QEMU_PORT.
 boot_it() {
     if [ "${QEMU%% *}" = build/bin/vboard ]; then
         # vboard in the build tree (TARGET_DIR's ../../bin), serving its
@@ -99,7 +100,7 @@ boot_it() {
     fi
 }
 if [ -n "$VLE" ]; then
-    # vboard's own count of the second bracket, no debugger: the README's
+    # vboard's own count of the second bracket, no debugger: the page's
     # boot line on a copy whose boot stop is a no-op.
     sym() { $NM "$E2E_TMP/prog.elf" | awk -v s="$1" '$3 == s { print $1 }'; }
     python3 "$(dirname "$0")/../vboard/no_boot_stop.py" "$E2E_TMP/prog.elf" "$E2E_TMP/plain.elf" \

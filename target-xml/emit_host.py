@@ -85,6 +85,7 @@ def emit_host(reg, outdir):
         "    unsigned event_shift, event_mask; /* EVENT = (control >> shift) & mask */",
         "    uint32_t ctl_writable;  /* control bits that hold a value; the rest read 0 */",
         "    int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */",
+        "    int mips16e;            /* runs MIPS16e code too (cores.toml compressed_isa) */",
         "    uint32_t vboard_id;     /* the id register vboard shows for it */",
         "    unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */",
         "    const struct pmu_catalog_event *events;",
@@ -155,7 +156,8 @@ def emit_host(reg, outdir):
             f'    {{ "{c["key"]}", "{c["family"]}", "{c["title"]}", 0x{c["id"]["mask"]:08x}u, '
             f'0x{c["id"]["value"]:08x}u, {c["counters"]}, {int(c["discovery"] == "m_chain")}, '
             f'{irq}, {shift}, 0x{mask:x}, 0x{writable(ctl):08x}u, '
-            f'{int(any(t == "mt_en" for *_, t in ctl))}, 0x{vb["id"]:08x}u, '
+            f'{int(any(t == "mt_en" for *_, t in ctl))}, {int(c["compressed_isa"] == "mips16e")}, '
+            f'0x{vb["id"]:08x}u, '
             f'{{ {ic[0]}, {ic[1]}, {ic[2]} }}, {{ {dc[0]}, {dc[1]}, {dc[2]} }}, '
             f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])}, {generic}, '
             f'{"&pmu_catalog_" + ident(c["key"]) + "_booke" if "booke" in c else "0"} }},')
@@ -174,6 +176,10 @@ def emit_host(reg, outdir):
         keys = ", ".join(f'"{c["key"]}"' for c in reg["cores"] if c["family"] == fname)
         body.append(f"/* The cores of family {fname}, NULL-terminated. */")
         body.append(f"static const char *const pmu_family_{ident(fname)}_keys[] = {{{keys}, 0}};")
+    for bname, b in reg.get("boards", {}).items():
+        keys = ", ".join(f'"{k}"' for k in b["cores"])
+        body.append(f"/* The cores board {bname} can have (cores.toml boards), NULL-terminated. */")
+        body.append(f"static const char *const pmu_board_{ident(bname)}_keys[] = {{{keys}, 0}};")
     body += LOOKUPS
     write(os.path.join(outdir, "pmu_catalog.h"), header_guard(GENERATED, "PMU_CATALOG_H", body))
 

@@ -36,17 +36,6 @@ static uint32_t cache_fields(unsigned size, unsigned ways, unsigned line)
     return s << 6 | l << 3 | (ways - 1u);
 }
 
-/* The MIPS16e ASE: present on the 34K, 24K and 74K (MIPS32 34K SUM
- * MD00534, 24K SUM MD00343, 74K SUM MD00519: "MIPS16e ASE", Config1.CA = 1;
- * QEMU 7.2's 34Kf, 24Kf and 74Kf have ASE_MIPS16 in target/mips/cpu-defs.c.inc);
- * absent on the MIPS IV R10000 and R12000 (R10000 User's Manual: MIPS IV
- * ISA, no MIPS16). */
-static bool has_mips16e(const char *core)
-{
-    return strcmp(core, "34k") == 0 || strcmp(core, "24k") == 0 ||
-           strcmp(core, "74k") == 0;
-}
-
 bool cpu_apply_personality(struct cpu *c, enum pmu_core_id m)
 {
     const struct pmu_catalog *p = &pmu_catalogs[m];
@@ -57,7 +46,10 @@ bool cpu_apply_personality(struct cpu *c, enum pmu_core_id m)
     c->config0 = 0x80000000u | 1u << 15 | 1u << 10 | 1u << 7 | 2u;
     /* Config1: M, MMUSize-1 = 0, caches, PC=1 (counters), EP=1 (EJTAG),
      * CA (bit 2) = MIPS16e, FP=0 (no FPU) (MD00090 "Config1 Register") */
-    c->mips16 = has_mips16e(p->core);
+    /* CA: the MIPS16e ASE, where the registry says the core has it (34K
+     * SUM MD00534, 24K SUM MD00343, 74K SUM MD00519 "MIPS16e ASE"; not on
+     * the MIPS IV R10000/R12000). */
+    c->mips16 = p->mips16e != 0;
     c->config1 = 0x80000000u |
                  cache_fields(p->icache[0], p->icache[1], p->icache[2]) << 16 |
                  cache_fields(p->dcache[0], p->dcache[1], p->dcache[2]) << 7 |

@@ -210,14 +210,12 @@ const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.
     PPC_MACHINE_OPS,
 };
 
-static const char *const mpc5674f_cpus[] = { "e200z7", NULL };
-
 /* Picked by --machine mpc5674f only: --cpu e200z7 alone stays the
  * ppce500 board. */
 const struct vb_machine_class vb_mpc5674f_class = {
     .name = "MPC5674F chip, eSCI_A as the serial line",
     .machine = "mpc5674f",
-    .cpus = mpc5674f_cpus,
+    .cpus = pmu_board_mpc5674f_keys, /* cores.toml [boards.mpc5674f] */
     .create = create_mpc5674f,
     PPC_MACHINE_OPS,
 };

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "elf_load.h"
+#include "pmu_catalog.h" /* the registry: the chip's cores */
 #include "ppc_internal.h"
 
 #define SIU_BASE     0xc3f90000u
@@ -100,8 +101,12 @@ bool mpc5674f_init(struct mpc5674f *b, const char *cpu, const char *kernel, char
 {
     memset(b, 0, sizeof(*b));
     const struct ppc_personality *p = ppc_personality(cpu);
-    if (!p || strcmp(cpu, "e200z7") != 0) {
-        snprintf(err, errlen, "the mpc5674f machine has an e200z7 core, not '%s'", cpu);
+    bool listed = false; /* the chip's cores, as the registry says (cores.toml) */
+    for (const char *const *k = pmu_board_mpc5674f_keys; *k; k++)
+        listed = listed || strcmp(*k, cpu) == 0;
+    if (!p || !listed) {
+        snprintf(err, errlen, "the mpc5674f machine has an %s core, not '%s'",
+                 pmu_board_mpc5674f_keys[0], cpu);
         return false;
     }
     b->flash = malloc(MPC5674F_FLASH_SIZE);

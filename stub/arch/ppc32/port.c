@@ -81,9 +81,11 @@ static const char *xml[PMUSTUB_POWER_TARGET_XML_PIECES + PMU_XML_PIECES + 1];
 /* What the target is, for LLDB (qHostInfo, qProcessInfo): LLVM's name of
  * 32-bit big-endian Power and nothing more. A bare-metal program has no
  * vendor or OS, and LLDB 14 drops the ELF it was given if the stub names
- * one the ELF does not (measured: "mips-unknown-none-elf" left the target
- * with no image, breakpoints unresolved). Big-endian, as break_insn's
- * bytes and the registers' order say (Book E, as both cores run the stub). */
+ * one the ELF does not (measured on the MIPS port, whose triple has the
+ * same form: "mips-unknown-none-elf" left the target with no image,
+ * breakpoints unresolved; docs/stub.md, "LLDB"). Big-endian, as
+ * break_insn's bytes and the registers' order say (Book E, as both cores
+ * run the stub). */
 #if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
 #error "this port is big-endian only"
 #endif

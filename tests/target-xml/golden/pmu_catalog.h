@@ -50,6 +50,7 @@ struct pmu_catalog {
     unsigned event_shift, event_mask; /* EVENT = (control >> shift) & mask */
     uint32_t ctl_writable;  /* control bits that hold a value; the rest read 0 */
     int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */
+    int mips16e;            /* runs MIPS16e code too (cores.toml compressed_isa) */
     uint32_t vboard_id;     /* the id register vboard shows for it */
     unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */
     const struct pmu_catalog_event *events;
@@ -94,9 +95,9 @@ static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x3fff0fffu, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
-    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
-    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x3fff0fffu, 1, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
+    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
+    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
 };
 #define PMU_CATALOG_COUNT 3
 
@@ -118,6 +119,10 @@ static inline const char *pmu_vboard_name(enum pmu_vboard v)
 static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};
 /* The cores of family pfam, NULL-terminated. */
 static const char *const pmu_family_pfam_keys[] = {"p1", 0};
+/* The cores board b1 can have (cores.toml boards), NULL-terminated. */
+static const char *const pmu_board_b1_keys[] = {"c2", 0};
+/* The cores board b2 can have (cores.toml boards), NULL-terminated. */
+static const char *const pmu_board_b2_keys[] = {"p1", 0};
 
 /* The core of registry key core (of family family; NULL: any), or NULL. */
 static inline const struct pmu_catalog *pmu_catalog_find(const char *family, const char *core)

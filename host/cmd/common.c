@@ -32,7 +32,8 @@ static int elf_kind(const void *elf, unsigned long addr)
 /* Is --elf the program on the target? Asked before anything on the target
  * changes; symbols of another program would put breakpoints in the wrong
  * places. A target without qCRC cannot say: that is told, and we go on. */
-int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
+int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
+                  int wait_ms)
 {
     char err[256];
     const struct tdesc_reg *pc = tdesc_find(&t->tdesc, "pc");
@@ -46,7 +47,7 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
     /* It is: its VLE code gives the breakpoints there their size. */
     t->bps.kind_at = elf_kind;
     t->bps.kind_ctx = elf;
-    rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, err, sizeof err);
+    rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, wait_ms, err, sizeof err);
     if (rc < 0) {
         rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
         pmuctl_error("%s", t->err);

@@ -47,13 +47,15 @@ int elfcheck_arch(const char *arch, unsigned machine, const char *tdesc_arch,
 }
 
 int elfcheck_compare(struct rsp *r, const struct elf_section *sec, size_t n,
-                     char *err, size_t errlen)
+                     int wait_ms, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++) {
         const struct elf_section *s = &sec[i];
         char req[64], *end;
         snprintf(req, sizeof req, "qCRC:%lx,%lx", s->addr, s->size);
-        int rc = rsp_request(r, req);
+        int rc = rsp_send(r, req);
+        if (!rc)
+            rc = rsp_recv_answer(r, wait_ms);
         if (rc)
             return rc;
         if (!r->reply[0]) {

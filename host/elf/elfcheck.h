@@ -18,11 +18,14 @@ enum elfcheck_result {
     ELFCHECK_UNANSWERED = 2  /* the target does not answer qCRC */
 };
 
-/* Asks the target for each code section's CRC: an elfcheck_result, or
- * an rsp status (< 0). A program with no such section is ELFCHECK_SAME.
- * A section that differs or that the target cannot read is named in err. */
+/* Asks the target for each code section's CRC, waiting up to wait_ms
+ * for each answer (the target reads the whole section before it says
+ * anything: through OpenOCD 0.12 on vboard, 46 KB took 25 s): an
+ * elfcheck_result, or an rsp status (< 0). A program with no such section
+ * is ELFCHECK_SAME. A section that differs or that the target cannot read
+ * is named in err. */
 int elfcheck_compare(struct rsp *r, const struct elf_section *sec, size_t n,
-                     char *err, size_t errlen);
+                     int wait_ms, char *err, size_t errlen);
 
 /* Is an ELF for arch ("mips", "powerpc": elfsym_arch) a program for the
  * target whose description says tdesc_arch (its <architecture>, e.g.

@@ -168,7 +168,7 @@ static void compares_with_qcrc(void **s)
 
     /* The same program: its code matches, and nothing else is asked. */
     peer_answers(peer, "C0376e6e7");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, 500, err, sizeof err),
                      ELFCHECK_SAME);
     const char *heard = peer_heard(peer);
     assert_non_null(strstr(heard, "$qCRC:80001000,9#"));
@@ -176,19 +176,19 @@ static void compares_with_qcrc(void **s)
 
     /* Other code: the section that differs is named. */
     peer_answers(peer, "C12345678");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, 500, err, sizeof err),
                      ELFCHECK_DIFFERS);
     assert_non_null(strstr(err, "section .text (0x80001000, 9 bytes) differs"));
 
     /* Memory the target cannot read: not this program either. */
     peer_answers(peer, "E01");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, 500, err, sizeof err),
                      ELFCHECK_DIFFERS);
     assert_non_null(strstr(err, "section .text (0x80001000, 9 bytes) is not readable"));
 
     /* No qCRC: the empty reply. */
     peer_answers(peer, "");
-    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, err, sizeof err),
+    assert_int_equal(elfcheck_compare(r, e.loaded, e.nloaded, 500, err, sizeof err),
                      ELFCHECK_UNANSWERED);
     peer_heard(peer);
     close(peer);

@@ -32,9 +32,10 @@ static int elf_kind(const void *elf, unsigned long addr)
 /* Is --elf the program on the target? Asked before anything on the target
  * changes; symbols of another program would put breakpoints in the wrong
  * places. A target without qCRC cannot say: that is told, and we go on. */
-int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
+int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
+                  int wait_ms)
 {
-    char err[256], warn[256];
+    char err[256];
     const struct tdesc_reg *pc = tdesc_find(&t->tdesc, "pc");
     int rc;
 
@@ -46,8 +47,7 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
     /* It is: its VLE code gives the breakpoints there their size. */
     t->bps.kind_at = elf_kind;
     t->bps.kind_ctx = elf;
-    rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, err, sizeof err,
-                          warn, sizeof warn);
+    rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, wait_ms, err, sizeof err);
     if (rc < 0) {
         rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
         pmuctl_error("%s", t->err);
@@ -56,9 +56,6 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t)
     if (rc == ELFCHECK_UNANSWERED)
         fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
                 "going on\n", err, path);
-    if (rc == ELFCHECK_SAME && warn[0])
-        fprintf(stderr, "pmuctl: warning: %s: %s; its code is the target's, "
-                "going on\n", path, warn);
     if (rc == ELFCHECK_DIFFERS) {
         pmuctl_error("%s is not the program on the target: %s", path, err);
         return PMUCTL_EXIT_USAGE;

@@ -15,8 +15,11 @@ int cmd_fail(struct target *t, int rc);
 const char *cmd_event_name(struct target *t, unsigned n, uint32_t ctl);
 
 /* Is the ELF at path (opened as elf) the program on the target? Asked
- * before anything on the target changes; 0, or an exit status after
- * pmuctl's error line. Its VLE code then gives Z0 packets their kinds. */
-int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t);
+ * before anything on the target changes, waiting up to wait_ms (the run
+ * timeout: the target reads all its code) for each section's answer; 0,
+ * or an exit status after pmuctl's error line. Its VLE code then gives
+ * Z0 packets their kinds. */
+int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
+                  int wait_ms);
 
 #endif

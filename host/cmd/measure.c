@@ -163,7 +163,7 @@ int cmd_measure(const struct cli *c, struct target *t)
     unsigned modes;
     int rc, nmodes;
 
-    if (have_elf && (rc = cmd_check_elf(c->elf, &elf, t)))
+    if (have_elf && (rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))
         return rc;
 
     modes = perfctl_default_modes(t->pmu.lay);

@@ -187,7 +187,7 @@ int cmd_record(const struct cli *c, struct target *t)
                          : "this target");
         return PMUCTL_EXIT_TARGET;
     }
-    if ((rc = cmd_check_elf(c->elf, &elf, t)))
+    if ((rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))
         return rc;
     t->big_endian = elf.big_endian;
     if (split_period(c->events ? c->events : DEFAULT_EVENT, ev, sizeof ev, &period) ||

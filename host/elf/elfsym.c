@@ -53,15 +53,53 @@ static int read_symtab(struct elfsym *e, Elf *elf, Elf_Scn *scn,
     return 0;
 }
 
-/* Records a read-only loaded section and the CRC of its contents. */
+/* The file images of the PT_LOAD segments: what a loader (QEMU, vboard,
+ * GDB's load, a flash tool) puts on the target. */
+#define MAX_SEGMENTS 16
+struct segments {
+    unsigned long start[MAX_SEGMENTS], end[MAX_SEGMENTS];
+    size_t n;
+};
+
+static int read_segments(Elf *elf, struct segments *sg)
+{
+    size_t n;
+    sg->n = 0;
+    if (elf_getphdrnum(elf, &n))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph))
+            return -1;
+        if (ph.p_type != PT_LOAD || !ph.p_filesz)
+            continue;
+        if (sg->n == MAX_SEGMENTS)
+            return -1;
+        sg->start[sg->n] = (unsigned long)ph.p_vaddr;
+        sg->end[sg->n++] = (unsigned long)(ph.p_vaddr + ph.p_filesz);
+    }
+    return 0;
+}
+
+/* Is the section code that a segment loads? */
+static int loaded_code(const struct segments *sg, const GElf_Shdr *sh)
+{
+    if (!(sh->sh_flags & SHF_EXECINSTR) || sh->sh_type != SHT_PROGBITS ||
+        !(sh->sh_flags & SHF_ALLOC) || !sh->sh_size)
+        return 0;
+    for (size_t i = 0; i < sg->n; i++)
+        if (sh->sh_addr >= sg->start[i] && sh->sh_addr + sh->sh_size <= sg->end[i])
+            return 1;
+    return 0;
+}
+
+/* Records a section of loaded code and the CRC of its contents. */
 static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
                       const GElf_Shdr *sh)
 {
     struct elf_section *s = &e->loaded[e->nloaded];
     const char *name = elf_strptr(elf, shstrndx, sh->sh_name);
-    /* The bytes as in the file, as the target holds them: elf_getdata
-     * would turn a note's header words into host byte order (elf(3),
-     * ELF_T_NHDR), elf_rawdata does not. */
+    /* The bytes as in the file, as the target holds them. */
     Elf_Data *d = elf_rawdata(scn, NULL);
 
     if (e->nloaded == ELFSYM_MAX_LOADED || !d || d->d_size != sh->sh_size)
@@ -70,7 +108,6 @@ static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
     s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
     s->size = (unsigned long)sh->sh_size;
     s->crc = gdb_crc32(0xffffffffu, d->d_buf, d->d_size); /* gdb/remote.c */
-    s->code = (sh->sh_flags & SHF_EXECINSTR) != 0;
     e->nloaded++;
     return 0;
 }
@@ -101,6 +138,7 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
     Elf_Scn *scn = NULL;
     size_t cap = 0, shstrndx;
     GElf_Ehdr eh;
+    struct segments sg;
 
     memset(e, 0, sizeof *e);
     if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -114,7 +152,7 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
     }
     elf = elf_begin(fd, ELF_C_READ, NULL);
     if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
-        elf_getshdrstrndx(elf, &shstrndx)) {
+        elf_getshdrstrndx(elf, &shstrndx) || read_segments(elf, &sg)) {
         snprintf(err, errlen, "'%s' is not an ELF file", path);
         goto out;
     }
@@ -128,21 +166,14 @@ int elfsym_open(struct elfsym *e, const char *path, char *err, size_t errlen)
             snprintf(err, errlen, "out of memory reading '%s'", path);
             goto out;
         }
-        if ((sh.sh_flags & SHF_EXECINSTR) && sh.sh_type == SHT_PROGBITS &&
-            e->ncode < sizeof e->code / sizeof *e->code) {
-            e->code[e->ncode].start = (unsigned long)sh.sh_addr;
-            e->code[e->ncode++].end = (unsigned long)(sh.sh_addr + sh.sh_size);
-        }
         if (eh.e_machine == EM_PPC && (sh.sh_flags & SHF_EXECINSTR) &&
             (sh.sh_flags & SHF_PPC_VLE) && sh.sh_type == SHT_PROGBITS &&
             sh.sh_size && add_vle(e, scn, &sh)) {
             snprintf(err, errlen, "'%s': cannot read its VLE code", path);
             goto out;
         }
-        if ((sh.sh_flags & SHF_ALLOC) && !(sh.sh_flags & SHF_WRITE) &&
-            sh.sh_type != SHT_NOBITS && sh.sh_size &&
-            add_loaded(e, elf, shstrndx, scn, &sh)) {
-            snprintf(err, errlen, "'%s': cannot read its loaded sections", path);
+        if (loaded_code(&sg, &sh) && add_loaded(e, elf, shstrndx, scn, &sh)) {
+            snprintf(err, errlen, "'%s': cannot read its code sections", path);
             goto out;
         }
     }
@@ -285,13 +316,13 @@ int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
                  "instruction address", *addr, loc, align);
         return -1;
     }
-    if (e && e->ncode) {
+    if (e) {
         size_t i;
-        for (i = 0; i < e->ncode; i++)
-            if ((*addr >= (e->code[i].start & 0xffffffffUL)) &&
-                *addr < (e->code[i].end & 0xffffffffUL))
+        for (i = 0; i < e->nloaded; i++)
+            if (*addr >= e->loaded[i].addr &&
+                *addr < e->loaded[i].addr + e->loaded[i].size)
                 break;
-        if (i == e->ncode) {
+        if (i == e->nloaded) {
             snprintf(err, errlen, "0x%08lx (%s) is not in the program's code, "
                      "so it will not take a breakpoint", *addr, loc);
             return -1;

@@ -1,8 +1,8 @@
 /*
- * elf/elfsym.h - symbols, code ranges and read-only loaded sections of the
- * program's ELF (libelf), so that --from/--to can name functions and
- * labels, a location that is not code is refused before the target is
- * touched, and the ELF can be compared with the target (elfcheck.h).
+ * elf/elfsym.h - symbols and loaded code of the program's ELF (libelf),
+ * so that --from/--to can name functions and labels, a location that is
+ * not loaded code is refused before the target is touched, and the ELF's
+ * code can be compared with the target (elfcheck.h).
  */
 #ifndef PMUCTL_ELFSYM_H
 #define PMUCTL_ELFSYM_H
@@ -19,10 +19,6 @@ struct elfsym_entry {
     int object;         /* STT_OBJECT: a variable, not code */
 };
 
-struct elfsym_range {
-    unsigned long start, end;
-};
-
 /* A section of Power VLE code (SHF_PPC_VLE) and its bytes, for the size
  * of the instruction at a breakpoint. */
 #define ELFSYM_MAX_VLE 8
@@ -31,22 +27,24 @@ struct elfsym_vle {
     unsigned char *bytes;
 };
 
-/* A loaded section that the program does not write: code, constants. */
+/* A section of code that a loadable segment puts on the target. */
 struct elf_section {
     char name[32];
     unsigned long addr;
     unsigned long size;
     uint32_t crc;      /* gdb_crc32 of its contents in the file */
-    int code;          /* SHF_EXECINSTR: what a measurement runs */
 };
 
 struct elfsym {
     struct elfsym_entry *syms;
     size_t nsyms;
-    struct elfsym_range code[32]; /* executable sections */
-    size_t ncode;
-    struct elf_section loaded[ELFSYM_MAX_LOADED]; /* SHF_ALLOC, not SHF_WRITE,
-                                                    with contents */
+    /* SHF_EXECINSTR PROGBITS sections inside a PT_LOAD segment's file
+     * image: the only memory of the target the ELF speaks for. A default
+     * linker script also loads metadata (.MIPS.abiflags, .reginfo, notes)
+     * in a segment of its own at 0x00400000, which on a bare board is no
+     * memory at all (kuseg, unmapped): reading it through OpenOCD halts
+     * its EJTAG processor access ("No memory access in progress"). */
+    struct elf_section loaded[ELFSYM_MAX_LOADED];
     size_t nloaded;
     struct elfsym_vle vle[ELFSYM_MAX_VLE]; /* EM_PPC: VLE code */
     size_t nvle;
@@ -74,7 +72,8 @@ const char *elfsym_name_at(const struct elfsym *e, unsigned long addr);
 int elfsym_break_kind(const struct elfsym *e, unsigned long addr);
 
 /* LOC: 0xHEX, *0xHEX, SYMBOL or SYMBOL+OFFSET (needs e). Checks that it is
- * aligned (4 bytes; 2 in VLE code) and, with an ELF, inside code. */
+ * aligned (4 bytes; 2 in VLE code) and, with an ELF, inside its loaded
+ * code. */
 int loc_resolve(const char *loc, const struct elfsym *e, unsigned long *addr,
                 char *err, size_t errlen);
 

@@ -7,6 +7,8 @@
  *  - qXfer:features:read:target.xml: OpenOCD's description with our PMU
  *    feature (proxy/splice.c);
  *  - p/P of the PMU registers: "monitor mips32 cp0 25 SEL" (proxy/regs.c);
+ *  - Z0/Z1/z0/z1, GDB's breakpoints, and OpenOCD's stop replies: a stop
+ *    at one of them or after a step is SIGTRAP (proxy/breaks.c);
  *  - QStartNoAckMode: each side has its own ack mode; OpenOCD's side is put
  *    in no-ack mode when the session opens (TCP loses nothing).
  * A GDB that goes away closes its OpenOCD connection, as if it had been
@@ -139,6 +141,7 @@ int proxy_open_openocd(struct proxy_session *s)
     s->oo.conn = &t->rsp.conn;
     s->oo.noack = t->rsp.noack;
     s->pending = s->running = s->killed = 0;
+    proxy_breaks_reset(&s->breaks);
     return 0;
 }
 
@@ -251,18 +254,43 @@ static int from_gdb(struct proxy_session *s)
     }
     if (!strncmp(pkt, XFER_TARGET, strlen(XFER_TARGET)))
         return serve_xml(s, pkt + strlen(XFER_TARGET));
-    if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) < 0) {
+    if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) == 0)
+        rc = proxy_breaks_handle(&s->breaks, s->t, pkt, out);
+    if (rc < 0) {
         reply_str(s, "E01");
         return END_OPENOCD;
     }
     if (rc)
         return reply_str(s, out);
+    if (pkt[0] == 'R') /* extended-mode restart: OpenOCD clears them */
+        proxy_breaks_reset(&s->breaks);
     if (link_write(&s->oo, frame, len, s->timeout_ms))
         return s->killed ? END_GDB : END_OPENOCD;
     s->pending = 1;
     s->running = is_resume(pkt);
+    if (s->running)
+        proxy_breaks_resumed(&s->breaks, pkt);
     s->killed = !strcmp(pkt, "k");
     return 0;
+}
+
+/* OpenOCD's stop reply (the frame, len bytes) to GDB, through
+ * proxy_breaks_stopped. A payload with escapes (none of OpenOCD's stop
+ * replies has one) goes as it came. */
+static int stop_to_gdb(struct proxy_session *s, const char *frame, size_t len)
+{
+    static char pkt[FRAME_MAX];
+    size_t n = len - 4;
+
+    memcpy(pkt, frame + 1, n);
+    pkt[n] = 0;
+    if (memchr(pkt, '}', n) || memchr(pkt, '*', n))
+        return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
+    if (proxy_breaks_stopped(&s->breaks, s->t, pkt) < 0) {
+        s->pending = 1; /* GDB still waits for the stop: E01 */
+        return END_OPENOCD;
+    }
+    return reply(s, pkt, n);
 }
 
 static int from_openocd(struct proxy_session *s)
@@ -276,8 +304,12 @@ static int from_openocd(struct proxy_session *s)
     if (rc != LINK_PACKET)
         return 0;
     /* Console output ("O" and hex, not "OK") comes before the answer. */
-    if (!(frame[1] == 'O' && frame[2] != 'K'))
-        s->pending = s->running = 0;
+    if (frame[1] == 'O' && frame[2] != 'K')
+        return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
+    int stop = s->running;
+    s->pending = s->running = 0;
+    if (stop)
+        return stop_to_gdb(s, frame, len);
     return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "proxy/breaks.h"
 #include "proxy/link.h"
 #include "proxy/splice.h"
 #include "rsp/conn.h"
@@ -25,6 +26,7 @@ struct proxy_session {
     int pending; /* a request of GDB's is with OpenOCD */
     int running; /* ... and it resumed the program */
     int killed;  /* GDB sent k: OpenOCD closes the connection (gdb_server.c) */
+    struct proxy_breaks breaks; /* GDB's breakpoints on OpenOCD */
 };
 
 /* A socket listening on spec ([HOST:]PORT, HOST 127.0.0.1 if not given);

@@ -128,15 +128,11 @@ oo_finish() {
     exit 0
 }
 
-# oo_qemu_loop_count ELF TOP_SRC_DIR: QEMU's count of instructions from loop
-# to after_tick of the EJTAG loop firmware into QEMU_COUNT (LOOP and AFTER:
-# the two addresses): two passes under QEMU's own gdbstub, then stop; its
-# exec log counted by tests/vboard/qemu_count.py. Needs lib.sh and
-# pmuctl_lib.sh.
-oo_qemu_loop_count() {
+# oo_qemu_exec_log ELF STOP: ELF on QEMU's Malta 34Kf under its
+# own gdbstub, one instruction a block, logged to $OO_TMP/exec.log, until
+# the third stop at STOP (hex address); then QEMU ends. Needs lib.sh.
+oo_qemu_exec_log() {
     local gport qpid
-    LOOP=$(sym_addr "$1" loop)
-    AFTER=$(sym_addr "$1" after_tick)
     pm_pick_port gport
     qemu-system-mips -M malta -cpu 34Kf -nographic -nic none -vga none -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$OO_TMP/exec.log" -kernel "$1" \
@@ -144,10 +140,41 @@ oo_qemu_loop_count() {
     qpid=$!
     oo_track $qpid
     oo_wait_port "$gport" $qpid
-    gdb_batch "file $1" "target remote 127.0.0.1:$gport" "break *0x$AFTER" "continue" \
+    gdb_batch "file $1" "target remote 127.0.0.1:$gport" "break *0x$2" "continue" \
         "continue" "continue" >"$OO_TMP/qemu-gdb.out"
     kill $qpid; wait $qpid 2>/dev/null
-    QEMU_COUNT=$(python3 "$2/tests/vboard/qemu_count.py" "$OO_TMP/exec.log" "$1" \
-                 mips-linux-gnu-objdump "$LOOP" "$AFTER")
+}
+
+# oo_qemu_count ELF FROM TO TOP_SRC_DIR: QEMU's count of instructions from
+# the first FROM up to TO (hex addresses) in $OO_TMP/exec.log
+# (tests/vboard/qemu_count.py).
+oo_qemu_count() {
+    python3 "$4/tests/vboard/qemu_count.py" "$OO_TMP/exec.log" "$1" \
+        mips-linux-gnu-objdump "$2" "$3"
+}
+
+# oo_qemu_loop_count ELF TOP_SRC_DIR: QEMU's count of instructions from loop
+# to after_tick of the EJTAG loop firmware into QEMU_COUNT (LOOP and AFTER:
+# the two addresses). Needs lib.sh and pmuctl_lib.sh.
+oo_qemu_loop_count() {
+    LOOP=$(sym_addr "$1" loop)
+    AFTER=$(sym_addr "$1" after_tick)
+    oo_qemu_exec_log "$1" "$AFTER"
+    QEMU_COUNT=$(oo_qemu_count "$1" "$LOOP" "$AFTER" "$2")
     echo "# QEMU: $QEMU_COUNT instructions from loop to after_tick"
+}
+
+# oo_stock_cfg FILE RBB_PORT: an OpenOCD configuration for vboard's 34K as
+# OpenOCD's manual (0.12, "Debug Adapter Configuration": remote_bitbang;
+# "TAP Declaration": jtag newtap; "CPU Configuration": target create)
+# has a user write one for a board: no gdb_breakpoint_override, no
+# adapter speed, no expected IDCODE, nothing of tests/vboard/openocd/.
+oo_stock_cfg() {
+    cat >"$1" <<CFG
+adapter driver remote_bitbang
+remote_bitbang host localhost
+remote_bitbang port $2
+jtag newtap board cpu -irlen 5
+target create board.cpu mips_m4k -endian big -chain-position board.cpu
+CFG
 }

@@ -38,6 +38,17 @@ endfunction()
 pmuctl_openocd_test(openocd)
 # GDB through pmuctl proxy to OpenOCD.
 pmuctl_openocd_test(proxy)
+# The same through OpenOCD with a configuration written from its manual
+# (no gdb_breakpoint_override), on a program linked with the README's
+# command and one linked with -Ttext and the default linker script.
+foreach(link readme ttext)
+  add_test(NAME e2e_pmuctl_stock_openocd_${link}
+           COMMAND bash ${_e2e}/pmuctl_stock_openocd.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${PMUSTUB_MALTA_DIR} ${CMAKE_SOURCE_DIR}/README.md
+                   ${CMAKE_SOURCE_DIR} ${link})
+  set_tests_properties(e2e_pmuctl_stock_openocd_${link} PROPERTIES TIMEOUT 600)
+  pmustub_test_needs(e2e_pmuctl_stock_openocd_${link} qemu-system-mips gdb-multiarch openocd)
+endforeach()
 # Power: QEMU's e500v2 publishes no PMU; the Power catalogues.
 add_test(NAME e2e_pmuctl_power_qemu
          COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>

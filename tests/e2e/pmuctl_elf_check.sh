@@ -46,8 +46,9 @@ check "... where the oracle is not empty (perfctl0 was set)" \
 
 # The same code with a read-only section where the target has no memory,
 # as a default linker script puts .MIPS.abiflags, .reginfo and notes
-# (kuseg 0x00400118, unmapped on the bare board): measured, with a
-# warning naming that section.
+# (kuseg 0x00400118, unmapped on the bare board): measured without a word
+# (only loaded code is compared; pmuctl_stock_openocd.sh shows through
+# OpenOCD that nothing else is read).
 printf 'metadata' >"$E2E_TMP/meta.bin"
 mips-linux-gnu-objcopy --add-section .note.meta="$E2E_TMP/meta.bin" \
     --set-section-flags .note.meta=alloc,readonly,contents \
@@ -56,9 +57,8 @@ mips-linux-gnu-objcopy --add-section .note.meta="$E2E_TMP/meta.bin" \
     --to region_end -e instructions -x , >"$OUT" 2>"$E2E_TMP/err"
 RC=$?
 echo "# $(cat "$E2E_TMP/err")"
-check "an ELF whose code is the target's, with metadata the target cannot read: measured, one warning" \
-    test "$RC" = 0 -a "$(grep -c "^pmuctl: warning: .*section .note.meta (0x00400118, 8 bytes) is not readable" "$E2E_TMP/err")" = 1 \
-         -a "$(grep -c ",instructions,1," "$OUT")" = 1
+check "an ELF whose code is the target's, with metadata the target cannot read: measured, no word" \
+    test "$RC" = 0 -a ! -s "$E2E_TMP/err" -a "$(grep -c ",instructions,1," "$OUT")" = 1
 
 # A Power ELF against this MIPS target: refused by its machine type.
 PPC_ELF=$(dirname "$ELF")/../ppce500/pmustub-demo.elf

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""object_cycles.py - fails when the objects of a folder reach each other
+in a circle through the symbols they define and use (functions called and,
+what an include check cannot see, variables shared), or when an object
+uses another's writable variable: state has one owner, which gives
+functions for it.
+
+Each object file under OBJDIR is read with nm (`nm -P`): the global
+symbols it defines (T, D, B, R, ...) and those it uses (U). Object a
+depends on object b when a uses a symbol b defines. A circle (a strongly
+connected group of more than one object) is printed with the symbols that
+make each of its edges, so the variable or function to move is named.
+
+A writable variable (nm kinds D, B, C, G, S: data, bss, common, small
+data and bss) used by an object other than its owner is reported too;
+constant tables (R) may be shared.
+
+Usage: object_cycles.py NM OBJDIR [PREFIX]
+  NM      the binutils nm for the objects (mips-linux-gnu-nm ...)
+  OBJDIR  the folder whose *.o / *.obj files (searched below it) are checked
+  PREFIX  only objects whose path below OBJDIR starts with PREFIX
+Exit 0: no circle; 1: the circles, one block each; 2: usage or nm failed.
+       object_cycles.py --selftest   (builds small objects with cc)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def read_symbols(nm, path):
+    """(defined, used): the global symbols path defines ({name: nm kind})
+    and the set of those it uses."""
+    out = subprocess.run([nm, "-P", path], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"object_cycles: {nm} {path}: {out.stderr.strip()}")
+    defined, used = {}, set()
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        name, kind = parts[0], parts[1]
+        if kind == "U":
+            used.add(name)
+        elif kind.isupper():  # lower case: local to the object
+            defined[name] = kind
+    return defined, used
+
+
+WRITABLE = set("DBCGS")
+
+
+def graph(nm, objdir, prefix=""):
+    """{object: {object it depends on: [symbols]}} for the objects below
+    objdir (names relative to it)."""
+    objects = []
+    for root, _, files in os.walk(objdir):
+        for f in files:
+            if f.endswith((".o", ".obj")):
+                rel = os.path.relpath(os.path.join(root, f), objdir)
+                if rel.startswith(prefix):
+                    objects.append(rel)
+    owner, kinds, uses = {}, {}, {}
+    for rel in sorted(objects):
+        defined, used = read_symbols(nm, os.path.join(objdir, rel))
+        for s, k in defined.items():
+            owner[s], kinds[s] = rel, k
+        uses[rel] = used
+    edges, shared = {rel: {} for rel in uses}, []
+    for rel, used in uses.items():
+        for s in sorted(used):
+            b = owner.get(s)
+            if b and b != rel:
+                edges[rel].setdefault(b, []).append(s)
+                if kinds[s] in WRITABLE:
+                    shared.append(f"{rel} uses {b}'s variable {s}")
+    return edges, sorted(shared)
+
+
+def circles(edges):
+    """The strongly connected groups of more than one node (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    sys.setrecursionlimit(max(1000, 4 * len(edges)))
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def report(edges, groups):
+    lines = []
+    for g in groups:
+        lines.append("circle: " + " ".join(g))
+        for a in g:
+            for b in g:
+                if b in edges.get(a, {}):
+                    lines.append(f"  {a} -> {b}: {', '.join(edges[a][b])}")
+    return "\n".join(lines)
+
+
+def selftest():
+    """A shared variable that closes a circle is found, with its name; the
+    same files with the variable behind a function of its owner are not a
+    circle."""
+    def build(files):
+        d = tempfile.mkdtemp()
+        for name, text in files.items():
+            with open(os.path.join(d, name), "w") as f:
+                f.write(text)
+            subprocess.run(["cc", "-c", "-o", os.path.join(d, name[:-2] + ".o"),
+                            os.path.join(d, name)], check=True)
+        return d
+    shared = build({"a.c": "int state; int b(void); int a(void) { return b(); }\n",
+                    "b.c": "extern int state; int b(void) { return state; }\n"})
+    owned = build({"a.c": "int b(void); int a(void) { return b(); }\n",
+                   "b.c": "static int state; int b(void) { return state; }\n"})
+    edges, used = graph("nm", shared)
+    g = circles(edges)
+    text = report(edges, g)
+    ok = g == [["a.o", "b.o"]] and "b.o -> a.o: state" in text
+    ok = ok and used == ["b.o uses a.o's variable state"]
+    edges, used = graph("nm", owned)
+    ok = ok and circles(edges) == [] and used == []
+    print("ok: object_cycles finds a circle through a variable, and the variable" if ok
+          else f"FAIL: object_cycles selftest: {g} {text!r} {used}")
+    return 0 if ok else 1
+
+
+def main(argv):
+    if argv[1:2] == ["--selftest"]:
+        return selftest()
+    if len(argv) not in (3, 4):
+        print(__doc__, file=sys.stderr)
+        return 2
+    nm, objdir = argv[1], argv[2]
+    edges, shared = graph(nm, objdir, argv[3] if len(argv) == 4 else "")
+    if not edges:
+        print(f"object_cycles: no objects under {objdir}", file=sys.stderr)
+        return 2
+    groups = circles(edges)
+    if groups or shared:
+        print("\n".join(filter(None, [report(edges, groups)] + shared)))
+        return 1
+    print(f"ok: no circle and no shared variable among the {len(edges)} objects "
+          f"of {objdir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

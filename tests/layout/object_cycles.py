@@ -27,6 +27,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from include_cycles import cycles as circles  # noqa: E402 (Tarjan's groups)
+
 
 def read_symbols(nm, path):
     """(defined, used): the global symbols path defines ({name: nm kind})
@@ -75,40 +78,6 @@ def graph(nm, objdir, prefix=""):
                 if kinds[s] in WRITABLE:
                     shared.append(f"{rel} uses {b}'s variable {s}")
     return edges, sorted(shared)
-
-
-def circles(edges):
-    """The strongly connected groups of more than one node (Tarjan)."""
-    index, low, stack, on, out = {}, {}, [], set(), []
-    counter = [0]
-
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in edges.get(v, {}):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                out.append(sorted(group))
-
-    sys.setrecursionlimit(max(1000, 4 * len(edges)))
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
-    return out
 
 
 def report(edges, groups):

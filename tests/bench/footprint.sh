@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints what the stub adds to a small program (footprint_prog.c) linked
-# with the README's "Bring your own program" command: ROM (text + rodata
+# with the README's link command: ROM (text + rodata
 # + data) and RAM (data + bss) of libpmustub.a's objects, read from the
 # linker map (footprint_map.py), plus the libgcc.a helpers the stub pulls
 # in. For each board's default build (every core the board can meet) and
@@ -14,7 +14,8 @@
 # (its size is the build option PMUSTUB_TRACE_BUFFER_BYTES, which
 # footprint.sh's builds leave at its default).
 # Each variant is the stub's CMake project (stub/) configured as the top
-# level configures it, in a scratch folder.
+# level configures it, in a scratch folder, and linked by the README's
+# command (tests/options/stub_link.sh).
 # Usage: footprint.sh [--objects] [--only BOARD:NAME[:FEATURES]]... [SCRATCH_DIR]
 #   (run from the top of the tree)
 #   --objects: also each build's bytes per object, biggest first
@@ -63,12 +64,6 @@ printf "%-8s %-12s %-14s %-8s %9s %9s %13s %7s\n" board cores features isa "ROM 
     "RAM (B)" "trace buf (B)" "libgcc"
 for v in "${variants[@]}"; do
     IFS=: read -r board name cores featureset options <<<"$v"
-    toolchain=$(sed -n 's/^set(PMUSTUB_BOARD_TOOLCHAIN \(.*\))$/\1/p' \
-        "$top/stub/board/$board/board.cmake")
-    cross=$(sed -n 's/^set(PMUSTUB_BOARD_CROSS \(.*\))$/\1/p' "$top/stub/board/$board/board.cmake")
-    # The README's command for this board, with its paths made this build's.
-    cmd=$(grep -E "^$cross-gcc .*libpmustub\\.a" "$top/README.md" | head -1)
-    [ -n "$cmd" ] || { echo "README.md shows no $cross-gcc link command" >&2; exit 1; }
     for features in ${featureset:-none trace-lean trace-noagent trace trace+sample}; do
         trace=OFF sample=OFF agent=ON quick=ON
         [ "$features" != none ] && trace=ON
@@ -78,18 +73,11 @@ for v in "${variants[@]}"; do
         wanted "$board" "$name" "$features" || continue
         dir=$scratch/$board-$name-$features
         # shellcheck disable=SC2086 # $options: words, one -D option each
-        cmake -S "$top/stub" -B "$dir" -DCMAKE_BUILD_TYPE=MinSizeRel \
-            -DCMAKE_TOOLCHAIN_FILE="$top/cmake/$toolchain" \
+        bash "$top/tests/options/stub_link.sh" "$board" "$dir" \
             -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
             -DPMUSTUB_SAMPLING=$sample -DPMUSTUB_TRACE_AGENT=$agent \
-            -DPMUSTUB_TRACE_QUICK=$quick \
-            -DPMUSTUB_BOARD="$board" -DPMUSTUB_STUB_CORES="$cores" \
-            -DPMUSTUB_OUT_DIR="$dir/out" -DPMUSTUB_TOP="$top" $options >"$dir.log" 2>&1
-        cmake --build "$dir" -j2 --target pmustub >>"$dir.log" 2>&1
-        link=${cmd//build\/target\/$board/$dir/out}
-        link=${link//prog.c/$top/tests/bench/footprint_prog.c}
-        link=${link//-o prog.elf/-o $dir/prog.elf -Wl,-Map=$dir/prog.map}
-        eval "$link" >>"$dir.log" 2>&1
+            -DPMUSTUB_TRACE_QUICK=$quick -DPMUSTUB_CORES="$cores" $options \
+            -- -Wl,-Map="$dir/prog.map"
         read -r text rodata data bss libgcc tbuf < <(python3 "$top/tests/bench/footprint_map.py" "$dir/prog.map")
         # The instruction set the stub's C code is in (stub/CMakeLists.txt
         # says so at configure time): MIPS16e where every core has it.

@@ -13,3 +13,8 @@ set(PMUSTUB_BOARD_LDS mpc5674f.ld)
 # The script for a program with VLE code, generated from mpc5674f.ld with
 # vle_phdrs.ld and vle_sections.ld (stub/CMakeLists.txt).
 set(PMUSTUB_BOARD_VLE_LDS mpc5674f_vle.ld)
+# The eSCI's clock, where the build gives it (cmake/options.cmake,
+# PMUSTUB_MPC5674F_ESCI_HZ), for board.c's baud rate divider.
+if(PMUSTUB_MPC5674F_ESCI_HZ)
+  set(PMUSTUB_BOARD_DEFINITIONS MPC5674F_ESCI_HZ=${PMUSTUB_MPC5674F_ESCI_HZ}u)
+endif()

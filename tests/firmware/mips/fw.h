@@ -9,7 +9,9 @@ void setup(void);
 void work(void);
 void report(void);
 
-/* fw_uart.c: polled output on the Malta ISA COM1 16550. */
+/* fw_uart.c (tests/firmware/common/): polled output on the Malta ISA COM1
+ * 16550, at KSEG1 0xb80003f8 as QEMU maps it. */
+#define FW_UART 0xb80003f8u
 void fw_putc(char ch);
 void fw_puts(const char *s);
 void fw_hex(uint32_t v);

@@ -17,9 +17,12 @@ void setup(void);
 void work(void);
 void report(void);
 
-/* fw_uart.c: polled output on the ppce500's first 16550 (CCSR + 0x4500),
- * which crt0.S maps at FW_CCSR_VA. */
+/* fw_uart.c (tests/firmware/common/): polled output on the ppce500's
+ * first 16550, CCSR + 0x4500 (QEMU 7.2 hw/ppc/e500.c
+ * MPC8544_SERIAL0_REGS_OFFSET; registers one byte apart, serial_mm_init
+ * with regshift 0), the CCSR mapped at FW_CCSR_VA by crt0.S. */
 #define FW_CCSR_VA 0xe0000000u
+#define FW_UART (FW_CCSR_VA + 0x4500u)
 void fw_putc(char ch);
 void fw_puts(const char *s);
 void fw_hex(uint32_t v);

@@ -1,8 +1,10 @@
-/* fw_uart.c - polled 16550 output (THR at +0, LSR at +5, THRE = bit 5) on
- * Malta's ISA COM1, KSEG1 0xb80003f8, as QEMU maps it. */
+/* fw_uart.c - polled 16550 output for the test firmware of both
+ * instruction sets: registers one byte apart from FW_UART, which each
+ * one's fw.h gives (tests/firmware/mips/, tests/firmware/ppc/); THR at +0,
+ * LSR at +5 with THRE = bit 5 (PC16550D data sheet, "Register Summary"). */
 #include "fw.h"
 
-#define UART ((volatile uint8_t *)0xb80003f8u)
+#define UART ((volatile uint8_t *)(FW_UART))
 
 void fw_putc(char ch)
 {

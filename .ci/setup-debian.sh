@@ -13,6 +13,7 @@ pkgs=(
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power
   lldb                                         # tests/e2e/lldb_session.sh
+  man-db groff-base                            # pmuctl's man page (pmuctl.help_man)
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,7 +1,8 @@
 /*
  * main.c - pmuctl: parse the command line, refuse bad input before the
- * target is touched, connect, run one command, leave the target as it was
- * found (breakpoints out, counters put back, running or stopped as before).
+ * target is touched, connect (for a command that wants a target), run the
+ * command (its table in cmd/), leave the target as it was found
+ * (breakpoints out, counters put back, running or stopped as before).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -11,7 +12,6 @@
 #include "base/exit_status.h"
 #include "base/interrupted.h"
 #include "cli.h"
-#include "cmd/commands.h"
 #include "session/attach.h"
 #include "session/connect.h"
 #include "session/leave.h"
@@ -20,22 +20,6 @@ static void on_sigint(int sig)
 {
     (void)sig;
     pmuctl_interrupted = 1;
-}
-
-static int run_command(const struct cli *c, struct target *t)
-{
-    switch (c->cmd) {
-    case CMD_LIST: return cmd_list(c, t);
-    case CMD_INFO: return cmd_info(c, t);
-    case CMD_SET: return cmd_set(c, t);
-    case CMD_READ: return cmd_read(c, t);
-    case CMD_FREEZE:
-    case CMD_UNFREEZE: return cmd_freeze(c, t);
-    case CMD_RESET: return cmd_reset(c, t);
-    case CMD_MEASURE: return cmd_measure(c, t);
-    case CMD_RECORD: return cmd_record(c, t);
-    default: return PMUCTL_EXIT_USAGE;
-    }
 }
 
 int main(int argc, char **argv)
@@ -49,22 +33,19 @@ int main(int argc, char **argv)
         pmuctl_error("%s", err);
         return rc;
     }
-    if (c.cmd == CMD_HELP) {
-        cli_usage(stdout);
+    if (c.help || c.version || c.man) {
+        if (c.help)
+            cli_usage(stdout, c.cmd);
+        else if (c.version)
+            cli_version(stdout);
+        else
+            cli_man(stdout);
         return 0;
     }
-    if (c.cmd == CMD_LIST && (!c.target || c.cpu))
-        return cmd_list(&c, NULL);
-    if (c.cmd == CMD_COMPARE)
-        return cmd_compare(&c);
-    if (c.cmd == CMD_PLOT)
-        return cmd_plot(&c);
-    if (c.cmd == CMD_REPORT)
-        return cmd_report(&c);
-    if (c.cmd == CMD_MEASURE && (rc = cmd_measure_check(&c)))
+    if (c.cmd->prepare && (rc = c.cmd->prepare(&c)))
         return rc;
-    if (c.cmd == CMD_RECORD && (rc = cmd_record_check(&c)))
-        return rc;
+    if (c.cmd->target != CLI_TARGET_OWN && !cli_connects(&c))
+        return c.cmd->run(&c, NULL);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -75,15 +56,15 @@ int main(int argc, char **argv)
 
     t.big_endian = 1; /* the stub's Malta firmware; --elf tells otherwise */
     t.want_noack = c.no_ack;
-    if (c.cmd == CMD_PROXY) /* a connection of its own per GDB session */
-        return cmd_proxy(&c, &t);
+    if (c.cmd->target == CLI_TARGET_OWN) /* a connection per GDB session */
+        return c.cmd->run(&c, &t);
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
         rc = pmu_attach(&t);
     if (rc)
         pmuctl_error("%s", t.err);
     else
-        rc = run_command(&c, &t);
+        rc = c.cmd->run(&c, &t);
     target_leave(&t);
     if (c.rsp_stats) {
         const struct rsp_stats *s = &t.rsp.st;

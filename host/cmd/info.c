@@ -13,7 +13,7 @@
 #include "session/counters.h"
 #include "session/simulator.h"
 
-int cmd_info(const struct cli *c, struct target *t)
+static int run_info(const struct cli *c, struct target *t)
 {
     int frozen = -1, rc;
     (void)c;
@@ -55,3 +55,16 @@ int cmd_info(const struct cli *c, struct target *t)
     }
     return 0;
 }
+
+static const struct cli_opt opts[] = {CLI_END};
+
+const struct cli_command cmd_info = {
+    .name = "info",
+    .summary = "core, counters, what each counts, frozen or not",
+    .about = "Prints the target's core, its number of counters, what each "
+             "counts and in which modes, its count, and whether the counters "
+             "stay frozen when the program resumes.",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .run = run_info,
+};

@@ -2,6 +2,7 @@
  * cmd/measure.c - "pmuctl measure": input checks, the run, the report.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,7 +25,7 @@ static struct elfsym elf;
 static int have_elf;
 static unsigned long from_addr, to_addr;
 
-int cmd_measure_check(const struct cli *c)
+static int prepare(const struct cli *c)
 {
     char err[512];
 
@@ -153,7 +154,7 @@ static int is_sweep(const char *modes)
     return modes && !strncmp(modes, "sweep", 5) && (!modes[5] || modes[5] == '=');
 }
 
-int cmd_measure(const struct cli *c, struct target *t)
+static int run_measure(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct result r;
@@ -224,3 +225,141 @@ int cmd_measure(const struct cli *c, struct target *t)
         elfsym_close(&elf);
     return rc;
 }
+
+static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
+                      char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->iterations = strtoul(arg, &end, 10);
+    if (*end || end == arg || c->iterations == 0 || arg[0] == '-' ||
+        c->iterations > 100000000UL) {
+        snprintf(err, errlen, "-r wants a number of iterations (1 ... 1e8), "
+                 "not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
+                         char *err, size_t errlen)
+{
+    (void)o;
+    if (!*arg) {
+        snprintf(err, errlen, "-x wants a non-empty separator");
+        return PMUCTL_EXIT_USAGE;
+    }
+    c->sep = arg;
+    return 0;
+}
+
+static int set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
+                   char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->mhz = strtod(arg, &end);
+    if (*end || end == arg || !(c->mhz > 0 && c->mhz <= 1e6)) {
+        snprintf(err, errlen, "--mhz wants a clock rate in MHz, not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int add_sweep(struct cli *c, const struct cli_opt *o, const char *arg,
+                     char *err, size_t errlen)
+{
+    (void)o;
+    if (c->nsweep == CLI_MAX_SWEEP) {
+        snprintf(err, errlen, "at most %d --sweep", CLI_MAX_SWEEP);
+        return PMUCTL_EXIT_USAGE;
+    }
+    c->sweep[c->nsweep++] = arg;
+    return 0;
+}
+
+static const struct cli_rule rules[] = {
+    {"mhz", "cost", 1, "--mhz is --cost's clock rate: it needs --cost"},
+    {"sweep", "elf", 1, "--sweep needs --elf FILE: the variable's address and "
+     "size come from the program's ELF"},
+    {"no-trace", "per-iteration", 0, "--per-iteration is a way of tracing; "
+     "--no-trace measures every iteration with breakpoints anyway"},
+    {"no-trace", "no-native", 0, "--no-native chooses how tracepoints add up; "
+     "--no-trace measures with breakpoints"},
+    {"json", "field-separator", 0, "--json and -x are two output formats: "
+     "choose one"},
+    {0},
+};
+
+static const struct cli_opt opts[] = {
+    {"from", 0, "LOC", "where the region starts: 0xADDRESS, *0xADDRESS or "
+     "SYMBOL[+OFFSET] (symbols need --elf)", cli_set_string,
+     offsetof(struct cli, from), CLI_REQUIRED, NULL},
+    {"to", 0, "LOC", "where the region ends, as --from", cli_set_string,
+     offsetof(struct cli, to), CLI_REQUIRED, NULL},
+    CLI_STRING('e', "events", "LIST", events,
+               "EVENT[:MODES],... ; {A,B} measures A and B together (default "
+               "cycles,instructions); EVENT:tc=N, EVENT:vpe=N count one TC or "
+               "VPE (34K MT filter)"),
+    CLI_CUSTOM('r', "repeat", "N", set_repeat,
+               "iterations of the region (default 1; at least one per event "
+               "group)"),
+    CLI_STRING(0, "modes", "MODES", modes,
+               "MIPS u,s,k,exl (default u,k); Power u,s and marked or unmarked "
+               "(MSR[PMM]) (default u,s; under pmustub the program runs "
+               "marked); sweep[=MODES]: each mode the core has (or those "
+               "named) apart, one column per mode"),
+    CLI_STRING(0, "elf", "FILE", elf,
+               "the program running on the target, for symbols; checked first "
+               "to be the program on the target (qCRC)"),
+    CLI_FLAG(0, "calibrate", calibrate,
+             "measure an empty bracket first (with a breakpoint); show raw "
+             "and corrected values"),
+    CLI_FLAG(0, "no-trace", no_trace,
+             "breakpoints even where the stub offers tracepoints (two stops "
+             "per iteration)"),
+    CLI_FLAG(0, "per-iteration", per_iteration,
+             "with tracepoints, also record each iteration's counts in the "
+             "trace buffer and read them back (for the median; a run per "
+             "buffer-full)"),
+    CLI_FLAG(0, "no-native", no_native,
+             "with tracepoints, add up with agent expressions even where the "
+             "stub offers its native bracket"),
+    CLI_CUSTOM(0, "sweep", "VAR=V1,V2,...", add_sweep,
+               "write the program's variable VAR (needs --elf) before each "
+               "value's iterations; one result per value; repeated: every "
+               "combination; VAR is put back at the end"),
+    CLI_FLAG(0, "cost", cost,
+             "perfex -y: each event's minimum, typical and maximum time from "
+             "the core's cost table (R10000, R12000)"),
+    CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
+               "--cost's clock rate (default: the registry's, 200)"),
+    CLI_FLAG(0, "json", json, "the results as one JSON object"),
+    CLI_CUSTOM('x', "field-separator", "SEP", set_separator,
+               "one line per event: value, unit, event, iterations counted, "
+               "spread, separated by SEP"),
+    CLI_STRING('o', "output", "FILE", output, "write the results to FILE"),
+    CLI_STRING(0, "label", "TEXT", label,
+               "say where the counts come from (a board's name); a "
+               "simulator's counts are labelled simulated anyway"),
+    CLI_SECONDS(0, "run-timeout", run_timeout_ms,
+                "wait this long for the program to reach a breakpoint or "
+                "tracepoint (default 60)"),
+    CLI_FLAG(0, "no-progress", no_progress, "no progress line on a terminal"),
+    CLI_END,
+};
+
+const struct cli_command cmd_measure = {
+    .name = "measure",
+    .summary = "count a region of the program over N iterations",
+    .about = "Counts the events between --from and --to over N iterations: "
+             "with tracepoints where the stub offers them (it adds up the "
+             "counts itself), else with breakpoints (docs/pmuctl.md). With "
+             "--elf, the ELF is first checked to be the program on the "
+             "target, before anything there changes.",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .rules = rules,
+    .prepare = prepare,
+    .run = run_measure,
+};

@@ -79,7 +79,7 @@ static int run_gnuplot(const char *script)
     return 0;
 }
 
-int cmd_plot(const struct cli *c)
+static int run_plot(const struct cli *c, struct target *t)
 {
     static struct plot_file files[PLOT_MAX_FILES];
     struct plot_request req;
@@ -87,6 +87,7 @@ int cmd_plot(const struct cli *c)
     int n = c->nargs, fd, rc;
     FILE *f;
 
+    (void)t;
     if (n > PLOT_MAX_FILES) {
         pmuctl_error("plot draws at most %d files", PLOT_MAX_FILES);
         return PMUCTL_EXIT_USAGE;
@@ -124,3 +125,32 @@ int cmd_plot(const struct cli *c)
     unlink(script);
     return rc;
 }
+
+static const struct cli_opt opts[] = {
+    {"output", 'o', "FIG.svg|FIG.png", "the figure, SVG or PNG by its suffix",
+     cli_set_string, offsetof(struct cli, output), CLI_REQUIRED, NULL},
+    CLI_STRING('e', "events", "EVENT,...", events,
+               "these events, per iteration (nothing named: every counted "
+               "event of the first file)"),
+    CLI_STRING(0, "metric", "NAME,...", metrics,
+               "these metrics of the files (e.g. IPC)"),
+    CLI_STRING(0, "relative", "EVENT,...", relative,
+               "EVENT relative to its value at the first swept value"),
+    CLI_STRING(0, "percent-of", "EVENT", percent_of,
+               "the -e events in percent of EVENT"),
+    CLI_END,
+};
+
+const struct cli_command cmd_plot = {
+    .name = "plot",
+    .args = "FILE.json...",
+    .min_args = 1,
+    .max_args = CLI_ANY_ARGS,
+    .summary = "measure --json results drawn with gnuplot",
+    .about = "Draws measure --json results with gnuplot (PMUCTL_GNUPLOT names "
+             "another program): a sweep as lines against the swept value, "
+             "plain results as bars. Reads files only: no target.",
+    .target = CLI_NO_TARGET,
+    .opts = opts,
+    .run = run_plot,
+};

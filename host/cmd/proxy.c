@@ -18,7 +18,7 @@
 #include "proxy/server.h"
 #include "session/leave.h"
 
-int cmd_proxy(const struct cli *c, struct target *t)
+static int run_proxy(const struct cli *c, struct target *t)
 {
     static struct proxy_session s;
     char err[300];
@@ -62,3 +62,20 @@ int cmd_proxy(const struct cli *c, struct target *t)
     proxy_close(&s);
     return pmuctl_interrupted ? PMUCTL_EXIT_INTERRUPTED : PMUCTL_EXIT_CONNECT;
 }
+
+static const struct cli_opt opts[] = {
+    {"listen", 0, "[HOST:]PORT", "serve GDB here", cli_set_string,
+     offsetof(struct cli, listen), CLI_REQUIRED, NULL},
+    CLI_END,
+};
+
+const struct cli_command cmd_proxy = {
+    .name = "proxy",
+    .summary = "serve GDB, forwarding to OpenOCD, with the counters as registers",
+    .about = "Serves GDB on --listen, forwarding to OpenOCD's gdb server "
+             "(-t), with the counters as GDB registers (docs/proxy.md); one "
+             "GDB session after another until interrupted.",
+    .target = CLI_TARGET_OWN,
+    .opts = opts,
+    .run = run_proxy,
+};

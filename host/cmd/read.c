@@ -11,7 +11,7 @@
 #include "session/counters.h"
 #include "session/simulator.h"
 
-int cmd_read(const struct cli *c, struct target *t)
+static int run_read(const struct cli *c, struct target *t)
 {
     (void)c;
     /* The stub's 64-bit counts where it keeps them (perfcntN_64). */
@@ -31,3 +31,16 @@ int cmd_read(const struct cli *c, struct target *t)
     }
     return 0;
 }
+
+static const struct cli_opt opts[] = {CLI_END};
+
+const struct cli_command cmd_read = {
+    .name = "read",
+    .summary = "print every counter's count",
+    .about = "Prints one line per counter: its count, its event and the "
+             "counter (the stub's 64-bit count where it keeps one; <not "
+             "supported> for an event vboard does not model).",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .run = run_read,
+};

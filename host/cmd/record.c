@@ -33,15 +33,11 @@
 static struct elfsym elf;
 static unsigned long from_addr, to_addr;
 
-int cmd_record_check(const struct cli *c)
+static int prepare(const struct cli *c)
 {
     char err[512];
     FILE *f;
 
-    if (!c->elf) {
-        pmuctl_error("record needs --elf FILE, the program on the target");
-        return PMUCTL_EXIT_USAGE;
-    }
     if (elfsym_open(&elf, c->elf, err, sizeof err) ||
         (c->from && loc_resolve(c->from, &elf, &from_addr, err, sizeof err)) ||
         (c->to && loc_resolve(c->to, &elf, &to_addr, err, sizeof err))) {
@@ -167,7 +163,7 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
     }
 }
 
-int cmd_record(const struct cli *c, struct target *t)
+static int run_record(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct sample_data d;
@@ -235,3 +231,57 @@ int cmd_record(const struct cli *c, struct target *t)
     elfsym_close(&elf);
     return rc;
 }
+
+static int set_samples(struct cli *c, const struct cli_opt *o, const char *arg,
+                       char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->max_samples = strtoul(arg, &end, 10);
+    if (*end || end == arg || c->max_samples == 0 || arg[0] == '-') {
+        snprintf(err, errlen, "--samples wants a number of samples, not '%s'",
+                 arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static const struct cli_rule rules[] = {
+    {"samples", "duration", 0, "--samples and --duration both end a record: "
+     "choose one"},
+    {0},
+};
+
+static const struct cli_opt opts[] = {
+    {"elf", 0, "FILE", "the program running on the target; checked first to "
+     "be the program on the target (qCRC)", cli_set_string,
+     offsetof(struct cli, elf), CLI_REQUIRED, NULL},
+    CLI_STRING('e', "events", "EVENT[:MODES][:PERIOD]", events,
+               "the event that samples, and every how many of it (default "
+               DEFAULT_EVENT ")"),
+    CLI_STRING(0, "from", "LOC", from,
+               "sample only from LOC (SYMBOL[+OFFSET] or 0xADDRESS) to --to; "
+               "both or neither"),
+    CLI_STRING(0, "to", "LOC", to, "where sampling stops, as --from"),
+    CLI_CUSTOM(0, "samples", "N", set_samples, "stop after N samples"),
+    CLI_SECONDS(0, "duration", duration_ms, "stop after SEC seconds"),
+    CLI_STRING('o', "output", "FILE", output,
+               "the record file (default " DEFAULT_OUTPUT ")"),
+    CLI_FLAG(0, "no-progress", no_progress, "no progress line on a terminal"),
+    CLI_END,
+};
+
+const struct cli_command cmd_record = {
+    .name = "record",
+    .summary = "sample the program by the counters' overflow interrupt",
+    .about = "Samples the program every PERIOD events by the counters' "
+             "overflow interrupt (pmustub built with PMUSTUB_SAMPLING), "
+             "everywhere or between --from and --to, until the program ends, "
+             "--samples, --duration or Ctrl-C; writes the samples to the "
+             "record file for report (docs/record.md).",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .rules = rules,
+    .prepare = prepare,
+    .run = run_record,
+};

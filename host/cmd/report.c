@@ -4,6 +4,7 @@
  * folded stacks for a flame graph. No target.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/error.h"
 #include "base/exit_status.h"
@@ -11,7 +12,7 @@
 #include "sample/attrib.h"
 #include "sample/profile.h"
 
-int cmd_report(const struct cli *c)
+static int run_report(const struct cli *c, struct target *t)
 {
     static struct sample_data d;
     struct profile p;
@@ -22,6 +23,7 @@ int cmd_report(const struct cli *c)
     FILE *f;
     int rc = 0;
 
+    (void)t;
     if (sample_read(&d, in, err, sizeof err)) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
@@ -52,3 +54,48 @@ int cmd_report(const struct cli *c)
     sample_free(&d);
     return rc;
 }
+
+static int set_sort(struct cli *c, const struct cli_opt *o, const char *arg,
+                    char *err, size_t errlen)
+{
+    (void)o;
+    if (strcmp(arg, "function") && strcmp(arg, "line")) {
+        snprintf(err, errlen, "--sort wants function or line, not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    c->sort_line = !strcmp(arg, "line");
+    return 0;
+}
+
+static const struct cli_rule rules[] = {
+    {"json", "folded", 0, "--json and --folded are two output formats: choose "
+     "one"},
+    {0},
+};
+
+static const struct cli_opt opts[] = {
+    CLI_STRING('i', "input", "FILE", input,
+               "the record file (default pmuctl.data)"),
+    CLI_STRING(0, "elf", "FILE", elf,
+               "the program, for function names and source lines (default: "
+               "the one the record file names)"),
+    CLI_CUSTOM(0, "sort", "function|line", set_sort,
+               "by function (default) or by source line"),
+    CLI_FLAG(0, "json", json, "the samples as one JSON object"),
+    CLI_FLAG(0, "folded", folded,
+             "folded stacks (a;b;c count), for flame graphs"),
+    CLI_STRING('o', "output", "FILE", output, "write the report to FILE"),
+    CLI_END,
+};
+
+const struct cli_command cmd_report = {
+    .name = "report",
+    .summary = "a record file's samples per function, line or stack",
+    .about = "Prints a record file's samples per function or source line, "
+             "as JSON, or as folded stacks for a flame graph "
+             "(docs/record.md). Reads files only: no target.",
+    .target = CLI_NO_TARGET,
+    .opts = opts,
+    .rules = rules,
+    .run = run_report,
+};

@@ -8,7 +8,7 @@
 #include "cmd/common.h"
 #include "session/counters.h"
 
-int cmd_reset(const struct cli *c, struct target *t)
+static int run_reset(const struct cli *c, struct target *t)
 {
     (void)c;
     for (unsigned n = 0; n < t->pmu.n_counters; n++) {
@@ -19,3 +19,14 @@ int cmd_reset(const struct cli *c, struct target *t)
     printf("all %u counts set to 0\n", t->pmu.n_counters);
     return 0;
 }
+
+static const struct cli_opt opts[] = {CLI_END};
+
+const struct cli_command cmd_reset = {
+    .name = "reset",
+    .summary = "set every count to 0",
+    .about = "Sets every counter's count to 0.",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .run = run_reset,
+};

@@ -15,7 +15,7 @@
 #include "pmu/perfctl.h"
 #include "session/counters.h"
 
-int cmd_set(const struct cli *c, struct target *t)
+static int run_set(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     char spec[2048] = "", err[512];
@@ -65,3 +65,20 @@ int cmd_set(const struct cli *c, struct target *t)
     }
     return 0;
 }
+
+static const struct cli_opt opts[] = {CLI_END};
+
+const struct cli_command cmd_set = {
+    .name = "set",
+    .args = "EVENT[:MODES]...",
+    .min_args = 1,
+    .max_args = CLI_ANY_ARGS,
+    .summary = "program counters for these events",
+    .about = "Programs the counters: each EVENT on a counter that can count "
+             "it; counters not named are switched off. MODES: MIPS u,s,k,exl "
+             "(default u,k); Power u,s (default u,s) and marked or unmarked "
+             "(MSR[PMM]); on the 34K tc=N or vpe=N count one TC or VPE.",
+    .target = CLI_TARGET,
+    .opts = opts,
+    .run = run_set,
+};

@@ -228,14 +228,6 @@ int elfsym_lookup(const struct elfsym *e, const char *name,
     return 0;
 }
 
-const char *elfsym_name_at(const struct elfsym *e, unsigned long addr)
-{
-    for (size_t i = 0; e && i < e->nsyms; i++)
-        if (e->syms[i].value == addr)
-            return e->syms[i].name;
-    return NULL;
-}
-
 static const struct elfsym_vle *vle_at(const struct elfsym *e, unsigned long addr)
 {
     for (size_t i = 0; e && i < e->nvle; i++)

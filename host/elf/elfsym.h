@@ -63,8 +63,6 @@ int elfsym_lookup(const struct elfsym *e, const char *name,
                   unsigned long *addr);
 /* The entry of a symbol by name, or NULL. */
 const struct elfsym_entry *elfsym_find(const struct elfsym *e, const char *name);
-/* The symbol at addr (exact match), or NULL. */
-const char *elfsym_name_at(const struct elfsym *e, unsigned long addr);
 
 /* The Z0 kind for a breakpoint at addr: in VLE code the size of the
  * instruction there (2 or 4, from its first halfword), else 0 (the

@@ -4,7 +4,8 @@
 # A target with no PMU (QEMU's 34Kf: Config1.PC = 0) gets one sentence and
 # status 1, and is left usable; a port nobody listens on, a peer that
 # hangs up and a peer that never answers get statuses 3, 3 and 4
-# (docs/pmuctl.md, "Exit status").
+# (docs/pmuctl.md, "Exit status"); PMUCTL_TARGET names the target when -t
+# does not.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
 PMUCTL=$1 ELF=$2
@@ -63,6 +64,14 @@ pm_pick_port FREE
 "$PMUCTL" -t "127.0.0.1:$FREE" read >"$OUT" 2>&1
 RC=$?
 check "nobody listens: status 3, 'cannot connect'" \
+    test "$RC" = 3 -a "$(grep -c "cannot connect" "$OUT")" = 1
+PMUCTL_TARGET="127.0.0.1:$FREE" "$PMUCTL" read >"$OUT" 2>&1
+RC=$?
+check "PMUCTL_TARGET stands for -t: the same status 3, 'cannot connect'" \
+    test "$RC" = 3 -a "$(grep -c "cannot connect" "$OUT")" = 1
+PMUCTL_TARGET=/dev/null@115200 "$PMUCTL" -t "127.0.0.1:$FREE" read >"$OUT" 2>&1
+RC=$?
+check "-t wins over PMUCTL_TARGET: 'cannot connect' to -t's port" \
     test "$RC" = 3 -a "$(grep -c "cannot connect" "$OUT")" = 1
 "$PMUCTL" -t /dev/null@115200 read >"$OUT" 2>&1
 check "a device that is no serial line: status 3 and why" \

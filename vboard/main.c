@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "elf_load.h"
+#include "idle.h"
 #include "machine.h"
 #include "profile.h"
 #include "rbb.h"
@@ -23,6 +24,17 @@
 #include "uart.h"
 
 #define SLICE 20000u /* instructions between polls of the sockets */
+
+/* Idle loops (common/idle.h, docs/vboard.md "Idle loops"): a second of
+ * sleep is IDLE_HZ timing-model cycles of the loop, about what vboard
+ * simulates in a second. A slice with IDLE_POLLS quiet status reads makes
+ * the main loop look for one; after a search that found none it waits
+ * IDLE_BACKOFF slices (a search runs at most a few hundred instructions
+ * one at a time). */
+#define IDLE_HZ 100e6
+#define IDLE_POLLS 16u
+#define IDLE_BACKOFF 64u
+#define IDLE_MAX_SLEEP_MS 1000.0
 
 struct options {
     const char *kernel;
@@ -39,6 +51,7 @@ struct options {
     bool list_events;
     bool no_reboot;
     bool stats;
+    bool no_idle_skip;     /* simulate idle loops instruction by instruction */
 };
 
 #define DEFAULT_CPU "34k"
@@ -96,6 +109,8 @@ static void usage(FILE *f)
           "                           as QEMU -no-reboot; default: reset and run again\n"
           "  --remote-bitbang PORT    EJTAG TAP for OpenOCD's remote_bitbang driver\n"
           "  --list-events            list the --cpu's counter events and exit\n"
+          "  --no-idle-skip           simulate a loop that waits for the serial line\n"
+          "                           instruction by instruction (default: sleep)\n"
           "  --stats                  at exit, print simulated instructions and speed\n"
           "  --profile FILE           at exit, write how often each instruction address\n"
           "                           ran to FILE (\"0xADDRESS COUNT\" lines)\n"
@@ -125,7 +140,7 @@ static void bad(const char *fmt, const char *arg)
 static void parse_options(int argc, char **argv, struct options *o)
 {
     enum { O_KERNEL = 1, O_SERIAL, O_CPU, O_MACHINE, O_RAM, O_BAUD, O_MAX, O_COUNT, O_EVENTS,
-           O_RBB, O_LIST, O_NOREBOOT, O_STATS, O_PROFILE, O_HELP };
+           O_RBB, O_LIST, O_NOREBOOT, O_NOIDLE, O_STATS, O_PROFILE, O_HELP };
     static const struct option longopts[] = {
         { "kernel", required_argument, NULL, O_KERNEL },
         { "serial", required_argument, NULL, O_SERIAL },
@@ -139,6 +154,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { "remote-bitbang", required_argument, NULL, O_RBB },
         { "list-events", no_argument, NULL, O_LIST },
         { "no-reboot", no_argument, NULL, O_NOREBOOT },
+        { "no-idle-skip", no_argument, NULL, O_NOIDLE },
         { "stats", no_argument, NULL, O_STATS },
         { "profile", required_argument, NULL, O_PROFILE },
         { "help", no_argument, NULL, O_HELP },
@@ -194,6 +210,7 @@ static void parse_options(int argc, char **argv, struct options *o)
             break;
         case O_LIST: o->list_events = true; break;
         case O_NOREBOOT: o->no_reboot = true; break;
+        case O_NOIDLE: o->no_idle_skip = true; break;
         case O_STATS: o->stats = true; break;
         case O_PROFILE: o->profile = optarg; break;
         case O_HELP: usage(stdout); exit(0);
@@ -295,6 +312,84 @@ static bool boot(const struct vb_machine_class *cls, struct vb_machine *m)
     return true;
 }
 
+/* The main loop's side of an idle loop: how long to sleep and what the
+ * sleep is worth. */
+struct idling {
+    bool on;               /* the CPU is at the head of lp */
+    struct vb_idle_loop lp;
+    double carry;          /* cycles of sleep not yet a whole iteration */
+    unsigned backoff;      /* slices to wait before the next search */
+    uint64_t quiet_seen;   /* the console's quiet_reads after the last slice */
+    uint64_t insns;        /* instructions let pass while sleeping (--stats) */
+};
+
+/* Instructions the next slice may run: SLICE, up to the next timed event,
+ * up to --max-insns (0: --max-insns is reached). */
+static uint64_t slice_budget(const struct vb_machine_class *cls, struct vb_machine *m,
+                             uint64_t max_insns)
+{
+    uint64_t budget = SLICE;
+    uint64_t quiet = cls->quiet_budget(m);
+    if (quiet && quiet < budget)
+        budget = quiet;
+    uint64_t progress = cls->progress(m);
+    if (max_insns && (progress >= max_insns || max_insns - progress < budget))
+        budget = progress < max_insns ? max_insns - progress : 0;
+    return budget;
+}
+
+/* Iterations that may pass before a timed event or --max-insns. */
+static uint64_t idle_room(const struct vb_machine_class *cls, struct vb_machine *m,
+                          const struct idling *id, uint64_t max_insns)
+{
+    uint64_t room = vb_idle_room(&id->lp, cls->quiet_budget(m));
+    uint64_t progress = cls->progress(m);
+    if (max_insns) {
+        uint64_t left = progress < max_insns ? (max_insns - progress) / id->lp.insns : 0;
+        if (left < room)
+            room = left;
+    }
+    return room;
+}
+
+/* How long the room lasts at IDLE_HZ, at least 1 ms. */
+static int idle_sleep_ms(const struct idling *id, uint64_t room)
+{
+    double ms = (double)room * (double)id->lp.cycles / IDLE_HZ * 1e3;
+    return ms >= IDLE_MAX_SLEEP_MS ? (int)IDLE_MAX_SLEEP_MS : ms < 1.0 ? 1 : (int)ms;
+}
+
+/* Lets pass the whole iterations ns of sleep are worth, at most room;
+ * returns how many. */
+static uint64_t idle_pass(const struct vb_machine_class *cls, struct vb_machine *m,
+                          struct idling *id, double ns, uint64_t room)
+{
+    double cycles = ns * IDLE_HZ / 1e9 + id->carry;
+    double whole = cycles / (double)id->lp.cycles;
+    uint64_t k = whole >= (double)room ? room : (uint64_t)whole;
+    id->carry = k == room ? 0.0 : cycles - (double)k * (double)id->lp.cycles;
+    cls->idle_advance(m, &id->lp, k);
+    id->insns += k * id->lp.insns;
+    return k;
+}
+
+/* After a slice in which the program read the quiet console's status
+ * often: is it waiting in an idle loop? */
+static void idle_look(const struct vb_machine_class *cls, struct vb_machine *m,
+                      struct idling *id, struct uart *uart, uint64_t max_insns)
+{
+    uint64_t polls = uart->quiet_reads - id->quiet_seen;
+    if (id->backoff) {
+        id->backoff--;
+    } else if (polls >= IDLE_POLLS && uart->rx_len == 0) {
+        uint64_t budget = slice_budget(cls, m, max_insns);
+        id->on = budget && cls->idle_find(m, budget, &id->lp);
+        id->carry = 0.0;
+        id->backoff = id->on ? 0 : IDLE_BACKOFF;
+    }
+    id->quiet_seen = uart->quiet_reads;
+}
+
 static volatile sig_atomic_t got_signal;
 static void on_signal(int sig) { got_signal = sig; }
 
@@ -361,6 +456,7 @@ int main(int argc, char **argv)
     bool reported = false;
     uint64_t count, passes;
     enum vb_run_stop last = VB_RUN_SLICE;
+    struct idling id = { .quiet_seen = uart->quiet_reads };
     double t0 = uart_now_ns();
     for (;;) {
         struct pollfd pfds[4];
@@ -368,7 +464,22 @@ int main(int argc, char **argv)
         if (rbb)
             pfds[n++] = (struct pollfd){ .fd = rbb_fd(rbb), .events = POLLIN };
         bool idle = last == VB_RUN_IDLE || last == VB_RUN_STALLED;
-        poll(pfds, n, idle ? 5 : 0);
+        int timeout = idle ? 5 : 0;
+        uint64_t room = 0;
+        if (id.on) {
+            /* what the program sent goes out before the sleep; a byte
+             * that came in since ends the idle loop */
+            serial_service(&ser, uart);
+            room = idle_room(cls, m, &id, o.max_insns);
+            id.on = room > 0 && uart->rx_len == 0;
+            timeout = id.on ? idle_sleep_ms(&id, room) : 0;
+        }
+        double slept = uart_now_ns();
+        int ready = poll(pfds, n, timeout);
+        /* the sleep's worth of iterations; only time passed: sleep on */
+        if (id.on)
+            id.on = idle_pass(cls, m, &id, uart_now_ns() - slept, room) < room &&
+                    ready == 0;
         serial_service(&ser, uart);
         if (rbb)
             while (rbb_service(rbb))
@@ -392,21 +503,15 @@ int main(int argc, char **argv)
                 break;
             }
         }
-        uint64_t budget = SLICE;
-        uint64_t quiet = cls->quiet_budget(m);
-        if (quiet && quiet < budget)
-            budget = quiet;
-        uint64_t progress = cls->progress(m);
-        if (o.max_insns) {
-            if (progress >= o.max_insns) {
-                fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
-                        " simulated instructions (pc 0x%08" PRIx64 ")\n",
-                        o.max_insns, cls->pc(m));
-                status = 3;
-                break;
-            }
-            if (o.max_insns - progress < budget)
-                budget = o.max_insns - progress;
+        if (id.on)
+            continue;
+        uint64_t budget = slice_budget(cls, m, o.max_insns);
+        if (budget == 0) {
+            fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
+                    " simulated instructions (pc 0x%08" PRIx64 ")\n",
+                    o.max_insns, cls->pc(m));
+            status = 3;
+            break;
         }
         last = cls->run(m, budget);
         if (!reported && cls->watch_result(m, &count) == VB_WATCH_DONE) {
@@ -416,6 +521,8 @@ int main(int argc, char **argv)
         }
         if (o.count_events && cls->events_state(m, &passes) == VB_WATCH_DONE)
             break; /* pass N ended: the CPU stopped at TO */
+        if (!o.no_idle_skip && last == VB_RUN_SLICE)
+            idle_look(cls, m, &id, uart, o.max_insns);
     }
     serial_flush(&ser, uart);
     if (o.stats) {
@@ -426,6 +533,8 @@ int main(int argc, char **argv)
                 " cycles (timing model) in %.3f s: %.1f million simulated"
                 " instructions per second\n", insns, cycles, secs,
                 secs > 0 ? insns / secs / 1e6 : 0.0);
+        fprintf(stderr, "vboard (simulated): %" PRIu64 " of the instructions passed in"
+                " idle loops while vboard slept\n", id.insns);
     }
     if (prof) {
         FILE *pf = fopen(o.profile, "w");

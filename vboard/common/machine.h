@@ -21,6 +21,7 @@
 struct uart; /* common/uart.h: the 16550 that serial.c connects to the host */
 struct rbb;  /* a remote_bitbang server for the machine's debug probe port */
 struct vb_profile; /* common/profile.h: --profile's table */
+struct vb_idle_loop; /* common/idle.h: an iteration of an idle loop */
 
 /* The physical bus a CPU sees: RAM fast paths stay inside the CPU's own
  * memory code; everything else goes through here. pa is a physical address
@@ -93,6 +94,12 @@ struct vb_machine_class {
     /* --remote-bitbang PORT; NULL (with err) if the machine has no probe port. */
     struct rbb *(*debug_listen)(struct vb_machine *m, uint16_t port, char *err,
                                 size_t errlen);
+    /* Idle loops (common/idle.h): true with *lp when the CPU is at the head
+     * of a loop that only polls the quiet console. Runs up to budget
+     * instructions to find out, as run() would run them. */
+    bool (*idle_find)(struct vb_machine *m, uint64_t budget, struct vb_idle_loop *lp);
+    /* Lets n iterations of lp pass at once (vb_idle_room bounds n). */
+    void (*idle_advance)(struct vb_machine *m, const struct vb_idle_loop *lp, uint64_t n);
     /* --list-events: the cpu's catalogue and how vboard counts each event. */
     bool (*list_events)(FILE *f, const char *cpu);
 };

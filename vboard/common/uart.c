@@ -53,6 +53,7 @@ static bool tx_ready(const struct uart *u, double now)
 
 uint8_t uart_read(struct uart *u, unsigned reg, double now)
 {
+    u->reads++;
     switch (reg) {
     case RBR:
         if (u->lcr & LCR_DLAB)
@@ -79,6 +80,10 @@ uint8_t uart_read(struct uart *u, unsigned reg, double now)
             v |= LSR_DR;
         if (tx_ready(u, now))
             v |= LSR_THRE | LSR_TEMT;
+        /* nothing received and nothing sent that pacing still holds: only
+         * the host can change what the next read returns */
+        if (u->rx_len == 0 && v == (LSR_THRE | LSR_TEMT))
+            u->quiet_reads++;
         return v;
     }
     case MSR: return 0xb0; /* DCD, DSR, CTS asserted */

@@ -24,6 +24,11 @@ struct uart {
     uint32_t baud;           /* 0: no pacing */
     double next_tx_ns;       /* pacing: earliest time the next byte may go */
     double next_rx_ns;       /* pacing: earliest time RBR may show a byte */
+    /* For idle-loop detection (common/idle.h): register reads, and those
+     * of LSR that found the line quiet (no byte received or on its way,
+     * the transmitter ready for good): until the host sends something
+     * such a read returns the same value and changes nothing. */
+    uint64_t reads, quiet_reads;
 };
 
 void uart_init(struct uart *u, uint32_t baud);

@@ -15,6 +15,7 @@
 #include "ejtag.h"
 #include "ejtag_port.h"
 #include "elf_load.h"
+#include "idle_loop.h"
 #include "list_events.h"
 #include "rbb.h"
 
@@ -246,6 +247,29 @@ static void print_events(const struct vb_machine *vm, FILE *f)
         vb_pass_print(f, cat, &c->pass, mips_sources, c->pmu.p);
 }
 
+/* --count-insns, --count-events and --profile see every instruction run:
+ * no idle loop is skipped while they look. A probe's breakpoints and
+ * single steps stop the search (they leave the loop). */
+static bool idle_find(struct vb_machine *vm, uint64_t budget, struct vb_idle_loop *lp)
+{
+    struct malta_machine *m = mm(vm);
+    struct cpu *c = &m->cpu;
+    if ((c->watch_on && !c->watch_done) || (c->pass.on && !c->pass.done) || c->profile ||
+        c->waiting)
+        return false;
+    const struct vb_idle_cpu k = mips_idle_cpu(c, &m->board.uart);
+    bool found = vb_idle_find(&k, budget, lp);
+    /* what run() does after its instructions */
+    cpu_update_timer(c);
+    c->hw_ip = malta_irq_lines(&m->board);
+    return !cpu_check_interrupts(c) && found;
+}
+
+static void idle_advance(struct vb_machine *vm, const struct vb_idle_loop *lp, uint64_t n)
+{
+    vb_idle_advance(mm(vm)->cpu.ev, EV_COUNT, lp, n);
+}
+
 /* The EJTAG port behind OpenOCD's remote_bitbang. */
 static struct rbb *debug_listen(struct vb_machine *vm, uint16_t port, char *err,
                                 size_t errlen)
@@ -289,5 +313,7 @@ const struct vb_machine_class vb_malta_class = {
     .events_state = events_state,
     .print_events = print_events,
     .debug_listen = debug_listen,
+    .idle_find = idle_find,
+    .idle_advance = idle_advance,
     .list_events = malta_list_events,
 };

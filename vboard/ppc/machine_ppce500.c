@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "machine.h"
+#include "ppc_idle.h"
 #include "ppc_internal.h"
 #include "ppc_list_events.h"
 #include "pmu_catalog.h"
@@ -186,6 +187,27 @@ static void print_events(const struct vb_machine *m, FILE *f)
             vb_pass_print(f, &pmu_catalogs[i], &c->pass, ppc_sources, c->p->pmu);
 }
 
+/* --count-insns, --count-events, --profile and single-stepping see every
+ * instruction run: no idle loop is skipped while they look. */
+static bool idle_find(struct vb_machine *m, uint64_t budget, struct vb_idle_loop *lp)
+{
+    struct ppc_cpu *c = m->cpu;
+    if ((c->watch_on && !c->watch_done) || (c->pass.on && !c->pass.done) || c->profile ||
+        c->waiting || (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP))
+        return false;
+    const struct vb_idle_cpu k = ppc_idle_cpu(c, m->uart);
+    bool found = vb_idle_find(&k, budget, lp);
+    /* what run() does after its instructions */
+    ppc_update_timers(c);
+    update_irq(m);
+    return !ppc_check_interrupts(c) && found;
+}
+
+static void idle_advance(struct vb_machine *m, const struct vb_idle_loop *lp, uint64_t n)
+{
+    vb_idle_advance(m->cpu->ev, PEV_COUNT, lp, n);
+}
+
 static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
                                 size_t errlen)
 {
@@ -201,7 +223,8 @@ static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
     .progress = progress, .pc = pc, .console = console, .totals = totals, .watch = watch, \
     .watch_result = watch_result, .profile = profile, .count_events = count_events,       \
     .events_state = events_state, .print_events = print_events,                           \
-    .debug_listen = debug_listen, .list_events = ppc_list_events
+    .debug_listen = debug_listen, .idle_find = idle_find, .idle_advance = idle_advance, \
+    .list_events = ppc_list_events
 
 const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
     .name = "ppce500-compatible Power Book E",

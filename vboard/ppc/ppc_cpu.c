@@ -116,6 +116,7 @@ void ppc_cpu_reset(struct ppc_cpu *c)
     cache_memo_clear(&c->imemo);
     cache_memo_clear(&c->dmemo);
     ppc_cpu_flush_code(c);
+    c->iline = 1;
     c->pc = 0xfffffffcu; /* Book E reset vector; the board sets the entry */
     c->stop = c->waiting = c->reset_requested = false;
 }

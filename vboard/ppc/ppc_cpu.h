@@ -100,6 +100,10 @@ struct ppc_cpu {
     struct cache icache, dcache;
     struct cache_memo imemo, dmemo;
     uint32_t miss_penalty;
+    /* The I-cache line (of pc) the last instruction was fetched from, 1:
+     * none. It outlives a run: how the main loop slices the run must not
+     * change what the I-cache model counts (a new line is one access). */
+    uint32_t iline;
 
     /* ---- run control ----------------------------------------------------- */
     bool stop;                 /* leave the run loop after this instruction */

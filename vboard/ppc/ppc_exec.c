@@ -42,7 +42,8 @@ static uint64_t run_loop(struct ppc_cpu *c, uint64_t n, const bool careful)
     uint32_t *const r = c->gpr;
     uint32_t pc = c->pc;
     uint32_t page_ea = 1;          /* no page: pc is always aligned */
-    uint32_t iline = 1;
+    uint32_t iline = c->iline;     /* kept from the last run unless the page changes */
+    bool first_page = true;
     const uint32_t lmask = ~((1u << c->icache.line_shift) - 1u);
     struct ppc_fetch f = { 0 };
     struct ppc_dinsn *d, vd;
@@ -99,12 +100,12 @@ top:
         goto out;
     done++;
     if ((pc & ~0xfffu) != page_ea) {
-        if (!ppc_fetch_page(c, pc, &f)) {
-            pc = c->pc;
-            goto out;
-        }
+        if (!ppc_fetch_page(c, pc, &f))
+            goto interrupted;
         page_ea = pc & ~0xfffu;
-        iline = 1;
+        if (!first_page)
+            iline = 1;
+        first_page = false;
     }
     /* --count-events: after the translation (an instruction TLB miss at
      * FROM is not the arrival; a breakpoint there would not be hit yet),
@@ -430,8 +431,12 @@ completed:
 
 interrupted:
     pc = c->pc;
+    iline = 1;
 out:
     c->pc = pc;
+    /* a system instruction may have changed the translation: the next run
+     * starts on a new line, as the next instruction here would have */
+    c->iline = page_ea == 1 ? 1u : iline;
     return done;
 #undef SEQ
 #undef JUMP

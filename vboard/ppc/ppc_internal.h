@@ -58,6 +58,10 @@ bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f);
  * halfword of its page: false after raising the instruction TLB error or
  * instruction storage interrupt for the instruction (SRR0 = pc). */
 bool ppc_fetch_half2(struct ppc_cpu *c, uint32_t pc, uint32_t *lo);
+/* The Book E instruction word at pc as a fetch would see it, without a
+ * fault or an event: false if pc does not translate to RAM for execution
+ * or is in a VLE page. */
+bool ppc_peek_insn(struct ppc_cpu *c, uint32_t pc, uint32_t *word);
 /* A store touched RAM [pa, pa + size): decoded instructions there go. */
 void ppc_code_written_slow(struct ppc_cpu *c, uint64_t pa, unsigned size);
 

@@ -57,6 +57,7 @@ void ppc_take(struct ppc_cpu *c, unsigned ivor, uint32_t return_pc)
 {
     enum irq_class cl = class_of(c, ivor);
     uint32_t msr = c->msr;
+    c->iline = 1; /* the handler's first fetch is a new line */
     switch (cl) {
     case CL_BASE: c->srr0 = return_pc; c->srr1 = msr; break;
     case CL_CRITICAL: c->csrr0 = return_pc; c->csrr1 = msr; break;

@@ -198,6 +198,21 @@ bool ppc_fetch_page(struct ppc_cpu *c, uint32_t pc, struct ppc_fetch *f)
     return true;
 }
 
+bool ppc_peek_insn(struct ppc_cpu *c, uint32_t pc, uint32_t *word)
+{
+    struct ppc_page pg;
+    const struct ppc_page *hit = ppc_mmu_page(&c->mmu, ACC_FETCH, pc);
+    struct ppc_mmu_ctx x = ctx_of(c);
+    if (hit)
+        pg = *hit;
+    else if (ppc_mmu_translate(&c->mmu, &x, pc, ACC_FETCH, &pg) != XLATE_OK)
+        return false;
+    if (!pg.host || pg.vle || (pc & 3u))
+        return false;
+    *word = ppc_be_get(pg.host + (pc & 0xfffu), 4);
+    return true;
+}
+
 /* The second half of a 32-bit VLE instruction lies in the next page: a
  * TLB miss there is the instruction TLB error for the instruction (SRR0 =
  * its first half) with ESR[MIF], and a Book E page the instruction

@@ -108,6 +108,7 @@ static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
     s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
     s->size = (unsigned long)sh->sh_size;
     s->crc = gdb_crc32(0xffffffffu, d->d_buf, d->d_size); /* gdb/remote.c */
+    s->writable = (sh->sh_flags & SHF_WRITE) != 0;
     e->nloaded++;
     return 0;
 }

@@ -33,6 +33,7 @@ struct elf_section {
     unsigned long addr;
     unsigned long size;
     uint32_t crc;      /* gdb_crc32 of its contents in the file */
+    int writable;      /* SHF_WRITE: code the program or the stub may patch */
 };
 
 struct elfsym {

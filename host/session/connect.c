@@ -20,17 +20,22 @@
 #include "session/tdesc_cache.h"
 #include "session/trace.h"
 
-/* The program may be running: the stub then reads nothing but 0x03
- * (stub/arch/mips32/interrupt.c polls for it) and our "?" goes unanswered.
- * A stopped target acks "?" at once; the ack (or its absence) also says
- * whether the previous client left the stub in no-ack mode (rsp_hello). */
+/* The program may be running. The stub then stops it for our "?" and
+ * says so in the stop reply (PMUSTUB_STOP_ENTERED, stub/core/stub.c); a
+ * target that reads nothing but 0x03 while the program runs (a stub
+ * without that rule) leaves "?" unanswered. A stopped
+ * target acks "?" at once; the ack (or its absence) also says whether the
+ * previous client left the stub in no-ack mode (rsp_hello). */
 static int probe(struct target *t, int timeout_ms, struct stop *st)
 {
     int probe_ms = timeout_ms < 500 ? timeout_ms : 500;
     int rc = rsp_hello(&t->rsp, "?", probe_ms, 1);
 
-    if (rc == RSP_OK)
-        return target_wait_stop(t, st, timeout_ms);
+    if (rc == RSP_OK) {
+        rc = target_wait_stop(t, st, timeout_ms);
+        t->found_running = rc == RSP_OK && st->entered;
+        return rc;
+    }
     if (rc != RSP_TIMEOUT)
         return rc;
     /* Running. A 0x03 lost on a noisy line is sent again. A stub that

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pmustub/wire.h"
 #include "session/io.h"
 
 /* Is the reply to "?" or a resume a stop reply? Console output ('O')
@@ -52,6 +53,9 @@ int target_parse_stop(struct target *t, const char *p, struct stop *st)
             semi = colon + strlen(colon);
         char *end;
         long regnum = strtol(p, &end, 16);
+        if ((size_t)(colon - p) == strlen(PMUSTUB_STOP_ENTERED) &&
+            !strncmp(p, PMUSTUB_STOP_ENTERED, strlen(PMUSTUB_STOP_ENTERED)))
+            st->entered = 1;
         unsigned long long v;
         if (end == colon && rsp_decode_reg(colon + 1, (size_t)(semi - colon - 1),
                                            t->big_endian, &v) == 0) {

@@ -28,6 +28,8 @@ struct stop {
     unsigned cnt_mask; /* bit n: cnt[n] came in the reply */
     unsigned wide_mask; /* bit n: cnt[n] is the stub's 64-bit count */
     uint64_t cnt[TARGET_MAX_COUNTERS];
+    int entered;       /* the stub stopped a running program for our first
+                          packet (PMUSTUB_STOP_ENTERED) */
 };
 
 /* The parts of a session, each kept by the files that change it. */

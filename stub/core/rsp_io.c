@@ -67,6 +67,11 @@ void rsp_new_session(void)
     mode_by_verdict = after_noack_ask;
 }
 
+void rsp_packet_begun(void)
+{
+    pushback = '$';
+}
+
 void rsp_start_noack(void)
 {
     /* Every client asks in ack mode (this is the packet that ends it). In

@@ -5,6 +5,7 @@
  */
 #include "trace.h"
 #include "sample/sample.h"
+#include "pmustub/wire.h"
 
 const struct stub_target *stub_t;
 
@@ -26,8 +27,13 @@ static struct reply reply_before(unsigned n)
     return r;
 }
 
-static struct stub_stop last_stop = {STUB_SIGTRAP, 0, 0};
+static struct stub_stop last_stop = {STUB_SIGTRAP, 0, 0, 0};
 static int last_swbreak; /* the stop was at one of our breakpoints */
+/* The stop was made by a client's packet while the program ran: said in
+ * the next stop reply (PMUSTUB_STOP_ENTERED), that client's answer to its
+ * "?". Only once: a client that comes later (after that one was cut, or
+ * disconnected) found the program stopped. */
+static int last_entered;
 /* The program has ended: 'W' (exited with end_code) or 'X' (killed by
  * signal end_code); 0 while it can run. Only vRun runs it again. */
 static char end_kind;
@@ -97,6 +103,9 @@ static void reply_stop(struct reply *r)
     reply_hex_u32(r, (uint32_t)last_stop.signal, 2);
     if (last_swbreak)
         reply_str(r, "swbreak:;"); /* needs swbreak+ in qSupported */
+    if (last_entered)
+        reply_str(r, PMUSTUB_STOP_ENTERED ":;");
+    last_entered = 0;
     reply_expedited(r);
 }
 
@@ -349,6 +358,17 @@ void stub_stopped(const struct stub_stop *stop)
     if (!trace_on_stop(why)) {
         last_stop = *why;
         last_swbreak = why->swbreak && bp_is_ours(STUB_T(get_pc)());
+        last_entered = why->packet;
+        if (why->packet) {
+            /* A packet while the program runs is a new client's (a client
+             * sends nothing but 0x03 then): whoever resumed the program
+             * is gone, or sends the packet again (a lost ack). It is read
+             * and answered like any; its '$' came already, and goes back
+             * first: it also ends the wait for the ack of a 0x03's stop
+             * reply below, which must not read the packet away. */
+            gdb_waiting = 0;
+            rsp_packet_begun();
+        }
         if (gdb_waiting || why->interrupted) {
             struct reply r = reply_before(0);
             reply_stop(&r);

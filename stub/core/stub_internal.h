@@ -76,6 +76,9 @@ int rsp_noack(void);
  * last session left no-ack mode on, and return to ack mode; right after a
  * QStartNoAckMode, the client's answer to the next reply decides. */
 void rsp_new_session(void);
+/* The port took a packet's '$' from the line while the program ran (struct
+ * stub_stop.packet): the next rsp_recv starts with it. */
+void rsp_packet_begun(void);
 /* QStartNoAckMode: ack it whatever the mode, reply OK, then no-ack mode. */
 void rsp_start_noack(void);
 

@@ -41,7 +41,7 @@ static const char *expedited(void)
  * sent about it before serving on (the input is just the ack). */
 static const char *stop(int signal, int swbreak)
 {
-    struct stub_stop why = {signal, swbreak, 0};
+    struct stub_stop why = {signal, swbreak, 0, 0};
     struct rsp_unit *u;
     int n;
 

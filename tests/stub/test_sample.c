@@ -124,8 +124,8 @@ static void bad_bindings_refused(void **state)
  * (a tracepoint hit, then the step over it). */
 static void hit(uint32_t pc)
 {
-    struct stub_stop why = {STUB_SIGTRAP, 1, 0};
-    struct stub_stop step = {STUB_SIGTRAP, 0, 0};
+    struct stub_stop why = {STUB_SIGTRAP, 1, 0, 0};
+    struct stub_stop step = {STUB_SIGTRAP, 0, 0, 0};
     struct rsp_unit *u;
     uint8_t *b = fake.regs[FAKE_REG_PC];
 

@@ -4,8 +4,11 @@
  * left, acks are on again, and the last session's breakpoints are taken
  * out. And after a detach, a 0x03 that stops the program gets its stop
  * reply. LLDB's order (no-ack mode asked for before qSupported) after
- * every kind of session. A program of its own: the tests run in order and
- * leave the core in no-ack mode or with breakpoints in for the next.
+ * every kind of session. A client that connects while the program runs:
+ * its first packet stops the program (the port's rx_scan over the same
+ * fake line) and is answered, whatever the last session left. A program
+ * of its own: the tests run in order and leave the core in no-ack mode or
+ * with breakpoints in for the next.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +20,7 @@
 
 #include "exchange.h"
 #include "stub_internal.h" /* bp_is_ours() */
+#include "rx_ctrlc.h"       /* rx_scan(), rx_stop(): the ports' part */
 
 #define A (FAKE_RAM_BASE + 0x200)
 #define B (FAKE_RAM_BASE + 0x380)
@@ -119,7 +123,7 @@ static void qsupported_takes_the_last_sessions_breakpoints_out(void **st)
     assert_mem(A, fake_break_insn, 4);
     expect_resume("c");
     assert_int_equal(
-        stop_at(A, (struct stub_stop){STUB_SIGTRAP, 1, 0}, "+", &u), 1);
+        stop_at(A, (struct stub_stop){STUB_SIGTRAP, 1, 0, 0}, "+", &u), 1);
     assert_int_equal(strncmp(u[0].payload, "T05swbreak:;", 12), 0);
     enter_noack(); /* and then the GDB goes away */
 
@@ -153,10 +157,10 @@ static void detach_then_interrupt_gets_its_stop_reply(void **st)
     assert_int_equal(fake.prepare_how, STUB_CONTINUE);
 
     assert_int_equal(
-        stop_at(A + 0x40, (struct stub_stop){STUB_SIGTRAP, 0, 0}, "", &u), 0);
+        stop_at(A + 0x40, (struct stub_stop){STUB_SIGTRAP, 0, 0, 0}, "", &u), 0);
     /* The client acks the stop reply. */
     assert_int_equal(
-        stop_at(A + 0x44, (struct stub_stop){STUB_SIGINT, 0, 1}, "+", &u), 1);
+        stop_at(A + 0x44, (struct stub_stop){STUB_SIGINT, 0, 1, 0}, "+", &u), 1);
     snprintf(want, sizeof want, "T02%02x:", FAKE_REG_PC);
     assert_true(u[0].cs_ok);
     assert_int_equal(strncmp(u[0].payload, want, strlen(want)), 0);
@@ -288,6 +292,126 @@ static void verdict_after_noack_request_retransmits(void **st)
     assert_false(rsp_noack());
 }
 
+/* The program runs (resumed by how, "c" or "D"; a GDB is or was on the
+ * line) and a client sends line: the port reads it as its receive
+ * interrupt or poll does (rx_scan, to the packet's '$'); if that stops the
+ * program (a packet, a 0x03), the core serves the rest of the line.
+ * Returns what rx_scan found; *u the units the stub sent. */
+static int client_while_running(const char *how, const char *line,
+                                struct rsp_unit **u)
+{
+    struct stub_stop why = {STUB_SIGTRAP, 0, 0, 0};
+    int got;
+
+    fake_clear_io();
+    fake_input_packet_str(how);
+    fake_input_str("+");
+    assert_int_equal(stub_serve(), 1);
+    assert_int_equal(fake.prepare_how, STUB_CONTINUE);
+    fake_clear_io();
+    fake_input_str(line);
+    got = rx_scan(stub_t->getc);
+    if (got) {
+        rx_stop(got, &why);
+        stub_stopped(&why);
+    }
+    out_units(u);
+    return got;
+}
+
+/* The line after a packet: "$" PAYLOAD "#" checksum, as a client sends
+ * it, with prefix first (acks, a 0x03). */
+static const char *line_of(const char *prefix, const char *payload)
+{
+    static char buf[512];
+    unsigned sum = 0;
+    for (const char *p = payload; *p; p++)
+        sum += (unsigned char)*p;
+    snprintf(buf, sizeof buf, "%s$%s#%02x", prefix, payload, sum & 0xff);
+    return buf;
+}
+
+/* Acks and noise while the program runs are dropped: it runs on. */
+static void acks_while_running_do_not_stop(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    assert_int_equal(client_while_running("c", "++-\x7f", &u), 0);
+    assert_int_equal(out_units(&u), 0);
+}
+
+/* A GDB that resumed the program and was killed, in no-ack mode, with a
+ * breakpoint in; a new GDB connects while the program runs ('+', then
+ * qSupported in ack mode, no 0x03). Its packet stops the program and is
+ * acked and answered, with no stop reply before it (nobody waits for the
+ * last GDB's); the breakpoint goes; "?" says SIGINT, and, the first time,
+ * that the program was running. The session goes on in ack mode. */
+static void gdb_connects_while_the_program_runs(void **st)
+{
+    struct rsp_unit *u;
+    char want[32];
+    (void)st;
+    fake_reset();
+    assert_true(strstr(exchange(QSUPPORTED), "PacketSize=") != NULL);
+    assert_string_equal(exchange("Z0,80001380,4"), "OK");
+    enter_noack();
+    assert_int_equal(client_while_running("c", line_of("+", QSUPPORTED), &u),
+                     RX_PACKET);
+    assert_string_equal(out_kinds(), "+$");
+    assert_int_equal(strncmp(u[1].payload, "PacketSize=", 11), 0);
+    assert_false(rsp_noack());
+    assert_mem_pristine(B, 4);
+    snprintf(want, sizeof want, "T02pmustub.entered:;%02x:", FAKE_REG_PC);
+    assert_int_equal(strncmp(exchange("?"), want, strlen(want)), 0);
+    /* Said once: a client after this one finds the program stopped. */
+    snprintf(want, sizeof want, "T02%02x:", FAKE_REG_PC);
+    assert_int_equal(strncmp(exchange("?"), want, strlen(want)), 0);
+    /* The program runs again: the next stop is a plain one. */
+    expect_resume("c");
+    assert_int_equal(
+        stop_at(A, (struct stub_stop){STUB_SIGTRAP, 0, 0, 0}, "+", &u), 1);
+    assert_null(strstr(u[0].payload, "pmustub"));
+}
+
+/* LLDB after a detach: its QStartNoAckMode stops the program and the
+ * handshake goes on as on a stopped program. */
+static void lldb_connects_while_the_program_runs(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    assert_int_equal(
+        client_while_running("D", line_of("+", "QStartNoAckMode"), &u),
+        RX_PACKET);
+    assert_string_equal(out_kinds(), "+$");
+    assert_string_equal(u[1].payload, "OK");
+    fake_clear_io();
+    fake_input_str("+");
+    fake_input_packet_str(LLDB_QSUPPORTED);
+    fake_input_packet_str("?");
+    assert_int_equal(stub_serve(), 0);
+    assert_string_equal(out_kinds(), "+$$");
+    out_units(&u);
+    assert_int_equal(strncmp(u[2].payload, "T02", 3), 0);
+    assert_true(rsp_noack());
+}
+
+/* pmuctl's first packet is "?" (in whatever mode it finds); after a 0x03
+ * of the same client both come in one read: the 0x03's sender gets its
+ * stop reply, then the packet its answer. */
+static void interrupt_and_packet_in_one_read(void **st)
+{
+    struct rsp_unit *u;
+    (void)st;
+    fake_reset();
+    assert_int_equal(client_while_running("D", line_of("\x03+", "?"), &u),
+                     RX_CTRLC | RX_PACKET);
+    assert_string_equal(out_kinds(), "$+$");
+    assert_int_equal(strncmp(u[0].payload, "T02", 3), 0);
+    assert_int_equal(strncmp(u[2].payload, "T02", 3), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +425,10 @@ int main(void)
         cmocka_unit_test(gdb_after_lldb_session),
         cmocka_unit_test(lldb_after_lldb_session),
         cmocka_unit_test(verdict_after_noack_request_retransmits),
+        cmocka_unit_test(acks_while_running_do_not_stop),
+        cmocka_unit_test(gdb_connects_while_the_program_runs),
+        cmocka_unit_test(lldb_connects_while_the_program_runs),
+        cmocka_unit_test(interrupt_and_packet_in_one_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

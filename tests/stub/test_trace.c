@@ -27,7 +27,7 @@
  * the stop reply the stub sent, or "" if it kept the stop to itself. */
 static const char *stop_at(uint32_t pc, int swbreak)
 {
-    struct stub_stop why = {STUB_SIGTRAP, swbreak, 0};
+    struct stub_stop why = {STUB_SIGTRAP, swbreak, 0, 0};
     struct rsp_unit *u;
     int n;
 

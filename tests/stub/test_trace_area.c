@@ -54,7 +54,7 @@ static void send_ok(const char *fmt, unsigned long v)
  * the hit ended the run: the program just goes on). */
 static void hit(void)
 {
-    struct stub_stop trap = {STUB_SIGTRAP, 1, 0}, step = {STUB_SIGTRAP, 0, 0};
+    struct stub_stop trap = {STUB_SIGTRAP, 1, 0, 0}, step = {STUB_SIGTRAP, 0, 0, 0};
     trace_set_pc(A);
     fake.prepare_calls = 0;
     stub_stopped(&trap);

@@ -24,7 +24,7 @@
  * the input given to serve. */
 static const char *boot(const char *input)
 {
-    struct stub_stop why = {STUB_SIGTRAP, 1, 0};
+    struct stub_stop why = {STUB_SIGTRAP, 1, 0, 0};
     struct rsp_unit *u;
     static char first[RSP_UNIT_MAX + 1];
     stub_init(&fake_target);

@@ -5,8 +5,9 @@
  * Where the board routes the debug UART's receive interrupt to the CPU
  * (struct stub_board_rx_irq: Malta's COM1 through the i8259 on IP2), a
  * continue arms that line and the UART: a byte from GDB interrupts the
- * program, the stub reads the line (0x03 stops it, anything else is
- * dropped), and the program is otherwise never interrupted for Ctrl-C.
+ * program, the stub reads the line (0x03 stops it, and so does a packet's
+ * '$', a new client's first packet; anything else is dropped), and the
+ * program is otherwise never interrupted for Ctrl-C.
  *
  * Without one, a polled UART cannot interrupt, so the stub polls it from
  * the CP0 Count/Compare timer: while the program runs under "continue",
@@ -46,7 +47,7 @@ static int rx_armed;        /* the receive interrupt is armed */
 static int poll_off;        /* monitor ctrlc off */
 #if PMUSTUB_CTRLC_POLL
 static int polling;         /* the Ctrl-C timer poll is armed */
-static int ctrlc_seen;      /* a 0x03 read at a resume, for the next tick */
+static int ctrlc_seen;      /* rx_scan's find at a resume, for the next tick */
 static int poll_missed;     /* a poll fell due while it was not armed */
 #else
 #define polling 0
@@ -105,11 +106,8 @@ void mips_interrupt_arm(enum stub_resume how)
      * and step; a stop of GDB's): look for the 0x03 now; if it is there,
      * the timer interrupts at once and mips_interrupt_poll stops. */
     if ((mips_cp0_cause() & CAUSE_TI) || poll_missed) {
-        int c;
         poll_missed = 0;
-        while ((c = poll_getc()) >= 0 && c != 0x03)
-            ;
-        ctrlc_seen |= c == 0x03;
+        ctrlc_seen |= rx_scan(poll_getc);
     }
     /* A deadline still ahead stays: resumes that come more often than
      * POLL_TICKS (tracepoint hits) must not put the poll off for ever.
@@ -123,12 +121,12 @@ void mips_interrupt_arm(enum stub_resume how)
 }
 
 /* Called first on every exception, counters frozen. Returns 1 if it was
- * only an interrupt of the stub's own (a byte that is not 0x03, a poll
- * finding none, a counter overflow folded): the program resumes at once.
- * 0 to stop. */
+ * only an interrupt of the stub's own (bytes that are neither 0x03 nor a
+ * packet, a poll finding none, a counter overflow folded): the program
+ * resumes at once. 0 to stop. */
 int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
 {
-    int ours = 0, ctrlc = 0;
+    int ours = 0, ctrlc = 0; /* ctrlc: rx_scan's find */
     uint32_t pending = mips_ctx[CTX_CAUSE] & mips_ctx[CTX_STATUS] & ST_IM_ALL;
     uint32_t prog = pending & ~armed_mask;
 
@@ -164,13 +162,11 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
             mips_cp0_set_compare(mips_cp0_count() + (polling ? POLL_TICKS : 0));
             ours = 1;
 #if PMUSTUB_CTRLC_POLL
-            int c = -1;
             poll_missed |= !polling;
-            while (polling && (c = poll_getc()) >= 0 && c != 0x03)
-                ; /* GDB sends nothing else while the program runs */
-            if (polling && ctrlc_seen)
-                c = 0x03, ctrlc_seen = 0;
-            ctrlc |= polling && c == 0x03;
+            if (polling) {
+                ctrlc |= rx_scan(poll_getc) | ctrlc_seen;
+                ctrlc_seen = 0;
+            }
 #endif
         }
         if (mips_sample_stop()) {
@@ -179,8 +175,7 @@ int mips_interrupt_poll(unsigned exc, struct stub_stop *why)
             ours = 0;
         }
         if (ctrlc) {
-            why->signal = STUB_SIGINT;
-            why->interrupted = 1; /* its sender waits for the reply */
+            rx_stop(ctrlc, why);
             ours = 0;
         }
         if (ours)

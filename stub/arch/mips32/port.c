@@ -169,7 +169,7 @@ void mips_trap(void)
 {
     uint32_t cause = mips_ctx[CTX_CAUSE], insn = 0;
     unsigned exc = CAUSE_EXCCODE(cause);
-    struct stub_stop why = {exc_signal[exc], exc == 9, 0};
+    struct stub_stop why = {exc_signal[exc], exc == 9, 0, 0};
     int stepping = step_bps > 0;
 
     pmu_freeze(); /* before anything else: the stub must not be counted */

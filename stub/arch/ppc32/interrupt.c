@@ -5,15 +5,15 @@
  * Where the board routes the debug UART's receive interrupt to the core
  * (struct stub_board_rx_irq: ppce500's DUART through the MPIC to the
  * external input, IVOR4), a continue arms the UART: a byte from GDB
- * interrupts the program, the stub reads the line (0x03 stops it,
- * anything else is dropped), and the program is otherwise never
- * interrupted for Ctrl-C.
+ * interrupts the program, the stub reads the line (0x03 stops it, and so
+ * does a packet's '$', a new client's first packet; anything else is
+ * dropped), and the program is otherwise never interrupted for Ctrl-C.
  *
  * Without one, a polled UART cannot interrupt, so the stub polls it from
  * the Book E decrementer: while the program runs under "continue", DEC
  * counts POLL_TICKS time-base ticks down, TSR[DIS] and TCR[DIE] raise the
  * decrementer interrupt (IVOR10) once MSR[EE] is set, the stub looks for
- * 0x03 and, finding none, returns to the program at once (Power ISA Book E
+ * 0x03 or a packet and, finding none, returns to the program at once (Power ISA Book E
  * "Decrementer"; e200z7 RM 2.4.8-2.4.9).
  *
  * MSR[EE] gates the external input and fixed-interval timer interrupts
@@ -44,7 +44,7 @@ static const struct stub_board_rx_irq *rx; /* NULL: the decrementer poll */
 static int polling;      /* Ctrl-C is armed (receive interrupt or poll) */
 static int poll_off;     /* monitor ctrlc off */
 static uint32_t prog_ee; /* the program's own MSR[EE] while polling */
-static int ctrlc_seen;   /* a 0x03 read at a resume, for the next tick */
+static int ctrlc_seen;   /* rx_scan's find at a resume, for the next tick */
 
 void ppc_interrupt_init(int (*poll)(void),
                         const struct stub_board_rx_irq *rx_irq)
@@ -67,12 +67,8 @@ void ppc_interrupt_arm(enum stub_resume how)
     /* A tick that fell due while the stub ran (a tracepoint's hidden
      * stop and step; a stop of GDB's): look for the 0x03 now, and if it
      * is there let the tick interrupt at once, where poll_tick stops. */
-    if (SPR_READ(SPR_TSR) & TSR_DIS) {
-        int c;
-        while ((c = poll_getc()) >= 0 && c != 0x03)
-            ;
-        ctrlc_seen |= c == 0x03;
-    }
+    if (SPR_READ(SPR_TSR) & TSR_DIS)
+        ctrlc_seen |= rx_scan(poll_getc);
     /* A count still running is left to run: resumes that come more often
      * than POLL_TICKS (tracepoint hits) must not put the poll off for
      * ever. Else acknowledge an old tick before the new count starts: the
@@ -103,19 +99,15 @@ void ppc_interrupt_stop(void)
     polling = 0;
 }
 
-/* Reads what came on the line, dropping it (GDB sends nothing else while
- * the program runs): 1 to resume; 0, with why set, if there was a 0x03
- * or one was seen before (seen). */
+/* Reads what came on the line (rx_scan): 1 to resume; 0, with why set,
+ * if there was a 0x03 or a packet, now or before (seen). */
 static int take_ctrlc(int seen, struct stub_stop *why)
 {
-    int c;
+    int got = rx_scan(poll_getc) | seen;
 
-    while ((c = poll_getc()) >= 0 && c != 0x03)
-        ;
-    if (c < 0 && !seen)
+    if (!got)
         return 1;
-    why->signal = STUB_SIGINT;
-    why->interrupted = 1; /* its sender waits for the stop reply */
+    rx_stop(got, why);
     return 0;
 }
 
@@ -142,8 +134,7 @@ int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
     if (r == 0)
         return 1;
     if (r > 0) {
-        why->signal = STUB_SIGINT;
-        why->interrupted = 1; /* its sender waits for the stop reply */
+        rx_stop(r, why);
     } else if (vector == DECREMENTER_VECTOR && polling && !rx &&
                (SPR_READ(SPR_TSR) & TSR_DIS)) {
         if (poll_tick(why))

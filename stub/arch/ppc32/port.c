@@ -120,7 +120,7 @@ void ppc_trap(void)
     unsigned vector = ppc_ctx[CTX_VECTOR];
     /* ESR first: the stub's own probes may rewrite it. */
     uint32_t esr = vector == PROGRAM_VECTOR ? SPR_READ(SPR_ESR) : 0;
-    struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0};
+    struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0, 0};
 
     ppc_pmu_entry(); /* the vector froze the counters: fold the counts */
     /* se_illegal where the stub put one: a breakpoint in VLE code. */

@@ -7,13 +7,21 @@
 #include "pmustub/target.h"
 
 /* Why the program stopped, as the port saw it. */
+/* The flags are bytes: the core copies the struct, which at 8 bytes is
+ * two words and no call to memcpy (the stub has no libc). */
 struct stub_stop {
     int signal;   /* GDB signal number: 5 SIGTRAP, 4 SIGILL, 10 SIGBUS ... */
-    int swbreak;  /* nonzero if a trap instruction stopped it; the core checks
-                     it against its own breakpoints before saying swbreak: */
-    int interrupted; /* nonzero if GDB's interrupt byte (0x03) stopped it:
-                        its sender waits for the stop reply even when no
-                        GDB resumed the program (after a detach) */
+    unsigned char swbreak; /* nonzero if a trap instruction stopped it; the
+                              core checks it against its own breakpoints
+                              before saying swbreak: */
+    unsigned char interrupted; /* nonzero if GDB's interrupt byte (0x03)
+                                  stopped it: its sender waits for the stop
+                                  reply even when no GDB resumed the
+                                  program (after a detach) */
+    unsigned char packet; /* nonzero if a packet's '$' stopped it: a client
+                             that connected while the program ran; the core
+                             reads the packet (its '$' was taken from the
+                             line) and answers it */
 };
 
 /* GDB signal numbers (gdb/signals.def), the ones the core and ports use. */

@@ -30,6 +30,14 @@
 #define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"
 #define PMUSTUB_Q_SAMPLE_RESET "QPmustub.SampleReset"
 
+/* A key of the stop reply (GDB manual, "Stop Reply Packets": GDB and LLDB
+ * skip a name they do not know; it starts with a letter that is no hex
+ * digit, so that GDB does not take it for a register number), given with
+ * an empty value while the stop is the one a client's first packet made:
+ * the program was running when the packet came (stub/core/stub.c). pmuctl
+ * then detaches at its end, so that the program runs on. */
+#define PMUSTUB_STOP_ENTERED "pmustub.entered"
+
 /* vboard's EJTAG TAP IDCODE: version 0, part 0x3400 (vboard's own number,
  * not a real part), manufacturer 0x127 = JEP106 bank 3 (two continuation
  * codes) id 0x27, "MIPS Technologies" (openocd v0.12.0

@@ -201,11 +201,11 @@ static unsigned silent;
  * keeps running is interrupted, as GDB's Ctrl-C would. */
 static void program_stops(void)
 {
-    struct stub_stop why = {STUB_SIGTRAP, 1, 0};
+    struct stub_stop why = {STUB_SIGTRAP, 1, 0, 0};
     size_t before = fake.in_pos;
 
     if (silent >= 16) {
-        why = (struct stub_stop){STUB_SIGINT, 0, 1};
+        why = (struct stub_stop){STUB_SIGINT, 0, 1, 0};
     } else if (fake.prepare_how == STUB_STEP) {
         uint8_t *pc = fake.regs[FAKE_REG_PC];
         uint32_t next = fake_pc() + 4;

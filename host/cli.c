@@ -17,7 +17,7 @@ enum { OPT_FROM = 256, OPT_TO, OPT_MODES, OPT_ELF, OPT_CALIBRATE, OPT_JSON,
        OPT_NO_ACK, OPT_LISTEN, OPT_NO_TRACE, OPT_PER_ITERATION,
        OPT_NO_NATIVE, OPT_THRESHOLD, OPT_SWEEP, OPT_METRIC, OPT_RELATIVE,
        OPT_PERCENT_OF, OPT_COST, OPT_MHZ, OPT_SAMPLES, OPT_DURATION, OPT_SORT,
-       OPT_FOLDED };
+       OPT_FOLDED, OPT_FORCE };
 
 static const struct option options[] = {
     {"target", required_argument, 0, 't'},
@@ -55,6 +55,7 @@ static const struct option options[] = {
     {"input", required_argument, 0, 'i'},
     {"sort", required_argument, 0, OPT_SORT},
     {"folded", no_argument, 0, OPT_FOLDED},
+    {"force", no_argument, 0, OPT_FORCE},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -103,6 +104,7 @@ void cli_usage(FILE *f)
 "                              cycles:10007) by the counters' overflow interrupt\n"
 "                              into FILE (default pmuctl.data; docs/record.md)\n"
 "  report [-i FILE] [--sort function|line] [--json | --folded] [-o FILE]\n"
+"         [--elf FILE [--force]]\n"
 "                              the samples per function or source line, as JSON,\n"
 "                              or as folded stacks for a flame graph\n"
 "  compare BASE.json NEW.json [--threshold PCT] [--json] [-o FILE]\n"
@@ -155,6 +157,8 @@ void cli_usage(FILE *f)
 "  -i, --input FILE        report: the record file (default pmuctl.data)\n"
 "      --sort function|line  report: by function (default) or source line\n"
 "      --folded            report: folded stacks (a;b;c count), for flame graphs\n"
+"      --force             report: attribute with --elf FILE though it is not\n"
+"                          the program recorded\n"
 "      --threshold PCT     compare: the change that counts (default 1)\n"
 "      --sweep VAR=V1,V2,...  measure: write the program's variable VAR (needs\n"
 "                          --elf) before each value's iterations; one result\n"
@@ -288,6 +292,7 @@ static int option(struct cli *c, int opt, char *err, size_t errlen)
         c->sort_line = !strcmp(optarg, "line");
         return 0;
     case OPT_FOLDED: c->folded = 1; return 0;
+    case OPT_FORCE: c->force = 1; return 0;
     case 'h': c->cmd = CMD_HELP; return 0;
     }
     snprintf(err, errlen, "unknown option or missing argument (pmuctl --help)");
@@ -304,7 +309,7 @@ static int check_applicable(const struct cli *c, char *err, size_t errlen)
     if (!record)
         bad = c->max_samples ? "--samples" : c->duration_ms ? "--duration" : NULL;
     if (!bad && !report)
-        bad = c->input ? "-i" : c->folded ? "--folded"
+        bad = c->input ? "-i" : c->folded ? "--folded" : c->force ? "--force"
             : c->sort_line ? "--sort" : NULL;
     if (!bad && report)
         bad = c->target ? "-t (report reads a file)" : NULL;

@@ -31,6 +31,7 @@ struct cli {
     const char *input;   /* report: -i */
     int json;
     int folded;          /* report: folded stacks */
+    int force;           /* report: an ELF that is not the one recorded */
     int sort_line;       /* report: --sort line */
     unsigned long max_samples; /* record: --samples */
     int duration_ms;     /* record: --duration */

@@ -17,12 +17,14 @@
 #include "base/exit_status.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "elf/elfid.h"
 #include "measure/group.h"
 #include "pmustub/wire.h"
 #include "sample/data.h"
 #include "session/counters.h"
 #include "session/resume.h"
 #include "session/sample.h"
+#include "session/simulator.h"
 #include "session/trace.h"
 
 #define DEFAULT_EVENT "cycles:10007"
@@ -35,7 +37,9 @@ static unsigned long from_addr, to_addr;
 
 static int prepare(const struct cli *c)
 {
+    const char *out = c->output ? c->output : DEFAULT_OUTPUT;
     char err[512];
+    int existed;
     FILE *f;
 
     if (elfsym_open(&elf, c->elf, err, sizeof err) ||
@@ -49,11 +53,16 @@ static int prepare(const struct cli *c)
                      "--from LOC and --to LOC, or neither");
         return PMUCTL_EXIT_USAGE;
     }
-    if (!(f = fopen(c->output ? c->output : DEFAULT_OUTPUT, "a"))) {
-        pmuctl_error("cannot write '%s'", c->output ? c->output : DEFAULT_OUTPUT);
+    /* Writable before the target is touched; a file made for the test
+     * goes again (a record with no sample writes none). */
+    existed = access(out, F_OK) == 0;
+    if (!(f = fopen(out, "a"))) {
+        pmuctl_error("cannot write '%s'", out);
         return PMUCTL_EXIT_USAGE;
     }
     fclose(f);
+    if (!existed)
+        remove(out);
     return 0;
 }
 
@@ -168,7 +177,7 @@ static int run_record(const struct cli *c, struct target *t)
     static struct event_list l;
     static struct sample_data d;
     char ev[128], err[512] = "";
-    const char *out = c->output ? c->output : DEFAULT_OUTPUT;
+    const char *out = c->output ? c->output : DEFAULT_OUTPUT, *how;
     unsigned long period;
     int rc, frozen;
 
@@ -198,12 +207,26 @@ static int run_record(const struct cli *c, struct target *t)
         pmuctl_error("record samples one event: -e EVENT[:MODES][:PERIOD]");
         return PMUCTL_EXIT_USAGE;
     }
+    /* measure's <not supported>: the simulator's counter of it never
+     * moves, so no sample would ever come, however long the program ran. */
+    if ((how = target_sim_counting(t, l.e[0].ev.name)) && !strcmp(how, "none")) {
+        pmuctl_error("%s does not model %s on the %s (<not supported>): its "
+                     "counter never moves, so it cannot be sampled; "
+                     "record an event it models (vboard --list-events)",
+                     t->sim.name, l.e[0].ev.name, t->pmu.core);
+        return PMUCTL_EXIT_TARGET;
+    }
     memset(&d, 0, sizeof d);
     snprintf(d.event, sizeof d.event, "%s", l.e[0].ev.name);
     d.period = period;
     snprintf(d.core, sizeof d.core, "%s", t->pmu.core);
     snprintf(d.simulator, sizeof d.simulator, "%s", t->sim.name);
     snprintf(d.elf, sizeof d.elf, "%s", c->elf);
+    if (elf_identity(c->elf, &elf, &d.program, err, sizeof err)) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    d.has_program = 1;
     if (c->from) {
         snprintf(d.from, sizeof d.from, "%s", c->from);
         snprintf(d.to, sizeof d.to, "%s", c->to);
@@ -219,7 +242,17 @@ static int run_record(const struct cli *c, struct target *t)
         fputc('\n', stderr); /* after the progress line */
     if (rc)
         pmuctl_error("%s", t->err);
-    if (sample_write(&d, out, err, sizeof err)) {
+    if (!rc && !d.n) {
+        /* A run with no sample at all says nothing of where the events
+         * are: an error, not an empty profile (and a file of before is
+         * not overwritten). */
+        pmuctl_error("no sample in the whole run: fewer than %lu %s%s%s%s%s, "
+                     "or the counter's overflow interrupt does not reach the "
+                     "stub; nothing written to %s", d.period, d.event,
+                     d.from[0] ? " between " : " in the program",
+                     d.from, d.from[0] ? " and " : "", d.to, out);
+        rc = PMUCTL_EXIT_TARGET;
+    } else if (sample_write(&d, out, err, sizeof err)) {
         pmuctl_error("%s", err);
         rc = rc ? rc : PMUCTL_EXIT_USAGE;
     } else {

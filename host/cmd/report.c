@@ -9,8 +9,41 @@
 #include "base/error.h"
 #include "base/exit_status.h"
 #include "cmd/commands.h"
+#include "elf/elfid.h"
 #include "sample/attrib.h"
 #include "sample/profile.h"
+
+/* Is elf the program the record file says was recorded? 0 if it is, if
+ * the file does not say (older files), if it cannot be read (attrib_open
+ * then says so), or with --force; else an error. */
+static int same_program(const struct cli *c, const struct sample_data *d,
+                        const char *in, const char *elf)
+{
+    struct elfsym e;
+    struct elf_id id;
+    char err[512], is[160], was[160];
+    int rc;
+
+    if (!d->has_program || elfsym_open(&e, elf, err, sizeof err))
+        return 0;
+    rc = elf_identity(elf, &e, &id, err, sizeof err);
+    elfsym_close(&e);
+    if (rc || elf_id_same(&id, &d->program))
+        return 0;
+    elf_id_format(&id, &d->program, is, sizeof is);
+    elf_id_format(&d->program, &id, was, sizeof was);
+    if (c->force) {
+        fprintf(stderr, "pmuctl: %s is not the program recorded in %s (%s, "
+                "recorded %s); attributing with it as --force asks\n", elf, in,
+                is, was);
+        return 0;
+    }
+    pmuctl_error("%s is not the program recorded in %s: its %s, the record's "
+                 "%s; its symbols would name the wrong functions. Give the "
+                 "recorded program with --elf, or --force to attribute with "
+                 "this one anyway", elf, in, is, was);
+    return PMUCTL_EXIT_USAGE;
+}
 
 static int run_report(const struct cli *c, struct target *t)
 {
@@ -30,6 +63,10 @@ static int run_report(const struct cli *c, struct target *t)
     }
     if (!elf && d.elf[0])
         elf = d.elf;
+    if (elf && (rc = same_program(c, &d, in, elf))) {
+        sample_free(&d);
+        return rc;
+    }
     if (elf && !(a = attrib_open(elf, err, sizeof err)))
         fprintf(stderr, "pmuctl: %s; addresses only\n", err);
     if (profile_build(&p, &d, a)) {
@@ -85,6 +122,9 @@ static const struct cli_opt opts[] = {
     CLI_FLAG(0, "folded", folded,
              "folded stacks (a;b;c count), for flame graphs"),
     CLI_STRING('o', "output", "FILE", output, "write the report to FILE"),
+    CLI_FLAG(0, "force", force,
+             "attribute with --elf even when it is not the program recorded "
+             "(a warning instead of a refusal)"),
     CLI_END,
 };
 

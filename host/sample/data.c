@@ -61,6 +61,10 @@ int sample_write(const struct sample_data *d, const char *path, char *err,
         fprintf(f, "simulator %s\n", d->simulator);
     if (d->elf[0])
         fprintf(f, "elf %s\n", d->elf);
+    if (d->program.build_id[0])
+        fprintf(f, "build-id %s\n", d->program.build_id);
+    if (d->has_program)
+        fprintf(f, "code-crc32 %08x\n", (unsigned)d->program.code_crc);
     if (d->from[0])
         fprintf(f, "from %s\nto %s\n", d->from, d->to);
     fprintf(f, "lost %lu\nsamples %zu\n", d->lost, d->n);
@@ -115,10 +119,17 @@ int sample_read(struct sample_data *d, const char *path, char *err,
             text(line, "core", d->core, sizeof d->core) ||
             text(line, "simulator", d->simulator, sizeof d->simulator) ||
             text(line, "elf", d->elf, sizeof d->elf) ||
+            text(line, "build-id", d->program.build_id,
+                 sizeof d->program.build_id) ||
             text(line, "from", d->from, sizeof d->from) ||
             text(line, "to", d->to, sizeof d->to) ||
             !strncmp(line, "samples ", 8))
             continue;
+        if (sscanf(line, "code-crc32 %8x%c", &pc, &end) == 2 && end == '\n') {
+            d->program.code_crc = pc;
+            d->has_program = 1;
+            continue;
+        }
         if (sscanf(line, "period %lu%c", &d->period, &end) == 2 ||
             sscanf(line, "lost %lu%c", &d->lost, &end) == 2)
             continue;

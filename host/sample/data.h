@@ -7,7 +7,10 @@
  * The file is text, one fact a line, so that it can be read and diffed:
  *   pmuctl.data 1
  *   event NAME / period N / core CORE / simulator NAME / elf PATH /
- *   from LOC / to LOC / lost N / samples N        (any order, all optional)
+ *   build-id HEX / code-crc32 HEX / from LOC / to LOC / lost N / samples N
+ *                                                 (any order, all optional)
+ * build-id and code-crc32 are the recorded ELF's identity (elf/elfid.h),
+ * for report to refuse another program's ELF.
  *   PC RA                                         (hex, one sample a line)
  */
 #ifndef PMUCTL_SAMPLE_DATA_H
@@ -15,6 +18,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "elf/elfid.h"
 
 struct sample {
     uint32_t pc, ra;
@@ -26,6 +31,8 @@ struct sample_data {
     char core[32];
     char simulator[32]; /* "" on a board */
     char elf[512];
+    struct elf_id program;
+    int has_program; /* older files do not say */
     char from[128], to[128]; /* "" when the whole run was sampled */
     unsigned long lost;      /* samples the stub had no room for */
     struct sample *s;

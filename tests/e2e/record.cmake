@@ -34,3 +34,44 @@ endforeach()
 foreach(cpu ${PMUSTUB_BOARD_ppce500_CORES})
   record_test(${cpu} ppce500 ppc)
 endforeach()
+
+# record_brackets.sh: record_brackets.c with brackets shorter than, near,
+# and much longer than record's period of 997 instructions (BRACKET_N: the
+# loops' length; the instructions per bracket are QEMU's, checked by the
+# test), on the 34K and the e200z7.
+set(_brk_src ${CMAKE_SOURCE_DIR}/tests/firmware/common/record_brackets.c)
+set(_brk_elfs)
+# Power's loops are shorter than MIPS's: its near bracket takes more.
+set(_brk_near_malta 20)
+set(_brk_near_ppce500 28)
+foreach(board malta ppce500)
+  set(_brk_${board})
+  foreach(len short:6 near:${_brk_near_${board}} long:1500)
+    string(REPLACE ":" ";" len ${len})
+    list(GET len 0 name)
+    list(GET len 1 n)
+    set(elf ${CMAKE_CURRENT_BINARY_DIR}/record_brackets_${name}-${board}.elf)
+    pmustub_firmware(OUT ${elf} BOARD ${board} STUB SOURCES ${_brk_src}
+                     FLAGS -DBRACKET_N=${n})
+    list(APPEND _brk_${board} ${elf})
+  endforeach()
+  list(APPEND _brk_elfs ${_brk_${board}})
+endforeach()
+add_custom_target(e2e_record_bracket_programs ALL DEPENDS ${_brk_elfs})
+
+foreach(t 34k:malta:mips e200z7:ppce500:ppc)
+  string(REPLACE ":" ";" t ${t})
+  list(GET t 0 cpu)
+  list(GET t 1 board)
+  list(GET t 2 arch)
+  string(TOUPPER ${board} b)
+  add_test(NAME e2e_record_brackets_${cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/record_brackets.sh
+                   $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${arch} ${cpu}
+                   ${PMUSTUB_${b}_DIR}/libpmustub.a
+                   ${CMAKE_SOURCE_DIR}/target-xml/events/${cpu}.csv
+                   ${_rec_${board}} ${_brk_${board}})
+  set_tests_properties(e2e_record_brackets_${cpu} PROPERTIES TIMEOUT 600
+                       ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
+  pmustub_test_needs(e2e_record_brackets_${cpu} qemu-system-${arch} gdb-multiarch)
+endforeach()

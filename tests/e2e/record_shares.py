@@ -8,7 +8,9 @@ qemu_count.py for MIPS, tests/vboard/ppc/qemu_count_ppc.py for Power).
 A pc is placed in the function whose symbol (nm -n, text) is the last at
 or below it.
 
-usage: record_shares.py mips|ppc LOG ELF NM OBJDUMP FROM_ADDR TO_ADDR
+With --length, the shortest and longest bracket in instructions instead.
+
+usage: record_shares.py [--length] mips|ppc LOG ELF NM OBJDUMP FROM_ADDR TO_ADDR
 prints "FUNCTION PERCENT" lines, most first.
 """
 import bisect
@@ -35,6 +37,9 @@ def functions(elf, nm):
 
 
 def main(argv):
+    length = len(argv) > 1 and argv[1] == "--length"
+    if length:
+        argv = argv[:1] + argv[2:]
     if len(argv) != 8:
         print(__doc__.strip().splitlines()[-2], file=sys.stderr)
         return 2
@@ -48,6 +53,9 @@ def main(argv):
     if not runs:
         print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
         return 1
+    if length:
+        print(min(len(r) for r in runs), max(len(r) for r in runs))
+        return 0
     syms = functions(elf, nm)
     addrs = [a for a, _ in syms]
     counts, total = {}, 0

@@ -1,7 +1,8 @@
 /*
  * pmuctl_test_sample.c - record's and report's host side: the stub's
  * buffer decoded (two words a sample, in the target's byte order), the
- * record file written and read back, and the attribution of addresses to
+ * record file written and read back, the program's identity it keeps
+ * (against readelf), and the attribution of addresses to
  * functions and source lines in a small MIPS ELF built for the test
  * (attrib_prog.c, -g). Oracle for the attribution: GNU binutils' nm and
  * addr2line on the same ELF, another reader of the symbol table and the
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf/elfid.h"
 #include "sample/attrib.h"
 #include "sample/data.h"
 #include "sample/profile.h"
@@ -65,6 +67,9 @@ static void file_round_trip(void **state)
     strcpy(d.from, "region_begin");
     strcpy(d.to, "region_end");
     d.lost = 3;
+    strcpy(d.program.build_id, "4905bd78f8aa94a4b932af074ad73471fe4f3f4e");
+    d.program.code_crc = 0x89abcdefu;
+    d.has_program = 1;
     assert_int_equal(sample_decode(&d, buf, sizeof buf, 1), 0);
     assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
     assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
@@ -76,6 +81,9 @@ static void file_round_trip(void **state)
     assert_string_equal(r.from, "region_begin");
     assert_string_equal(r.to, "region_end");
     assert_int_equal(r.lost, 3);
+    assert_int_equal(r.has_program, 1);
+    assert_string_equal(r.program.build_id, d.program.build_id);
+    assert_int_equal(r.program.code_crc, 0x89abcdefu);
     assert_int_equal(r.n, 2);
     assert_int_equal(r.s[1].pc, 0x80000010u);
     assert_int_equal(r.s[1].ra, 0);
@@ -85,7 +93,7 @@ static void file_round_trip(void **state)
     fputs("8000 garbage\n", f);
     fclose(f);
     assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
-    assert_non_null(strstr(err, ":13:"));
+    assert_non_null(strstr(err, ":15:"));
     f = fopen(path, "w");
     fputs("perf.data\n", f);
     fclose(f);
@@ -102,6 +110,47 @@ static void run1(const char *cmd, char *out, size_t len)
     assert_non_null(fgets(out, (int)len, p));
     out[strcspn(out, "\n")] = 0;
     pclose(p);
+}
+
+/* The program's identity: the build ID readelf -n shows (binutils, not
+ * libelf), and the code's CRC, which a copy without the note (objcopy)
+ * keeps: the same program by elf_id_same, named by its CRC then. */
+static void identity_as_readelf(void **state)
+{
+    char cmd[512], want[160], copy[] = "/tmp/pmuctl_test_idXXXXXX", err[256];
+    char name[160];
+    struct elfsym e;
+    struct elf_id id, stripped;
+    int fd = mkstemp(copy);
+
+    (void)state;
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s -n %s | awk '/Build ID:/ { print $3 }'",
+             READELF, ATTRIB_ELF);
+    run1(cmd, want, sizeof want);
+    assert_int_equal(elfsym_open(&e, ATTRIB_ELF, err, sizeof err), 0);
+    assert_int_equal(elf_identity(ATTRIB_ELF, &e, &id, err, sizeof err), 0);
+    elfsym_close(&e);
+    assert_string_equal(id.build_id, want);
+    snprintf(cmd, sizeof cmd, "%s --remove-section .note.gnu.build-id %s %s && echo ok",
+             OBJCOPY, ATTRIB_ELF, copy);
+    run1(cmd, want, sizeof want);
+    assert_string_equal(want, "ok");
+    assert_int_equal(elfsym_open(&e, copy, err, sizeof err), 0);
+    assert_int_equal(elf_identity(copy, &e, &stripped, err, sizeof err), 0);
+    elfsym_close(&e);
+    assert_string_equal(stripped.build_id, "");
+    assert_int_equal(stripped.code_crc, id.code_crc);
+    assert_true(elf_id_same(&id, &stripped));
+    elf_id_format(&id, &stripped, name, sizeof name);
+    assert_true(!strncmp(name, "code-crc32 ", 11));
+    stripped.code_crc ^= 1; /* one bit of code */
+    assert_false(elf_id_same(&id, &stripped));
+    stripped = id;
+    stripped.build_id[0] ^= 1; /* both with an ID: the IDs decide */
+    assert_false(elf_id_same(&id, &stripped));
+    unlink(copy);
 }
 
 /* The function nm says holds addr: the last text symbol at or below it. */
@@ -221,6 +270,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(decode_both_orders),
         cmocka_unit_test(file_round_trip),
+        cmocka_unit_test(identity_as_readelf),
         cmocka_unit_test(attribution_as_binutils),
         cmocka_unit_test(profile_of_samples),
     };

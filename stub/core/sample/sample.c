@@ -29,7 +29,9 @@
 
 static uint32_t buf[PMUSTUB_SAMPLE_ENTRIES * STUB_SAMPLE_WORDS];
 static struct {
-    uint32_t period, fill, lost;
+    /* left: the events to the next sample when the counter was last
+     * disarmed at TO, so that the next FROM goes on from there. */
+    uint32_t period, fill, lost, left;
     unsigned n, reg;
     uint8_t bound, armed, stop;
 } s;
@@ -56,16 +58,50 @@ int stub_sample_stop(void)
     return stop;
 }
 
-/* The counter to 2^31 - period through the port's register (the count
- * the program sees is the host's to put back at the end). */
-static void arm(void)
+/* The sampled counter's 32-bit count through the port's register (the
+ * count the program sees is the host's to put back at the end). */
+static int count_write(uint32_t v)
 {
-    uint32_t v = COUNT_TOP - s.period;
     uint8_t b[4];
 
     for (unsigned i = 0; i < 4; i++)
         b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(v >> (8 * i));
-    s.armed = STUB_T(reg_write)(s.reg, b) == STUB_REG_OK;
+    return STUB_T(reg_write)(s.reg, b) == STUB_REG_OK;
+}
+
+static int count_read(uint32_t *v)
+{
+    uint8_t b[4];
+
+    if (STUB_T(reg_read)(s.reg, b) != STUB_REG_OK)
+        return 0;
+    *v = 0;
+    for (unsigned i = 0; i < 4; i++)
+        *v |= (uint32_t)b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] << (8 * i);
+    return 1;
+}
+
+/* The top bit comes after s.left events: 2^31 - left into the count. */
+static void arm(void)
+{
+    s.armed = count_write(COUNT_TOP - s.left);
+}
+
+/* The phase carries from bracket to bracket: at TO the events still to go
+ * to the next sample are kept, and the next FROM loads them, so that the
+ * brackets sample as one run of the region's events, one sample every
+ * period, wherever the brackets' edges fall (a bracket shorter than the
+ * period is sampled one pass in so many; a longer one at other pcs on
+ * every pass). A count at or past the top bit is an overflow not yet
+ * taken: its sample comes with the next bracket's first event. */
+static void disarm(void)
+{
+    uint32_t c;
+
+    if (s.armed && count_read(&c))
+        s.left = c >= COUNT_TOP ? 1
+                 : COUNT_TOP - c > s.period ? s.period : COUNT_TOP - c;
+    s.armed = 0;
 }
 
 void sample_hit(unsigned role)
@@ -73,8 +109,8 @@ void sample_hit(unsigned role)
     if (!s.bound)
         return;
     if (role & SAMPLE_TO)
-        s.armed = 0;
-    if (role & SAMPLE_FROM)
+        disarm();
+    if ((role & SAMPLE_FROM) && !s.armed)
         arm();
 }
 
@@ -105,7 +141,7 @@ static unsigned bind(const char *p)
         return 0x01;
     s.n = n;
     s.reg = reg;
-    s.period = period;
+    s.period = s.left = period;
     s.fill = s.lost = 0;
     s.bound = 1;
     if (!points) {

@@ -6,7 +6,7 @@ set(PMUSTUB_INCLUDE_DIR ${_S}/include)
 # "trace/agent.h".
 set(PMUSTUB_CORE_INCLUDE_DIR ${_S}/core)
 set(PMUSTUB_CORE_SOURCES
-  ${_S}/core/stub.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
+  ${_S}/core/stub.c ${_S}/core/port_ref.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
   ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_putx.c
   ${_S}/core/monitor_pmu.c

@@ -4,7 +4,7 @@
  * fault-safe, cache-coherent memory writes. A trap may have two owners,
  * GDB (Z0) and the tracepoints (breakpoints.h), and goes when both let
  * go. Traps go into the program's memory through the port's target,
- * stub_t, whatever frame GDB looks at (trace_view is for GDB's packets).
+ * stub_port, whatever frame GDB looks at (trace_view is for GDB's packets).
  */
 #include "breakpoints.h"
 #include "trace.h" /* bp_cond_set, bp_cond_clear */

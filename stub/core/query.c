@@ -15,7 +15,7 @@
  * in the compact form of pmustub/tdesc.h, which a cursor spells out. */
 static void xml_seek(struct tdesc_cursor *c, uint32_t off)
 {
-    tdesc_start(c, stub_t->target_xml, stub_t->tdesc_rules);
+    tdesc_start(c, stub_port->target_xml, stub_port->tdesc_rules);
     tdesc_skip(c, off);
 }
 
@@ -28,7 +28,7 @@ static void xfer_features(const char *args, struct reply *r)
     struct tdesc_cursor cur;
     int c;
 
-    if (!str_starts(args, "target.xml:", &p) || !stub_t->target_xml) {
+    if (!str_starts(args, "target.xml:", &p) || !stub_port->target_xml) {
         reply_error(r, 0x00); /* unknown annex */
         return;
     }
@@ -134,7 +134,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
     } else if (str_starts(pkt, "qCRC:", &rest)) {
         mem_crc(rest, r);
     } else if (str_starts(pkt, PMUSTUB_Q_TDESC, &rest) && !*rest &&
-               stub_t->target_xml) {
+               stub_port->target_xml) {
         tdesc_id(r);
     } else if (str_starts(pkt, PMUSTUB_Q_PMU, &rest) && !*rest) {
         stub_pmu_query(r);

@@ -38,7 +38,7 @@ static int next_char(void)
         pushback = -1;
         return c;
     }
-    return stub_t->getc();
+    return stub_port->getc();
 }
 
 void rsp_set_noack(int on)
@@ -57,7 +57,7 @@ void rsp_new_session(void)
      * no-ack only after qSupported) and GDB waits for its '+', which
      * rsp_recv did not send if the last session left no-ack mode on. */
     if (noack)
-        stub_t->putc('+');
+        stub_port->putc('+');
     noack = 0;
     /* Right after a QStartNoAckMode, qSupported is LLDB's second packet,
      * in no-ack mode; or the first of a GDB after a session that ended
@@ -78,7 +78,7 @@ void rsp_start_noack(void)
      * no-ack mode the asker is a new client after one that left no-ack
      * mode on (LLDB after GDB's "disconnect"), and waits for its '+'. */
     if (noack)
-        stub_t->putc('+');
+        stub_port->putc('+');
     noack = 0;
     rsp_send_str("OK");
     noack = 1; /* only after the client has acked our OK */
@@ -161,11 +161,11 @@ int rsp_recv(char *area, unsigned size, unsigned room, char **pkt)
                 continue;
             }
             if (!noack)
-                stub_t->putc('-'); /* ask for it again */
+                stub_port->putc('-'); /* ask for it again */
             continue;
         }
         if (!noack)
-            stub_t->putc('+');
+            stub_port->putc('+');
         last_reply = 0;
         after_noack_ask = noack_asked;
         noack_asked = 0;
@@ -188,14 +188,14 @@ void rsp_send(const char *payload, unsigned len)
         uint8_t sum = 0;
         int c;
 
-        stub_t->putc('$');
+        stub_port->putc('$');
         for (unsigned i = 0; i < len; i++) {
-            stub_t->putc((uint8_t)payload[i]);
+            stub_port->putc((uint8_t)payload[i]);
             sum = (uint8_t)(sum + (uint8_t)payload[i]);
         }
-        stub_t->putc('#');
-        stub_t->putc(stub_hexdigits[sum >> 4]);
-        stub_t->putc(stub_hexdigits[sum & 15]);
+        stub_port->putc('#');
+        stub_port->putc(stub_hexdigits[sum >> 4]);
+        stub_port->putc(stub_hexdigits[sum & 15]);
         if (noack)
             return;
         /* Wait for the verdict. A '$' means GDB went on without acking (it

@@ -7,8 +7,6 @@
 #include "sample/sample.h"
 #include "pmustub/wire.h"
 
-const struct stub_target *stub_t;
-
 /* One buffer for a packet and its reply (half the RAM of two). A packet is
  * received after the last reply where it fits (rsp_recv: a '-' may still
  * ask for that reply) and then moved to the buffer's end, with its NUL;
@@ -60,7 +58,7 @@ void stub_init(const struct stub_target *t)
     int run = t->keep && t->keep[0] == KEEP_MAGIC;
 
     trace_frame_none();
-    stub_t = t;
+    stub_port_bind(t);
     end_kind = 0;
     /* Started by vRun: GDB waits for the new run's first stop reply, and
      * speaks in the ack mode it had. Otherwise nobody waits yet. */
@@ -198,15 +196,15 @@ static int v_cont(const char *args, struct reply *r)
  * "vRun;" unless "set remote exec-file" or arguments were given. */
 static int v_run(const char *args, struct reply *r)
 {
-    if (*args || !stub_t->keep) {
+    if (*args || !stub_port->keep) {
         reply_error(r, 0x01);
         return KEEP_SERVING;
     }
     bp_remove_all(); /* in case the reset reloads less than the code */
-    stub_t->keep[1] = (rsp_noack() ? KEEP_NOACK : 0) |
+    stub_port->keep[1] = (rsp_noack() ? KEEP_NOACK : 0) |
                       (extended ? KEEP_EXTENDED : 0);
-    stub_t->keep[0] = KEEP_MAGIC;
-    stub_t->kill(); /* returns only on a host fake */
+    stub_port->keep[0] = KEEP_MAGIC;
+    stub_port->kill(); /* returns only on a host fake */
     return REPLIED;
 }
 
@@ -276,7 +274,7 @@ static int h_kill(char *pkt, unsigned len, struct reply *r)
     bp_remove_all();
     gdb_waiting = 0;
     rsp_set_noack(0); /* ... and after k */
-    stub_t->kill(); /* resets the board; returns only on a host fake */
+    stub_port->kill(); /* resets the board; returns only on a host fake */
     return REPLIED;
 }
 

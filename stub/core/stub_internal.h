@@ -27,19 +27,22 @@ _Static_assert(STUB_PKT_MAX >= 256 && STUB_PKT_MAX <= 0xfff,
 #define STUB_MAX_BREAKPOINTS 32
 #endif
 
-extern const struct stub_target *stub_t;
+/* The port the stub runs on (port_ref.c): bound once, by stub_init;
+ * every other file of the core only reads it. */
+extern const struct stub_target *stub_port;
+void stub_port_bind(const struct stub_target *t);
 
 /* The port's half of the interface (pmustub/target.h) as the core reaches
  * it: STUB_T(field) and, for a part the port may lack, STUB_HAS(field).
- * Through stub_t, by default and in the host unit tests. A port built into
+ * Through stub_port, by default and in the host unit tests. A port built into
  * one stub has its functions and constants fixed when it is compiled, and
  * may say so in a header the build names (PMUSTUB_PORT_BIND,
  * stub/CMakeLists.txt): it then defines STUB_T_<field> for every field
  * but the board's I/O and the description's pieces (getc, poll_getc,
- * putc, kill, keep, target_xml: set at start-up, always through stub_t),
+ * putc, kill, keep, target_xml: set at start-up, always through stub_port),
  * and STUB_HAS_<field> for pmu, triple, break_at, steps_out_of_line,
  * quick_set and expedite; the core calls the port's functions directly,
- * where through stub_t each call loads the pointer, the field and calls
+ * where through stub_port each call loads the pointer, the field and calls
  * through it (tests/bench/footprint.sh's link, one-core small builds:
  * 34K -202 bytes, -386 with lean tracepoints; e200z7 -504, -880). The
  * port's stub_target must hold the same values. */
@@ -48,8 +51,8 @@ extern const struct stub_target *stub_t;
 #define STUB_T(f) STUB_T_##f
 #define STUB_HAS(f) STUB_HAS_##f
 #else
-#define STUB_T(f) (stub_t->f)
-#define STUB_HAS(f) (stub_t->f != 0)
+#define STUB_T(f) (stub_port->f)
+#define STUB_HAS(f) (stub_port->f != 0)
 #endif
 
 /* Register and memory bytes cross the port interface in target order.

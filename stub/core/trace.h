@@ -103,7 +103,7 @@ int bp_cond_true(stub_addr_t addr);
 #define trace_frame_none() ((void)0)
 /* The port's target has the four functions by the same names. */
 #define trace_access stub_target
-#define trace_view() stub_t
+#define trace_view() stub_port
 #define trace_native_publish() ((void)0)
 #define trace_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define trace_query(pkt, r) ((void)(pkt), (void)(r), 0)

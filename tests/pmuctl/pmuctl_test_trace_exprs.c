@@ -39,7 +39,7 @@ static int reg_read(unsigned n, uint8_t *b)
 static const struct stub_target fake = {
     .nregs = REG0 + 4, .reg_size = reg_size, .reg_read = reg_read,
 };
-const struct stub_target *stub_t = &fake;
+const struct stub_target *stub_port = &fake;
 
 static int getv(unsigned n, int64_t *v)
 {

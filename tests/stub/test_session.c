@@ -310,7 +310,7 @@ static int client_while_running(const char *how, const char *line,
     assert_int_equal(fake.prepare_how, STUB_CONTINUE);
     fake_clear_io();
     fake_input_str(line);
-    got = rx_scan(stub_t->getc);
+    got = rx_scan(stub_port->getc);
     if (got) {
         rx_stop(got, &why);
         stub_stopped(&why);

@@ -3,7 +3,7 @@
  * (pmustub/target.h), bound when the stub is compiled: the core calls
  * these functions directly and takes these constants as they are
  * (PMUSTUB_PORT_BIND, stub/core/stub_internal.h). port.c's struct
- * stub_target is filled from the same names, so stub_t (through which
+ * stub_target is filled from the same names, so stub_port (through which
  * the board's I/O goes) says the same.
  */
 #ifndef PMUSTUB_PPC_PORT_BIND_H

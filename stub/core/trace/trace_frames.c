@@ -340,25 +340,25 @@ static const struct trace_access live_access = {
     STUB_T(reg_read), STUB_T(reg_write), STUB_T(mem_read), STUB_T(mem_write),
 };
 #else
-/* Through stub_t, set at start-up. */
+/* Through stub_port, set at start-up. */
 static int live_reg_read(unsigned regno, uint8_t *out)
 {
-    return stub_t->reg_read(regno, out);
+    return stub_port->reg_read(regno, out);
 }
 
 static int live_reg_write(unsigned regno, const uint8_t *in)
 {
-    return stub_t->reg_write(regno, in);
+    return stub_port->reg_write(regno, in);
 }
 
 static int live_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
 {
-    return stub_t->mem_read(addr, out, len);
+    return stub_port->mem_read(addr, out, len);
 }
 
 static int live_mem_write(stub_addr_t addr, const uint8_t *in, unsigned len)
 {
-    return stub_t->mem_write(addr, in, len);
+    return stub_port->mem_write(addr, in, len);
 }
 
 static const struct trace_access live_access = {

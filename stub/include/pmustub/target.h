@@ -120,7 +120,7 @@ struct stub_target {
 /* The stub_target of a port that binds its half of this interface when the
  * stub is compiled (the port's port_bind.h, stub/core/stub_internal.h):
  * every field from the same STUB_T_<field> names the core takes, so that
- * stub_t and the bound calls cannot differ. The board's I/O (getc,
+ * stub_port and the bound calls cannot differ. The board's I/O (getc,
  * poll_getc, putc, kill, keep) and target_xml are set at start-up. */
 #define STUB_TARGET_BOUND                                                  \
     {                                                                      \

@@ -45,7 +45,10 @@ set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/common/rx_ctrlc.c
   ${_S}/arch/mips32/pmu.c ${_S}/arch/mips32/cp0_25.S)
 # The quick path serves the native bracket, a tracepoint feature.
-set(PMUSTUB_ARCH_mips32_TRACE_SOURCES ${_S}/arch/mips32/quick.c)
+set(PMUSTUB_ARCH_mips32_TRACE_SOURCES ${_S}/arch/mips32/quick.c
+  ${_S}/arch/common/quick_run.c)
+set(PMUSTUB_ARCH_ppc32_TRACE_SOURCES ${_S}/arch/ppc32/quick.c
+  ${_S}/arch/common/quick_run.c)
 # The core's compile definitions an architecture asks for: MIPS traps
 # (BREAK) are all one word, so the core leaves out the hook for traps of
 # more than one size and its overlap check (target.h break_at).

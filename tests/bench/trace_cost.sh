@@ -37,17 +37,8 @@ trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; [
 # profile CPU ELF N OUT: pmuctl measures N iterations on a fresh vboard
 # --cpu CPU; vboard's profile goes to OUT.
 profile() {
-    local elf=$2 n=$3
-    profiled_vboard "$1" "$elf" "$4"
-    if ! "$PMUCTL" -t "127.0.0.1:$PORT" measure --elf "$elf" --from region_begin \
-        --to region_end -r "$n" -e instructions --no-progress "${EXTRA[@]}" \
-        >"$TMP/pmuctl.out" 2>"$TMP/pmuctl.err"; then
-        echo "pmuctl failed:" >&2
-        cat "$TMP/pmuctl.err" >&2
-        exit 1
-    fi
-    kill "$VB"
-    wait "$VB" 2>/dev/null
+    profiled_measure "$1" "$2" "$4" --from region_begin --to region_end -r "$3" \
+        -e instructions --no-progress "${EXTRA[@]}"
 }
 
 measure() { # measure CPU ELF BINUTILS_PREFIX

@@ -72,7 +72,7 @@ python3 "$TOP/tests/vboard/no_boot_stop.py" "$ELF" "$E2E_TMP/plain.elf" \
 pair beq bal yes
 pair bnel jal yes
 pair bal bltzal yes
-pair jal jalr no
+pair jal jalr yes
 finish
 }
 main "$@"

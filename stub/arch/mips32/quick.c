@@ -17,9 +17,10 @@
  *     them up as the full path would;
  *   - at a slot's break: the program goes on after the trap.
  * A slot holds the trap's instruction and a break, or, for a branch, the
- * branch retargeted, its delay slot and breaks (displaced.c's slots): so
- * each trap's instruction runs once, as itself, with the counters
- * running, and the traps stay in memory.
+ * branch retargeted, its delay slot and breaks (displaced.c's slots); a
+ * jr/jalr is not retargeted: it goes from the slot to the program's
+ * target itself. So each trap's instruction runs once, as itself, with
+ * the counters running, and the traps stay in memory.
  *
  * No freeze is needed: the stub runs with Status.EXL = 1, and a counter
  * whose PerfCtl.EXL is clear does not count in exception mode (MD00090
@@ -41,31 +42,31 @@
 #include "mips_port.h"
 #include "pmu.h"
 #include "quick_layout.h"
-#include "pmustub/quick.h"
+#include "quick_run.h"
 
 #define PERFCTL_EXL (1u << 0)
+#define FUNCT_JALR 9u
+#define RS(i) (((i) >> 21) & 31)
+#define RD(i) (((i) >> 11) & 31)
 
 struct mips_quick {
     uint32_t on, from, to, from_link, armed, from_hits, snap, at;
     uint32_t hw[4];
     uint32_t slot[2][8], resume[16], regs[20];
-    uint32_t t2, t3, fill, fill_end, rearm, to_link, end;
-    uint32_t buf[Q_ENTRIES][Q_ENTRY_BYTES / 4];
-    /* C only: the traps' addresses; each counter's PerfCnt and the
-     * highest; the brackets to the one the program stops at (0: none) */
-    uint32_t from_pc, to_pc;
-    unsigned n, top, left;
-    uint8_t cnt[STUB_QUICK_COUNTERS];
+    uint32_t t2, t3, rearm, to_link, end;
+    struct quick_book book;
+    struct quick_run run; /* C only */
 };
 #define AT(f, o) _Static_assert(offsetof(struct mips_quick, f) == o, #o)
 AT(on, Q_ON); AT(from, Q_FROM); AT(to, Q_TO); AT(from_link, Q_FROM_LINK);
 AT(armed, Q_ARMED); AT(from_hits, Q_FROM_HITS); AT(snap, Q_SNAP); AT(at, Q_AT);
 AT(hw, Q_HW); AT(slot, Q_SLOT); AT(resume, Q_RESUME); AT(regs, Q_REGS);
-AT(t2, Q_T2); AT(t3, Q_T3); AT(fill, Q_FILL); AT(fill_end, Q_FILL_END);
-AT(rearm, Q_REARM); AT(to_link, Q_TO_LINK); AT(end, Q_END); AT(buf, Q_BUF);
-AT(from_pc, 4 * Q_WORDS);
+AT(t2, Q_T2); AT(t3, Q_T3); AT(rearm, Q_REARM); AT(to_link, Q_TO_LINK);
+AT(end, Q_END); AT(book.fill, Q_FILL); AT(book.fill_end, Q_FILL_END);
+AT(book.buf, Q_BUF); AT(run, 4 * Q_WORDS);
 #undef AT
 _Static_assert(sizeof(((struct mips_quick *)0)->slot) == Q_SLOT_BYTES, "slots");
+_Static_assert(Q_ENTRIES == QUICK_ENTRIES && Q_ENTRY_BYTES == 4 * QUICK_ENTRY_WORDS, "book");
 
 struct mips_quick mips_quick;
 
@@ -84,33 +85,14 @@ static uint32_t addr(const void *p)
     return (uint32_t)(uintptr_t)p;
 }
 
-/* Where vectors.S calls mips_quick_fold: at a full Q_BUF, or after the
- * entry of the bracket the program stops at. */
-static void set_fill_end(struct mips_quick *q)
-{
-    unsigned room = q->left && q->left < Q_ENTRIES ? q->left : Q_ENTRIES;
-    q->fill_end = addr(q->buf[room]);
-}
-
-/* The recorded brackets to the core; 1 if the last was the one the
- * program stops at. */
-static int fold(struct mips_quick *q)
-{
-    unsigned m = (q->fill - addr(q->buf)) / Q_ENTRY_BYTES;
-
-    if (!m)
-        return 0;
-    q->fill = addr(q->buf);
-    if (q->left)
-        q->left -= m;
-    set_fill_end(q);
-    return stub_quick_end(q->buf[0], m, Q_ENTRY_BYTES / 4, q->cnt);
-}
-
 /* The slot half for the bracket's trap at pc (0: FROM, 1: TO), with its
  * words' resume addresses; its link's value into *link (0: none). 0 if
- * the instruction cannot run from it: jr/jalr and eret need the registers
- * of the moment (the full path's steps, displaced.c, take them). */
+ * the instruction cannot run from it: eret (its target is EPC, the
+ * stub's), and a jalr whose link is not $31 or is its own register (the
+ * link goes in before the jump reads it). A jr/jalr runs in the slot as
+ * it is: the register holds the program's target, where it goes
+ * straight on, so its slot needs no break and no register of the moment
+ * (the full path's steps keep the break, to end the step there). */
 static int fill(unsigned half, uint32_t pc, uint32_t *link)
 {
     struct mips_quick *q = &mips_quick;
@@ -121,7 +103,9 @@ static int fill(unsigned half, uint32_t pc, uint32_t *link)
     if (!mips_original(pc, &insn))
         return 0;
     kind = mips_branch_of(insn);
-    if (kind == MIPS_BRANCH_REG || kind == MIPS_BRANCH_ERET ||
+    if (kind == MIPS_BRANCH_ERET ||
+        (kind == MIPS_BRANCH_REG && (insn & 63) == FUNCT_JALR && RD(insn) &&
+         (RD(insn) != 31 || RS(insn) == 31)) ||
         (kind != MIPS_BRANCH_NONE && !mips_original(pc + 4, &delay)))
         return 0;
     mips_slot_fill(q->slot[half], pc, insn, delay, &p);
@@ -137,43 +121,23 @@ static int fill(unsigned half, uint32_t pc, uint32_t *link)
     return 1;
 }
 
-/* The counter behind a count register, or -1. */
-static int counter_of(unsigned reg)
-{
-    for (unsigned n = 0; n < pmu_counters; n++)
-        if (reg == PMU_REGNUM_COUNT(n) || reg == PMU_REGNUM_COUNT64(n))
-            return (int)n;
-    return -1;
-}
-
 void mips_quick_set(const struct stub_quick *sq)
 {
     struct mips_quick *q = &mips_quick;
 
     q->on = q->armed = q->from_hits = 0;
-    if (!sq || !pmu_counters || sq->n > STUB_QUICK_COUNTERS ||
-        addr(q) >> 29 != 5 || !fill(0, sq->from, &q->from_link) ||
-        !fill(1, sq->to, &q->to_link))
+    if (!sq || sq->n > STUB_QUICK_COUNTERS || addr(q) >> 29 != 5 ||
+        !quick_run_set(&q->run, &q->book, sq, pmu_counters) ||
+        !fill(0, sq->from, &q->from_link) || !fill(1, sq->to, &q->to_link))
         return;
-    q->n = sq->n;
-    q->top = 0;
-    for (unsigned i = 0; i < q->n; i++) {
-        int c = counter_of(sq->reg[i]);
-        if (c < 0 || (pmu_ctl((unsigned)c) & PERFCTL_EXL))
+    for (unsigned i = 0; i < q->run.n; i++)
+        if (pmu_ctl(q->run.cnt[i]) & PERFCTL_EXL)
             return;
-        q->cnt[i] = (uint8_t)c;
-        q->top = (unsigned)c > q->top ? (unsigned)c : q->top;
-    }
-    q->from_pc = sq->from;
-    q->to_pc = sq->to;
     q->from = sq->from == sq->to ? 1 : sq->from;
     q->to = sq->to;
     q->rearm = sq->from == sq->to; /* one point: each hit starts the next */
-    q->snap = addr(snap_entry[q->top]);
-    q->end = addr(end_entry[q->top]);
-    q->left = sq->left;
-    q->fill = addr(q->buf);
-    set_fill_end(q);
+    q->snap = addr(snap_entry[q->run.top]);
+    q->end = addr(end_entry[q->run.top]);
     q->on = 1;
 }
 
@@ -185,7 +149,7 @@ uint32_t mips_quick_fold(void)
 {
     struct mips_quick *q = &mips_quick;
 
-    if (fold(q))
+    if (quick_run_fold(&q->run, &q->book))
         return 0;
     if (q->to_link)
         q->regs[Q_REG_RA] = q->to_link;
@@ -199,20 +163,22 @@ uint32_t mips_quick_fold(void)
 void mips_quick_retire(void)
 {
     struct mips_quick *q = &mips_quick;
+    const struct quick_run *r = &q->run;
     uint64_t start[STUB_QUICK_COUNTERS];
     uint32_t off = mips_ctx[CTX_PC] - addr(q->slot);
 
     if (!q->on)
         return;
     q->on = 0;
-    (void)fold(q); /* never the last bracket: that one is folded at once */
-    for (unsigned i = 0; i < q->n; i++)
-        start[i] = pmu_count64_from(q->cnt[i], q->hw[q->cnt[i]]);
-    stub_quick_started(q->from_pc == q->to_pc ? 0 : q->from_hits, (int)q->armed,
+    /* never the last bracket: that one is folded at once */
+    (void)quick_run_fold(&q->run, &q->book);
+    for (unsigned i = 0; i < r->n; i++)
+        start[i] = pmu_count64_from(r->cnt[i], q->hw[r->cnt[i]]);
+    stub_quick_started(r->from_pc == r->to_pc ? 0 : q->from_hits, (int)q->armed,
                        start);
     q->armed = q->from_hits = 0;
     if (off < Q_SLOT_BYTES) {
-        uint32_t r = q->resume[off / 4];
-        mips_ctx[CTX_PC] = r ? r : off < Q_SLOT_BYTES / 2 ? q->from_pc : q->to_pc;
+        uint32_t at = q->resume[off / 4];
+        mips_ctx[CTX_PC] = at ? at : off < Q_SLOT_BYTES / 2 ? r->from_pc : r->to_pc;
     }
 }

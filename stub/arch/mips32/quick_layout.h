@@ -21,11 +21,11 @@
 #define Q_REG_RA 17    /* $31's index in Q_REGS */
 #define Q_T2 256       /* the program's $2 and $3 in the TO path */
 #define Q_T3 260
-#define Q_FILL 264     /* the next free entry of Q_BUF */
-#define Q_FILL_END 268 /* a full Q_BUF, or the entry of the last bracket */
-#define Q_REARM 272    /* Q_ARMED after TO: 1 when FROM is TO */
-#define Q_TO_LINK 276  /* TO's instruction links: $31's value, else 0 */
-#define Q_END 280      /* TO: entry into the unrolled counter reads */
+#define Q_REARM 264    /* Q_ARMED after TO: 1 when FROM is TO */
+#define Q_TO_LINK 268  /* TO's instruction links: $31's value, else 0 */
+#define Q_END 272      /* TO: entry into the unrolled counter reads */
+#define Q_FILL 276     /* the book (quick_run.h): the next free entry, */
+#define Q_FILL_END 280 /* a full Q_BUF, or the entry of the last bracket, */
 #define Q_BUF 284      /* Q_ENTRIES x 4 words: each bracket's counts */
 #define Q_ENTRIES 8
 #define Q_ENTRY_BYTES 16

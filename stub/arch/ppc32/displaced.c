@@ -38,14 +38,11 @@
 #define AA 2u
 #define TRAP_INSN 0x7fe00008u /* tw 31,0,0: always */
 
-enum { W_INSN, W_FALL, W_TAKEN, SLOT_WORDS = 4 };
-enum branch { NONE, REL, TO_LR, TO_CTR };
-
-static uint32_t slot[SLOT_WORDS];
+static uint32_t slot[PPC_SLOT_WORDS];
 
 static struct {
     uint32_t pc, target; /* the step's pc; a branch's taken target */
-    uint32_t saved;      /* LR or CTR as they were (TO_LR, TO_CTR) */
+    uint32_t saved;      /* LR or CTR as they were (PPC_TO_LR, PPC_TO_CTR) */
     uint8_t active, kind, link;
 } ds;
 
@@ -66,15 +63,15 @@ static int original(uint32_t addr, uint32_t *insn)
     return 1;
 }
 
-static enum branch branch_of(uint32_t insn)
+static enum ppc_branch branch_of(uint32_t insn)
 {
     if (OP(insn) == 18 || OP(insn) == 16)
-        return REL;
+        return PPC_REL;
     if (OP(insn) == 19 && XO(insn) == 16)
-        return TO_LR;
+        return PPC_TO_LR;
     if (OP(insn) == 19 && XO(insn) == 528)
-        return TO_CTR;
-    return NONE;
+        return PPC_TO_CTR;
+    return PPC_NONE;
 }
 
 int ppc_steps_out_of_line(stub_addr_t pc)
@@ -98,49 +95,58 @@ static uint32_t sext(uint32_t v, unsigned bits)
     return (v ^ m) - m;
 }
 
-int ppc_displaced_arm(void)
+int ppc_slot_fill(uint32_t *sl, uint32_t pc, struct ppc_slot_plan *p)
 {
-    uint32_t pc = ppc_ctx[CTX_PC], insn;
-    const uint32_t to_taken = 4 * (W_TAKEN - W_INSN);
+    uint32_t insn;
+    const uint32_t to_taken = 4 * (PPC_W_TAKEN - PPC_W_INSN);
 
     if (!original(pc, &insn))
-        return -1;
-    ds.pc = pc;
-    ds.kind = (uint8_t)branch_of(insn);
-    ds.link = ds.kind != NONE && (insn & LK);
-    switch (ds.kind) {
-    case REL:
+        return 0;
+    p->kind = (uint8_t)branch_of(insn);
+    p->link = p->kind != PPC_NONE && (insn & LK);
+    p->target = 0;
+    if (p->kind == PPC_REL) {
         if (OP(insn) == 18) { /* b: LI, bits 25..2 */
             uint32_t li = sext(insn & 0x03fffffcu, 26);
-            ds.target = (insn & AA) ? li : pc + li;
+            p->target = (insn & AA) ? li : pc + li;
             insn = (insn & 0xfc000001u) | to_taken;
         } else { /* bc: BD, bits 15..2 */
             uint32_t bd = sext(insn & 0xfffcu, 16);
-            ds.target = (insn & AA) ? bd : pc + bd;
+            p->target = (insn & AA) ? bd : pc + bd;
             insn = (insn & 0xffff0001u) | to_taken;
         }
-        break;
-    case TO_LR:
-        ds.saved = ds.target = ppc_ctx[CTX_LR];
-        ppc_ctx[CTX_LR] = slot_addr(W_TAKEN);
-        break;
-    case TO_CTR:
-        ds.saved = ds.target = ppc_ctx[CTX_CTR];
-        ppc_ctx[CTX_CTR] = slot_addr(W_TAKEN);
-        break;
     }
-    slot[W_INSN] = insn;
-    slot[W_FALL] = slot[W_TAKEN] = slot[3] = TRAP_INSN;
+    sl[PPC_W_INSN] = insn;
+    sl[PPC_W_FALL] = sl[PPC_W_TAKEN] = sl[3] = TRAP_INSN;
     __asm__ volatile("msync" : : : "memory");
-    ppc_ctx[CTX_PC] = slot_addr(W_INSN);
+    return 1;
+}
+
+int ppc_displaced_arm(void)
+{
+    uint32_t pc = ppc_ctx[CTX_PC];
+    struct ppc_slot_plan p;
+
+    if (!ppc_slot_fill(slot, pc, &p))
+        return -1;
+    ds.pc = pc;
+    ds.kind = p.kind;
+    ds.link = p.link;
+    ds.target = p.target;
+    if (p.kind == PPC_TO_LR || p.kind == PPC_TO_CTR) {
+        unsigned r = p.kind == PPC_TO_LR ? CTX_LR : CTX_CTR;
+        ds.saved = ds.target = ppc_ctx[r];
+        ppc_ctx[r] = slot_addr(PPC_W_TAKEN);
+    }
+    ppc_ctx[CTX_PC] = slot_addr(PPC_W_INSN);
     ds.active = 1;
     return 0;
 }
 
 int ppc_displaced_end(void)
 {
-    uint32_t off = ppc_ctx[CTX_PC] - slot_addr(W_INSN);
-    int ran = off == 4 * W_FALL || (ds.kind != NONE && off == 4 * W_TAKEN);
+    uint32_t off = ppc_ctx[CTX_PC] - slot_addr(PPC_W_INSN);
+    int ran = off == 4 * PPC_W_FALL || (ds.kind != PPC_NONE && off == 4 * PPC_W_TAKEN);
 
     if (!ds.active)
         return 0;
@@ -148,15 +154,15 @@ int ppc_displaced_end(void)
     /* LR/CTR as the program's instruction leaves them: bclr and bcctr do
      * not change the register they branch through (bc's CTR decrement is
      * the instruction's own and stays). */
-    if (ds.kind == TO_LR)
+    if (ds.kind == PPC_TO_LR)
         ppc_ctx[CTX_LR] = ds.saved;
-    else if (ds.kind == TO_CTR)
+    else if (ds.kind == PPC_TO_CTR)
         ppc_ctx[CTX_CTR] = ds.saved;
     if (ran && ds.link)
         ppc_ctx[CTX_LR] = ds.pc + 4;
-    if (off == 4 * W_TAKEN && ds.kind != NONE)
+    if (off == 4 * PPC_W_TAKEN && ds.kind != PPC_NONE)
         ppc_ctx[CTX_PC] = ds.target;
-    else if (off == 4 * W_FALL)
+    else if (off == 4 * PPC_W_FALL)
         ppc_ctx[CTX_PC] = ds.pc + 4;
     else /* stopped before the instruction completed: at the program's own */
         ppc_ctx[CTX_PC] = ds.pc;

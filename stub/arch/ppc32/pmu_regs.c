@@ -104,6 +104,15 @@ uint64_t ppc_pmu_count64(unsigned n)
     return ext[n] + ppc_pmr_read(PMU_REGNUM_COUNT(n));
 }
 
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK /* quick.c's */
+/* The 64-bit count whose hardware half read hw (the quick path's reading
+ * at FROM, taken since the last entry's fold). */
+uint64_t ppc_pmu_count64_from(unsigned n, uint32_t hw)
+{
+    return ext[n] + hw;
+}
+#endif
+
 void ppc_pmu_set_count64(unsigned n, uint64_t v)
 {
     ext[n] = v & ~(uint64_t)(COUNT_TOP - 1);

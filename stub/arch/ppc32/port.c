@@ -9,6 +9,7 @@
 #include "power_target_xml.h"
 #include "pmu_core.h"
 #include "port_bind.h"
+#include "pmustub/quick.h"
 
 #define PROGRAM_VECTOR 6
 #define PERFMON_VECTOR 35 /* IVOR35 (e200z7 RM 8.4; e200z7.md section 1) */
@@ -122,6 +123,7 @@ void ppc_trap(void)
     uint32_t esr = vector == PROGRAM_VECTOR ? SPR_READ(SPR_ESR) : 0;
     struct stub_stop why = {ppc_stop_signal(vector, esr), 0, 0, 0};
 
+    ppc_quick_retire(); /* its FROM reading is the count before the fold */
     ppc_pmu_entry(); /* the vector froze the counters: fold the counts */
     /* se_illegal where the stub put one: a breakpoint in VLE code. */
     if (ppc_vle_illegal_stop(vector, esr) && stub_bp_trap_at(ppc_ctx[CTX_PC]))
@@ -136,6 +138,9 @@ void ppc_trap(void)
         ppc_interrupt_stop();
     } else if ((vector == PERFMON_VECTOR && ppc_pmu_core) ||
                ppc_interrupt_poll(vector, &why)) {
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+        stub_quick_update();
+#endif
         ppc_pmu_resume_value();
         return;
     }
@@ -151,6 +156,7 @@ void pmustub_exit(int code)
 {
     __asm__ volatile("mtmsr %0\n\tisync" : : "r"(MSR_ME)); /* as in ppc_trap */
     ppc_pmu_freeze();
+    ppc_quick_retire(); /* brackets it measured count before the end */
     ppc_interrupt_stop();
     (void)ppc_displaced_end();
     (void)ppc_step_end();

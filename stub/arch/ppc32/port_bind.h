@@ -37,9 +37,14 @@ int ppc_prepare_resume(enum stub_resume how);
 #define STUB_T_prepare_resume ppc_prepare_resume
 #define STUB_T_steps_out_of_line ppc_steps_out_of_line
 #define STUB_HAS_steps_out_of_line 1
-/* No quick path on Power (docs/stub.md, "Footprint"). */
+/* The native bracket's quick path (quick.c), with tracepoints. */
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+#define STUB_T_quick_set ppc_quick_offer
+#define STUB_HAS_quick_set 1
+#else
 #define STUB_T_quick_set ((void (*)(const struct stub_quick *))0)
 #define STUB_HAS_quick_set 0
+#endif
 /* LLVM's name of 32-bit big-endian Power (port.c says why nothing more). */
 #define STUB_T_triple "powerpc"
 #define STUB_HAS_triple 1

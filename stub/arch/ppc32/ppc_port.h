@@ -71,12 +71,35 @@ int ppc_mem_write(stub_addr_t addr, const uint8_t *buf, unsigned len);
 
 /* ---- displaced.c: a step out of line ---- */
 int ppc_steps_out_of_line(stub_addr_t pc); /* can the instruction at pc be? */
+/* A slot's words (displaced.c's and the quick path's), and what its
+ * instruction branches through; ppc_slot_fill writes the instruction at
+ * pc into sl (a b/bc retargeted to PPC_W_TAKEN) and traps after it, and
+ * says what the branch needs into *p. 0 if pc cannot be read. */
+enum { PPC_W_INSN, PPC_W_FALL, PPC_W_TAKEN, PPC_SLOT_WORDS = 4 };
+enum ppc_branch { PPC_NONE, PPC_TO_LR, PPC_TO_CTR, PPC_REL };
+struct ppc_slot_plan {
+    uint32_t target; /* PPC_REL: the taken target, from the encoding */
+    uint8_t kind;    /* enum ppc_branch */
+    uint8_t link;    /* a branch with LK: LR is pc + 4 after it */
+};
+int ppc_slot_fill(uint32_t *sl, uint32_t pc, struct ppc_slot_plan *p);
 int ppc_displaced_arm(void);  /* pc into the slot; -1 if it cannot */
 int ppc_displaced_end(void);  /* at every stop: pc, LR, CTR the program's; 1 if armed */
 
 /* ---- step.c ---- */
 int ppc_step_arm(void);  /* -1: the instruction at pc cannot be stepped */
 int ppc_step_end(void);  /* disarms; 1 if a step was armed */
+int ppc_stepping(void);  /* a step is armed */
+
+/* ---- quick.c: the native bracket's quick path (pmustub/quick.h) ---- */
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+struct stub_quick;
+void ppc_quick_offer(const struct stub_quick *q);
+void ppc_quick_retire(void);
+uint64_t ppc_pmu_count64_from(unsigned n, uint32_t hw); /* pmu_regs.c */
+#else
+#define ppc_quick_retire() ((void)0)
+#endif
 
 /* ---- interrupt.c ---- */
 struct stub_board_rx_irq;

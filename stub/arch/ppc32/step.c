@@ -66,3 +66,10 @@ int ppc_step_end(void)
     }
     return was;
 }
+
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK /* quick.c's */
+int ppc_stepping(void)
+{
+    return armed;
+}
+#endif

@@ -36,6 +36,7 @@
  */
 #include "booke.h"
 #include "ctx_layout.h"
+#include "quick_layout.h"
 
 /* r4, vector, CR, r5 of the interrupted code, its PMGC0 (offset 16);
  * aligned to its size, so that one @ha reaches every word. */
@@ -71,7 +72,7 @@ ppc_ivpr:
 /* One vector: free r3 into the level's SPRG, park r4 in the level's
  * scratch block, freeze the counters keeping the program's PMGC0 there,
  * and enter the level's code with r4 = the IVOR number. */
-.macro VECTOR n, level, sprg
+.macro VECTOR n, level, sprg, entry
     .balign 16
 ppc_vec_\n\()_\level:
     mtspr   \sprg, %r3
@@ -82,7 +83,11 @@ ppc_vec_\n\()_\level:
     PMU_INSN oris %r4, %r4, PMGC0_FAC >> 16
     PMU_INSN mtpmr PMR_PMGC0, %r4
     li      %r4, \n
+.ifb \entry
     b       ppc_entry_\level
+.else
+    b       \entry
+.endif
 .endm
 
     VECTOR 0, crit, SPR_SPRG1      /* critical input */
@@ -91,7 +96,11 @@ ppc_vec_\n\()_\level:
     VECTOR 3, base, SPR_SPRG0      /* instruction storage */
     VECTOR 4, base, SPR_SPRG0      /* external input */
     VECTOR 5, base, SPR_SPRG0      /* alignment */
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+    VECTOR 6, base, SPR_SPRG0, ppc_quick_vec /* program: a trap of the quick path? */
+#else
     VECTOR 6, base, SPR_SPRG0      /* program */
+#endif
     VECTOR 7, base, SPR_SPRG0      /* floating-point unavailable */
     VECTOR 8, base, SPR_SPRG0      /* system call */
     VECTOR 9, base, SPR_SPRG0      /* auxiliary processor unavailable */
@@ -106,6 +115,206 @@ ppc_vec_\n\()_\level:
     VECTOR 33, base, SPR_SPRG0     /* EFPU data */
     VECTOR 34, base, SPR_SPRG0     /* EFPU round */
     VECTOR 35, base, SPR_SPRG0     /* performance monitor */
+
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+/*
+ * The native bracket's quick path (quick.c). IVOR6's vector comes here
+ * with the counters frozen (PMGC0[FAC]; the program's PMGC0 in the base
+ * scratch block, as for the full path) and r4 in that block, r3 in SPRG0.
+ * r3 = &ppc_quick; r5 and CR go into the scratch block as the entry puts
+ * them there (S()), r6 into Q_R6. It lies before ppc_entry_masked: a
+ * critical or debug interrupt that strikes it returns at once with
+ * MSR[CE, DE] off and is taken when the program runs again. Where the
+ * trap is none of the quick path's, on to ppc_entry_base as the vector
+ * would have gone, every register as it came.
+ */
+#define S(o) (ppc_scratch_base - ppc_quick + (o))
+ppc_quick_vec:
+    lis     %r3, ppc_quick@ha
+    addi    %r3, %r3, ppc_quick@l
+    stw     %r5, S(12)(%r3)
+    mfcr    %r5
+    stw     %r5, S(8)(%r3)
+    lwz     %r5, Q_ON(%r3)
+    cmpwi   %r5, 0
+    beq     ppc_quick_decline
+    mfspr   %r4, SPR_SRR0
+    lwz     %r5, Q_FROM(%r3)
+    cmplw   %r4, %r5
+    beq     ppc_quick_from
+    lwz     %r5, Q_TO(%r3)
+    cmplw   %r4, %r5
+    beq     ppc_quick_to
+    /* A trap in a slot: a word of a half's first 16 bytes whose resume
+     * address (16 bytes on) is set. */
+    subf    %r5, %r3, %r4
+    cmplwi  %r5, 2 * H_BYTES
+    bge     ppc_quick_decline
+    andi.   %r5, %r5, H_BYTES - 16
+    bne     ppc_quick_decline
+    lwz     %r5, H_RESUME(%r4)
+    cmpwi   %r5, 0
+    beq     ppc_quick_decline
+    mtspr   SPR_SRR0, %r5
+    rlwinm  %r4, %r4, 0, 0, 31 - 6  /* the half (H_BYTES-aligned) */
+    /* LR or CTR back as the program had it, then LK's LR. */
+    lwz     %r5, H_KIND(%r4)
+    cmpwi   %r5, H_LR
+    cmpwi   %cr1, %r5, H_CTR
+    lwz     %r5, H_SAVED(%r4)
+    bne     1f
+    mtlr    %r5
+1:  bne     %cr1, 2f
+    mtctr   %r5
+2:  lwz     %r5, H_LINK(%r4)
+    cmpwi   %r5, 0
+    beq     ppc_quick_out
+    mtlr    %r5
+/* Back to the program at SRR0: CR, r5, r4, then the program's PMGC0 (the
+ * last PMU act, as the full path's return) and r3. */
+ppc_quick_out:
+    lwz     %r5, S(8)(%r3)
+    mtcr    %r5
+    lwz     %r5, S(12)(%r3)
+    lwz     %r4, S(0)(%r3)
+    lwz     %r3, S(SCRATCH_PMGC0)(%r3)
+    mtpmr   PMR_PMGC0, %r3
+    mfspr   %r3, SPR_SPRG0
+    rfi
+
+ppc_quick_decline:
+    lwz     %r5, S(8)(%r3)
+    mtcr    %r5
+    lwz     %r5, S(12)(%r3)
+    lis     %r3, ppc_scratch_base@ha
+    li      %r4, 6
+    b       ppc_entry_base
+
+/* Into the unrolled reads of PMC3..0 (PMR 16-19, e200z7 RM Table 8-1) at
+ * the highest counter the bracket uses: Q_TOP. */
+.macro QUICK_TOP l2, l1, l0
+    lwz     %r5, Q_TOP(%r3)
+    cmpwi   %r5, 1
+    blt     \l0
+    beq     \l1
+    cmpwi   %r5, 3
+    blt     \l2
+.endm
+
+/* A trap at FROM: the counters' values into Q_HW, then the program runs
+ * FROM's instruction in its slot. */
+ppc_quick_from:
+    QUICK_TOP 2f, 1f, 0f
+    .irp    n, 3, 2, 1, 0
+\n:  mfpmr   %r5, 16 + \n
+    stw     %r5, Q_HW + 4 * \n(%r3)
+    .endr
+    li      %r5, 1
+    stw     %r5, Q_ARMED(%r3)
+    lwz     %r5, Q_FROM_HITS(%r3)
+    addi    %r5, %r5, 1
+    stw     %r5, Q_FROM_HITS(%r3)
+    addi    %r4, %r3, 0             /* FROM's half */
+/* Into the slot of the half at r4. An instruction through LR or CTR goes
+ * to the slot's taken trap, which hands the register's value back and
+ * goes on there. */
+ppc_quick_enter:
+    mtspr   SPR_SRR0, %r4
+    lwz     %r5, H_KIND(%r4)
+    cmpwi   %r5, H_LR
+    cmpwi   %cr1, %r5, H_CTR
+    mflr    %r5
+    beq     1f
+    bne     %cr1, ppc_quick_out
+    mfctr   %r5
+1:  stw     %r5, H_SAVED(%r4)
+    stw     %r5, H_RESUME + H_TAKEN(%r4)
+    addi    %r5, %r4, H_TAKEN
+    bne     2f                      /* through CTR */
+    mtlr    %r5
+    b       ppc_quick_out
+2:  mtctr   %r5
+    b       ppc_quick_out
+
+/* A trap at TO: each counter's count since FROM into the next entry of
+ * Q_BUF, which counts only if a bracket was open, and the reading into
+ * Q_HW, the next bracket's start when FROM is TO. The core adds the
+ * entries up when they fill Q_BUF or the last one is the bracket the
+ * program stops at (ppc_quick_fold), and before the full path
+ * (ppc_quick_retire). Then the program runs TO's instruction in its slot. */
+ppc_quick_to:
+    stw     %r6, Q_R6(%r3)
+    lwz     %r4, Q_FILL(%r3)
+    QUICK_TOP 2f, 1f, 0f
+    .irp    n, 3, 2, 1, 0
+\n:  mfpmr   %r5, 16 + \n
+    lwz     %r6, Q_HW + 4 * \n(%r3)
+    stw     %r5, Q_HW + 4 * \n(%r3)
+    subf    %r5, %r6, %r5
+    stw     %r5, 4 * \n(%r4)
+    .endr
+    lwz     %r5, Q_ARMED(%r3)
+    cmpwi   %r5, 0
+    lwz     %r5, Q_REARM(%r3)
+    stw     %r5, Q_ARMED(%r3)
+    beq     5f                      /* no bracket was open: no entry */
+    addi    %r4, %r4, Q_ENTRY_BYTES
+    stw     %r4, Q_FILL(%r3)
+    lwz     %r5, Q_FILL_END(%r3)
+    cmplw   %r4, %r5
+    beq     ppc_quick_fold_call
+5:  lwz     %r6, Q_R6(%r3)
+    addi    %r4, %r3, H_BYTES       /* TO's half */
+    b       ppc_quick_enter
+
+/* Q_BUF is due: ppc_quick_fold, on the stub's stack with MSR = ME (as the
+ * full path calls C), the registers a call may change saved. 1: on into
+ * TO's slot; 0: the full path, every register as it came, at TO. */
+/* QUICK_REGS stw saves them into Q_REGS, QUICK_REGS lwz loads them back
+ * (r5 the carrier of LR, CTR, XER): the words r0, XER, r7-r12, LR, CTR,
+ * r1 (XER, LR and CTR at their SPR numbers). */
+.macro QUICK_REGS op
+    \op    %r0, Q_REGS(%r3)
+    \op    %r1, Q_REGS + 40(%r3)
+    .irp    r, 7, 8, 9, 10, 11, 12
+    \op    %r\r, Q_REGS + 4 * (\r - 5)(%r3)
+    .endr
+    .irp    s, SPR_LR, SPR_CTR, SPR_XER
+.ifc \op, stw
+    mfspr   %r5, \s
+.endif
+    \op    %r5, Q_REGS + 4 * \s(%r3)
+.ifc \op, lwz
+    mtspr   \s, %r5
+.endif
+    .endr
+.endm
+ppc_quick_fold_call:
+    QUICK_REGS stw
+    mfmsr   %r5
+    stw     %r5, Q_MSR(%r3)
+    li      %r5, MSR_ME
+    mtmsr   %r5
+    isync
+    lis     %r1, (ppc_stub_stack + STUB_STACK_BYTES)@ha
+    addi    %r1, %r1, (ppc_stub_stack + STUB_STACK_BYTES)@l
+    li      %r0, 0
+    stwu    %r0, -16(%r1)
+    bl      ppc_quick_fold
+    mr      %r4, %r3
+    lis     %r3, ppc_quick@ha
+    addi    %r3, %r3, ppc_quick@l
+    lwz     %r5, Q_MSR(%r3)
+    mtmsr   %r5
+    isync
+    QUICK_REGS lwz
+    lwz     %r6, Q_R6(%r3)
+    cmpwi   %r4, 0
+    addi    %r4, %r3, H_BYTES
+    bne     ppc_quick_enter
+    b       ppc_quick_decline
+#undef S
+#endif
 
 /*
  * One level's entry: r3 = the scratch block's @ha, r4 = IVOR number,
@@ -463,5 +672,13 @@ ppc_probe_recover:
     .globl ppc_probe_msr
 ppc_probe_msr:
     .space  4
+#if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
+    /* quick.c's struct ppc_quick, here so that the quick path reaches the
+     * base scratch block from it by a constant offset */
+    .balign H_BYTES
+    .globl ppc_quick
+ppc_quick:
+    .space  Q_BYTES
+#endif
 
     .section .note.GNU-stack, "", @progbits

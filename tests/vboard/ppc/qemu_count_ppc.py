@@ -10,8 +10,9 @@ came first; it is traced again when it runs), so it is not counted. Power
 has no delay slots, so nothing else needs correcting (compare the MIPS
 tests/vboard/qemu_count.py).
 
-usage: qemu_count_ppc.py LOG FROM_ADDR TO_ADDR
-Counts from the first execution of FROM up to (not including) TO.
+usage: qemu_count_ppc.py [--each] LOG FROM_ADDR TO_ADDR
+Counts from the first execution of FROM up to (not including) TO; with
+--each, one line per execution of FROM..TO, in order (as the MIPS one).
 """
 import re
 import sys
@@ -34,27 +35,35 @@ def executed(log):
     return pcs
 
 
-def count(pcs, start, stop):
-    n, counting = 0, False
+def counts(pcs, start, stop):
+    """The length of each FROM..TO, in order (a FROM again before TO
+    starts it anew)."""
+    runs, n = [], None
     for pc in pcs:
-        if not counting and pc == start:
-            counting = True
-        if counting and pc == stop:
-            return n
-        n += counting
-    return None
+        if n is not None and pc == stop:
+            runs.append(n)
+            n = None
+        if pc == start:
+            n = 0
+        if n is not None:
+            n += 1
+    return runs
 
 
 def main(argv):
+    each = len(argv) > 1 and argv[1] == "--each"
+    if each:
+        argv = argv[:1] + argv[2:]
     if len(argv) != 4:
-        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+        print(next(l for l in __doc__.splitlines() if l.startswith("usage")), file=sys.stderr)
         return 2
     start, stop = int(argv[2], 16), int(argv[3], 16)
-    n = count(executed(argv[1]), start, stop)
-    if n is None:
+    runs = counts(executed(argv[1]), start, stop)
+    if not runs:
         print(f"{stop:08x} not reached after {start:08x}", file=sys.stderr)
         return 1
-    print(n)
+    for n in runs if each else runs[:1]:
+        print(n)
     return 0
 
 

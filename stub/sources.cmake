@@ -8,7 +8,8 @@ set(PMUSTUB_CORE_INCLUDE_DIR ${_S}/core)
 set(PMUSTUB_CORE_SOURCES
   ${_S}/core/stub.c ${_S}/core/port_ref.c ${_S}/core/rsp_io.c ${_S}/core/hex.c
   ${_S}/core/registers.c ${_S}/core/memory.c ${_S}/core/breakpoints.c
-  ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_putx.c
+  ${_S}/core/query.c ${_S}/core/monitor.c ${_S}/core/monitor_out.c
+  ${_S}/core/monitor_putx.c
   ${_S}/core/monitor_pmu.c
   ${_S}/core/tdesc.c)
 # Tracepoints and trace state variables (the build option

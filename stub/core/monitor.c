@@ -1,48 +1,12 @@
 /*
  * monitor.c - qRcmd: GDB's "monitor CMD". A small table of commands: the
  * core's own (help, and pmu when the port has a performance monitor:
- * monitor_pmu.c) and the port's. Output is returned hex-encoded
- * in the reply, or, when it does not fit there, in 'O' packets before
- * the reply OK (GDB manual, "qRcmd": "the target may also respond with a
- * number of intermediate 'Ooutput' console output packets").
+ * monitor_pmu.c) and the port's. Their output goes into the reply
+ * (monitor_out.c).
  */
-#include "stub_internal.h"
+#include "monitor_out.h"
 
 #define MON_LINE_MAX 96
-
-/* Monitor output goes straight into the reply, hex-encoded, after an 'O'
- * that makes it an output packet if it has to go before the reply is
- * done (mon_spilled): then the reply is OK. */
-static struct reply *mon_reply;
-static int mon_spilled;
-
-void stub_mon_puts(const char *s)
-{
-    struct reply *r = mon_reply;
-
-    if (!r)
-        return; /* called outside a monitor command: nowhere to go */
-    for (; *s; s++) {
-        if (r->len + 2 > r->cap) {
-            rsp_send(r->buf, r->len);
-            r->len = 1; /* the 'O' */
-            mon_spilled = 1;
-        }
-        reply_hex_bytes(r, (const uint8_t *)s, 1);
-    }
-}
-
-void stub_mon_putu(uint32_t v)
-{
-    char s[11];
-    int i = 10;
-    s[i] = 0;
-    do {
-        s[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    stub_mon_puts(s + i);
-}
 
 static int mon_help(const char *args);
 
@@ -76,6 +40,14 @@ static int mon_help(const char *args)
     return 0;
 }
 
+static int unknown(const char *line)
+{
+    stub_mon_puts("unknown monitor command '");
+    stub_mon_puts(line);
+    stub_mon_puts("'; 'monitor help' lists them\n");
+    return 0;
+}
+
 /* Returns the command whose name is the first word of line, or NULL;
  * *args is what follows the word and its separating blank. */
 static const struct stub_monitor_cmd *lookup(const struct stub_monitor_cmd *c,
@@ -104,7 +76,8 @@ int h_rcmd(char *hex, unsigned len, struct reply *r)
     char *line = hex;
     unsigned n = len / 2;
     const struct stub_monitor_cmd *c;
-    const char *args = "", *l = line;
+    const char *args, *l = line;
+    int (*run)(const char *) = unknown;
 
     if ((len & 1) || n > MON_LINE_MAX ||
         hex_decode(hex, (uint8_t *)line, n) < 0) {
@@ -114,28 +87,11 @@ int h_rcmd(char *hex, unsigned len, struct reply *r)
     line[n] = 0;
     while (*l == ' ')
         l++;
-    reply_str(r, "O");
-    mon_reply = r;
-    mon_spilled = 0;
-    if (!(c = lookup(core_cmds, l, &args)) &&
-        !(c = lookup(pmu_cmds(), l, &args)) &&
-        !(c = lookup(STUB_T(monitor_cmds), l, &args))) {
-        stub_mon_puts("unknown monitor command '");
-        stub_mon_puts(l);
-        stub_mon_puts("'; 'monitor help' lists them\n");
-    } else {
-        (void)c->run(args);
-    }
-    mon_reply = 0;
-    if (mon_spilled && r->len > 1)
-        rsp_send(r->buf, r->len);
-    if (mon_spilled || r->len == 1) {
-        r->len = 0;
-        reply_str(r, "OK");
-    } else { /* all of it in the reply: no 'O' */
-        for (unsigned i = 1; i < r->len; i++)
-            r->buf[i - 1] = r->buf[i];
-        r->len--;
-    }
+    args = l; /* for unknown */
+    if ((c = lookup(core_cmds, l, &args)) != 0 ||
+        (c = lookup(pmu_cmds(), l, &args)) != 0 ||
+        (c = lookup(STUB_T(monitor_cmds), l, &args)) != 0)
+        run = c->run;
+    mon_out_run(r, run, args);
     return -1;
 }

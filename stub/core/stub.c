@@ -58,7 +58,7 @@ void stub_init(const struct stub_target *t)
     int run = t->keep && t->keep[0] == KEEP_MAGIC;
 
     trace_frame_none();
-    stub_port_bind(t);
+    stub_port = t;
     end_kind = 0;
     /* Started by vRun: GDB waits for the new run's first stop reply, and
      * speaks in the ack mode it had. Otherwise nobody waits yet. */

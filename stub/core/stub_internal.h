@@ -27,10 +27,9 @@ _Static_assert(STUB_PKT_MAX >= 256 && STUB_PKT_MAX <= 0xfff,
 #define STUB_MAX_BREAKPOINTS 32
 #endif
 
-/* The port the stub runs on (port_ref.c): bound once, by stub_init;
+/* The port the stub runs on (port_ref.c): set once, by stub_init;
  * every other file of the core only reads it. */
 extern const struct stub_target *stub_port;
-void stub_port_bind(const struct stub_target *t);
 
 /* The port's half of the interface (pmustub/target.h) as the core reaches
  * it: STUB_T(field) and, for a part the port may lack, STUB_HAS(field).

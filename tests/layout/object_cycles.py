@@ -16,10 +16,13 @@ data and bss) used by an object other than its owner is reported too;
 constant tables (R) may be shared, and the few variables READ_EVERYWHERE
 names, each with its reason.
 
-Usage: object_cycles.py NM OBJDIR [PREFIX]
+Usage: object_cycles.py [--no-subfolders] NM OBJDIR [PREFIX]
   NM      the binutils nm for the objects (mips-linux-gnu-nm ...)
   OBJDIR  the folder whose *.o / *.obj files (searched below it) are checked
   PREFIX  only objects whose path below OBJDIR starts with PREFIX
+  --no-subfolders: only the objects directly in OBJDIR/PREFIX (the stub's
+          core without core/trace/ and core/sample/, which still share
+          their state among their files: docs/architecture.md)
 Exit 0: no circle; 1: the circles, one block each; 2: usage or nm failed.
        object_cycles.py --selftest   (builds small objects with cc)
 """
@@ -57,13 +60,13 @@ WRITABLE = set("DBCGS")
 # owns them, read everywhere, where an accessor call at every use would
 # cost code the smallest stub builds do not have room for.
 READ_EVERYWHERE = {
-    "stub_port": "the port's interface, bound once by stub_init "
+    "stub_port": "the port's interface, set once by stub_init "
                  "(stub/core/port_ref.c); the core reads the board's I/O "
                  "through it",
 }
 
 
-def graph(nm, objdir, prefix=""):
+def graph(nm, objdir, prefix="", subfolders=True):
     """{object: {object it depends on: [symbols]}} for the objects below
     objdir (names relative to it)."""
     objects = []
@@ -71,7 +74,7 @@ def graph(nm, objdir, prefix=""):
         for f in files:
             if f.endswith((".o", ".obj")):
                 rel = os.path.relpath(os.path.join(root, f), objdir)
-                if rel.startswith(prefix):
+                if rel.startswith(prefix) and (subfolders or os.sep not in rel[len(prefix):]):
                     objects.append(rel)
     owner, kinds, uses = {}, {}, {}
     for rel in sorted(objects):
@@ -132,11 +135,13 @@ def selftest():
 def main(argv):
     if argv[1:2] == ["--selftest"]:
         return selftest()
+    subfolders = "--no-subfolders" not in argv
+    argv = [a for a in argv if a != "--no-subfolders"]
     if len(argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
     nm, objdir = argv[1], argv[2]
-    edges, shared = graph(nm, objdir, argv[3] if len(argv) == 4 else "")
+    edges, shared = graph(nm, objdir, argv[3] if len(argv) == 4 else "", subfolders)
     if not edges:
         print(f"object_cycles: no objects under {objdir}", file=sys.stderr)
         return 2

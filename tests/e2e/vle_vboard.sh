@@ -12,7 +12,8 @@
 #    native bracket) and with breakpoints (--no-trace), and of one whole
 #    pass of the outer loop (region_begin round to itself: + se_subi,
 #    se_cmpi, se_bne), which steps off the marker's trap; pmuctl record
-#    between the same markers, attributed to the loop's two source lines;
+#    between the same markers, attributed to the bracket's source lines
+#    (the loop's two with 95 % or more);
 #  - mpc5674f: the pages start.S cut the BAM's flash entry into still map
 #    its 16 MiB (reads through the stub), and no more.
 # Oracles: arithmetic (a pass is 3 + 2 * 100 = 203 instructions, 100 of
@@ -107,13 +108,19 @@ done
     -e instructions:101 --samples 200 -o "$E2E_TMP/rec.data" >"$OUT" 2>&1
 "$PMUCTL" report -i "$E2E_TMP/rec.data" --sort line >"$OUT" 2>&1
 cat "$OUT"
-check "record: every sample on the loop's se_addi and e_bdnz lines" \
+# The samples are a draw of the bracket's 203 instructions (the phase runs
+# on from one bracket to the next, docs/record.md): of 200, about 197 on
+# the loop's two lines and 3 (1.5 %) on the three set-up instructions'.
+check "record: every sample in the bracket, 95 % or more on the loop's se_addi and e_bdnz lines" \
     python3 - "$OUT" "$TOP/tests/firmware/ppc/vle_stub_loop.S" <<'PY'
 import re, sys
 src = open(sys.argv[2]).read().splitlines()
-lines = {i + 1 for i, l in enumerate(src) if re.match(r"4:  se_addi|    e_bdnz  4b", l)}
+loop = {i + 1 for i, l in enumerate(src) if re.match(r"4:  se_addi|    e_bdnz  4b", l)}
+start = next(i + 1 for i, l in enumerate(src) if l.startswith("region_begin:"))
+bracket = set(range(start + 1, max(loop) + 1))
 rows = [(int(m[1]), int(m[2])) for m in re.finditer(r"^ +[\d.]+% +(\d+) +vle_stub_loop\.S:(\d+)", open(sys.argv[1]).read(), re.M)]
-ok = sum(n for n, _ in rows) == 200 and {l for _, l in rows} == lines
-sys.exit(0 if ok else print(rows, lines) or 1)
+in_loop = sum(n for n, l in rows if l in loop)
+ok = sum(n for n, _ in rows) == 200 and {l for _, l in rows} <= bracket and in_loop >= 190
+sys.exit(0 if ok else print(rows, loop, bracket) or 1)
 PY
 finish

@@ -169,10 +169,12 @@ oo_qemu_loop_count() {
 # "TAP Declaration": jtag newtap; "CPU Configuration": target create)
 # has a user write one for a board: no gdb_breakpoint_override, no
 # adapter speed, no expected IDCODE, nothing of tests/vboard/openocd/.
+# The host is 127.0.0.1, not localhost: a minimal Debian root has no
+# /etc/hosts, and OpenOCD's getaddrinfo("localhost") then fails.
 oo_stock_cfg() {
     cat >"$1" <<CFG
 adapter driver remote_bitbang
-remote_bitbang host localhost
+remote_bitbang host 127.0.0.1
 remote_bitbang port $2
 jtag newtap board cpu -irlen 5
 target create board.cpu mips_m4k -endian big -chain-position board.cpu

@@ -58,6 +58,12 @@ def emit_host(reg, outdir):
         "#include <stdint.h>",
         "#include <string.h>",
         "",
+        "/* vboard's quirks (cores.toml families' vboard_quirks): an event name a",
+        "   core reads otherwise than its family; a core's vboard_quirks has the",
+        "   bits of those it has. */",
+        *[f"#define PMU_QUIRK_{ident(q).upper()} 0x{1 << n:x}u"
+          for n, q in enumerate(all_quirks(reg))],
+        "",
         "/* How vboard, the project's simulator, counts an event: not at all, from",
         "   its timing and cache model, or exactly (docs/vboard.md). */",
         "enum pmu_vboard { " + ", ".join(f"PMU_VBOARD_{v.upper()}" for v in VBOARD) + " };",
@@ -87,6 +93,7 @@ def emit_host(reg, outdir):
         "    int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */",
         "    int mips16e;            /* runs MIPS16e code too (cores.toml compressed_isa) */",
         "    uint32_t vboard_id;     /* the id register vboard shows for it */",
+        "    uint32_t vboard_quirks; /* PMU_QUIRK_* bits: event names it reads its own way */",
         "    unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */",
         "    const struct pmu_catalog_event *events;",
         "    unsigned n_events;",
@@ -157,7 +164,7 @@ def emit_host(reg, outdir):
             f'0x{c["id"]["value"]:08x}u, {c["counters"]}, {int(c["discovery"] == "m_chain")}, '
             f'{irq}, {shift}, 0x{mask:x}, 0x{writable(ctl):08x}u, '
             f'{int(any(t == "mt_en" for *_, t in ctl))}, {int(c["compressed_isa"] == "mips16e")}, '
-            f'0x{vb["id"]:08x}u, '
+            f'0x{vb["id"]:08x}u, {quirk_bits(reg, vb["quirks"])}, '
             f'{{ {ic[0]}, {ic[1]}, {ic[2]} }}, {{ {dc[0]}, {dc[1]}, {dc[2]} }}, '
             f'pmu_catalog_{ident(c["key"])}_events, {len(c["event_list"])}, {generic}, '
             f'{"&pmu_catalog_" + ident(c["key"]) + "_booke" if "booke" in c else "0"} }},')
@@ -180,6 +187,10 @@ def emit_host(reg, outdir):
         keys = ", ".join(f'"{k}"' for k in b["cores"])
         body.append(f"/* The cores board {bname} can have (cores.toml boards), NULL-terminated. */")
         body.append(f"static const char *const pmu_board_{ident(bname)}_keys[] = {{{keys}, 0}};")
+        if b.get("cores"):
+            body.append(f"/* The core vboard's board {bname} runs when none is named. */")
+            body.append(f'static const char pmu_board_{ident(bname)}_default_core[] = '
+                        f'"{b["default_core"]}";')
     body += LOOKUPS
     write(os.path.join(outdir, "pmu_catalog.h"), header_guard(GENERATED, "PMU_CATALOG_H", body))
 
@@ -264,6 +275,16 @@ def emit_host(reg, outdir):
                     f'{int(m.get("one_minus", False))}}},')
     body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
     write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
+
+
+def all_quirks(reg):
+    """Every family's vboard quirks, in registry order: bit n is the n-th."""
+    return [q for fam in reg["families"].values() for q in fam["vboard_quirks"]]
+
+
+def quirk_bits(reg, quirks):
+    """A core's quirks as the C expression of their PMU_QUIRK_* bits."""
+    return " | ".join(f"PMU_QUIRK_{ident(q).upper()}" for q in quirks) or "0"
 
 
 def mt_filter(fam, core):

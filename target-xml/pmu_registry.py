@@ -199,6 +199,10 @@ def check_family(registry_path, fname, fam):
     if m.get("sense") not in MODE_SENSES or any(k not in MODE_KEYS + ("sense",) for k in m):
         raise RegistryError(f"{where}: modes needs sense ({'/'.join(MODE_SENSES)}) and "
                             f"only {', '.join(MODE_KEYS)}")
+    quirks = fam.setdefault("vboard_quirks", [])
+    if not isinstance(quirks, list) or not all(isinstance(q, str) and NAME_RE.match(q)
+                                               for q in quirks) or len(set(quirks)) != len(quirks):
+        raise RegistryError(f"{where}: vboard_quirks must be distinct lower_case names")
     for e, vals in fam.get("enums", {}).items():
         if not KEY_RE.match(e.replace("_", "")) or not all(
                 NAME_RE.match(n) and isinstance(v, int) for n, v in vals.items()):
@@ -262,6 +266,7 @@ def load(registry_path):
         if c.setdefault("compressed_isa", "") not in COMPRESSED_ISAS.get(c["family"], ("",)):
             raise RegistryError(f"{where}: compressed_isa must be one of "
                                 f"{COMPRESSED_ISAS.get(c['family'], ())} or absent")
+        check_quirks(where, c, fam)
         c["events_path"] = os.path.join(base, c["events"])
         inputs.append(c["events_path"])
         c["event_list"] = load_events(c["events_path"], c["counters"])
@@ -289,9 +294,13 @@ def load(registry_path):
             if not 1 <= u.get("counters", 0) <= fam["max_counters"]:
                 raise RegistryError(f"{registry_path}: family {fname}: unknown.counters "
                                     f"must be 1..{fam['max_counters']}")
+    check_quirk_names(registry_path, families)
     for bname, b in boards.items():
         if b.get("cores") and b.get("family") not in families:
             raise RegistryError(f"{registry_path}: board {bname} has cores but no known family")
+        if b.get("cores") and b.get("default_core") not in b["cores"]:
+            raise RegistryError(f"{registry_path}: board {bname}: default_core must be one "
+                                f"of its cores")
         for k in b.get("cores", []):
             if k not in keys:
                 raise RegistryError(f"{registry_path}: board {bname} names unknown core {k}")
@@ -303,6 +312,27 @@ def load(registry_path):
         inputs.append(path)
         reg["metric_list"] = load_metrics(path, {e[2] for c in cores for e in c["event_list"]})
     return reg, inputs
+
+
+def check_quirks(where, core, fam):
+    """A core's vboard.quirks: some of its family's vboard_quirks."""
+    quirks = core["vboard"].setdefault("quirks", [])
+    if not isinstance(quirks, list) or any(q not in fam["vboard_quirks"] for q in quirks):
+        raise RegistryError(f"{where}: vboard.quirks must name some of the family's "
+                            f"vboard_quirks ({', '.join(fam['vboard_quirks']) or 'none'})")
+
+
+def check_quirk_names(registry_path, families):
+    """vboard's quirks are one set of flags: no name in two families."""
+    seen = {}
+    for fname, fam in families.items():
+        for q in fam["vboard_quirks"]:
+            if seen.setdefault(q, fname) != fname:
+                raise RegistryError(f"{registry_path}: vboard quirk {q} is in families "
+                                    f"{seen[q]} and {fname}")
+    if len(seen) > 32:
+        raise RegistryError(f"{registry_path}: {len(seen)} vboard quirks, at most 32 (bits "
+                            f"of one word)")
 
 
 # A Book E core's machine facts besides its PMU (cores.toml "booke"), for

@@ -42,7 +42,7 @@ struct options {
     const char *count_insns;
     const char *count_events;
     const char *profile;   /* --profile FILE */
-    const char *cpu;
+    const char *cpu;       /* --cpu, or the machine's default_cpu */
     const char *machine;   /* --machine NAME, or NULL: the board --cpu picks */
     uint32_t ram_mib;
     uint32_t baud;
@@ -53,8 +53,6 @@ struct options {
     bool stats;
     bool no_idle_skip;     /* simulate idle loops instruction by instruction */
 };
-
-#define DEFAULT_CPU "34k"
 
 /* The --cpu keys of every machine class, as "a, b or c". */
 static void cpu_keys(char *out, size_t len)
@@ -79,8 +77,8 @@ static void usage(FILE *f)
           "  --serial stdio|tcp:HOST:PORT[,server][,nowait]\n"
           "                           UART backend (default stdio); TCP listens and,\n"
           "                           unless nowait, waits for the first client\n"
-          "  --cpu CPU                CPU personality (PRId, counters; default "
-          DEFAULT_CPU "):\n", f);
+          "  --cpu CPU                CPU personality (PRId, counters; default ", f);
+    fprintf(f, "%s):\n", vb_machines[0]->default_cpu);
     for (const struct vb_machine_class *const *c = vb_machines; *c; c++) {
         if ((*c)->machine)
             continue;
@@ -93,7 +91,7 @@ static void usage(FILE *f)
     for (const struct vb_machine_class *const *c = vb_machines; *c; c++)
         if ((*c)->machine)
             fprintf(f, "                           %s (%s; --cpu %s)\n", (*c)->machine,
-                    (*c)->name, (*c)->cpus[0]);
+                    (*c)->name, (*c)->default_cpu);
     fputs("  --ram MiB                RAM size (default 128; not with --machine)\n"
           "  --baud N                 pace the UART at N baud (10 bits per byte)\n"
           "  --max-insns N            stop with status 3 after N instructions\n"
@@ -161,9 +159,7 @@ static void parse_options(int argc, char **argv, struct options *o)
         { NULL, 0, NULL, 0 },
     };
     uint64_t v;
-    bool cpu_given = false;
-    *o = (struct options){ .serial = "stdio", .cpu = DEFAULT_CPU, .ram_mib = 128,
-                           .rbb_port = -1 };
+    *o = (struct options){ .serial = "stdio", .ram_mib = 128, .rbb_port = -1 };
     opterr = 0;
     int ch;
     while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -176,7 +172,6 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->machine = optarg;
             break;
         case O_CPU:
-            cpu_given = true;
             if (!vb_machine_for_cpu(optarg)) {
                 char keys[256], msg[512];
                 cpu_keys(keys, sizeof(keys));
@@ -220,22 +215,37 @@ static void parse_options(int argc, char **argv, struct options *o)
     }
     if (optind < argc)
         bad("unexpected argument '%s'", argv[optind]);
-    if (o->machine) {
-        const struct vb_machine_class *cls = vb_machine_named(o->machine);
-        bool known = false;
-        for (const char *const *k = cls->cpus; *k; k++)
-            known |= strcmp(*k, o->cpu) == 0;
-        if (!cpu_given)
-            o->cpu = cls->cpus[0];
-        else if (!known)
-            bad("--cpu: the machine's core is %s", cls->cpus[0]);
-    }
+}
+
+/* What the options ask for together, once the machine is known. */
+static void check_options(const struct options *o)
+{
     if (!o->list_events && !o->kernel)
         bad("%s", "--kernel FILE.elf is required");
     /* the pass is the program's alone: no probe stops or steps it */
     if (o->count_events && o->rbb_port > 0)
         bad("%s", "--count-events runs the program without a debugger: "
                   "not with --remote-bitbang");
+}
+
+/* The machine class --machine or --cpu picks (with neither, the first
+ * board); o->cpu becomes its default_cpu when --cpu is not given. */
+static const struct vb_machine_class *select_machine(struct options *o)
+{
+    if (!o->machine) {
+        if (!o->cpu)
+            o->cpu = vb_machines[0]->default_cpu;
+        return vb_machine_for_cpu(o->cpu);
+    }
+    const struct vb_machine_class *cls = vb_machine_named(o->machine);
+    bool known = false;
+    for (const char *const *k = cls->cpus; *k && o->cpu; k++)
+        known |= strcmp(*k, o->cpu) == 0;
+    if (!o->cpu)
+        o->cpu = cls->default_cpu;
+    else if (!known)
+        bad("--cpu: the machine's core is %s", cls->cpus[0]);
+    return cls;
 }
 
 /* FROM or TO of --count-insns or --count-events (opt): a number or an ELF
@@ -393,55 +403,76 @@ static void idle_look(const struct vb_machine_class *cls, struct vb_machine *m,
 static volatile sig_atomic_t got_signal;
 static void on_signal(int sig) { got_signal = sig; }
 
-int main(int argc, char **argv)
-{
-    struct options o;
+/* One run of a machine: what start() sets up, the main loop drives and
+ * finish() reports on. */
+struct session {
+    const struct options *o;
+    const struct vb_machine_class *cls;
+    struct vb_machine *m;
     struct serial ser;
+    struct uart *uart;
+    struct rbb *rbb;          /* NULL: no --remote-bitbang */
+    struct vb_profile *prof;  /* NULL: no --profile */
+    struct watch_spec w, e;   /* --count-insns, --count-events */
+    struct idling id;
+    bool reported;            /* --count-insns's count printed */
+    double t0;                /* when the loop started (--stats) */
+};
+
+/* The machine created and booted, its console paced; 0 or an exit status. */
+static int start_machine(struct session *s)
+{
+    const struct options *o = s->o;
     char err[512];
-    parse_options(argc, argv, &o);
-    const struct vb_machine_class *cls =
-        o.machine ? vb_machine_named(o.machine) : vb_machine_for_cpu(o.cpu);
-    if (o.list_events)
-        return cls->list_events(stdout, o.cpu) ? 0 : 1;
-    if (!serial_parse(&ser, o.serial, o.cpu, err, sizeof(err))) {
+    if (!serial_parse(&s->ser, o->serial, o->cpu, err, sizeof(err))) {
         fprintf(stderr, "vboard: %s\n", err);
         return 2;
     }
-    const struct vb_machine_config cfg = { .cpu = o.cpu, .kernel = o.kernel,
-                                           .ram_mib = o.ram_mib };
-    struct vb_machine *m = cls->create(&cfg, err, sizeof(err));
-    if (!m) {
+    const struct vb_machine_config cfg = { .cpu = o->cpu, .kernel = o->kernel,
+                                           .ram_mib = o->ram_mib };
+    s->m = s->cls->create(&cfg, err, sizeof(err));
+    if (!s->m) {
         fprintf(stderr, "vboard: %s\n", err);
         return 1;
     }
-    struct uart *uart = cls->console(m);
-    uart->baud = o.baud;
-    if (!boot(cls, m))
-        return 1;
-    struct watch_spec w = { .n = 1 }, e = { .n = 1 };
-    if (o.count_insns) {
-        w = parse_watch("--count-insns", o.kernel, o.count_insns, false);
-        cls->watch(m, w.from, w.to);
-    }
-    if (o.count_events) {
-        e = parse_watch("--count-events", o.kernel, o.count_events, true);
-        cls->count_events(m, e.from, e.to, e.n);
-    }
+    s->uart = s->cls->console(s->m);
+    s->uart->baud = o->baud;
+    return boot(s->cls, s->m) ? 0 : 1;
+}
 
-    struct vb_profile *prof = NULL;
-    if (o.profile) {
-        prof = vb_profile_new();
-        if (!prof) {
+/* --count-insns, --count-events and --profile set on the machine; 0 or an
+ * exit status. */
+static int start_watches(struct session *s)
+{
+    const struct options *o = s->o;
+    s->w = s->e = (struct watch_spec){ .n = 1 };
+    if (o->count_insns) {
+        s->w = parse_watch("--count-insns", o->kernel, o->count_insns, false);
+        s->cls->watch(s->m, s->w.from, s->w.to);
+    }
+    if (o->count_events) {
+        s->e = parse_watch("--count-events", o->kernel, o->count_events, true);
+        s->cls->count_events(s->m, s->e.from, s->e.to, s->e.n);
+    }
+    if (o->profile) {
+        s->prof = vb_profile_new();
+        if (!s->prof) {
             fprintf(stderr, "vboard: --profile: out of memory\n");
             return 1;
         }
-        cls->profile(m, prof);
+        s->cls->profile(s->m, s->prof);
     }
+    return 0;
+}
 
-    struct rbb *rbb = NULL;
-    if (o.rbb_port > 0) {
-        rbb = cls->debug_listen(m, (uint16_t)o.rbb_port, err, sizeof(err));
-        if (!rbb) {
+/* The debug probe's port and the serial line open, signals caught; 0 or
+ * an exit status. */
+static int start_io(struct session *s)
+{
+    char err[512];
+    if (s->o->rbb_port > 0) {
+        s->rbb = s->cls->debug_listen(s->m, (uint16_t)s->o->rbb_port, err, sizeof(err));
+        if (!s->rbb) {
             fprintf(stderr, "vboard: %s\n", err);
             return 1;
         }
@@ -449,129 +480,192 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    if (!serial_open(&ser) || !serial_wait_client(&ser))
-        return 1;
+    return serial_open(&s->ser) && serial_wait_client(&s->ser) ? 0 : 1;
+}
 
-    int status = 0;
-    bool reported = false;
+/* Waits for the sockets (in an idle loop, for as long as the loop may
+ * sleep, letting its iterations pass) and serves them. */
+static void poll_and_serve(struct session *s, enum vb_run_stop last)
+{
+    struct idling *id = &s->id;
+    struct pollfd pfds[4];
+    unsigned n = serial_pollfds(&s->ser, pfds);
+    if (s->rbb)
+        pfds[n++] = (struct pollfd){ .fd = rbb_fd(s->rbb), .events = POLLIN };
+    bool idle = last == VB_RUN_IDLE || last == VB_RUN_STALLED;
+    int timeout = idle ? 5 : 0;
+    uint64_t room = 0;
+    if (id->on) {
+        /* what the program sent goes out before the sleep; a byte
+         * that came in since ends the idle loop */
+        serial_service(&s->ser, s->uart);
+        room = idle_room(s->cls, s->m, id, s->o->max_insns);
+        id->on = room > 0 && s->uart->rx_len == 0;
+        timeout = id->on ? idle_sleep_ms(id, room) : 0;
+    }
+    double slept = uart_now_ns();
+    int ready = poll(pfds, n, timeout);
+    /* the sleep's worth of iterations; only time passed: sleep on */
+    if (id->on)
+        id->on = idle_pass(s->cls, s->m, id, uart_now_ns() - slept, room) < room &&
+                 ready == 0;
+    serial_service(&s->ser, s->uart);
+    if (s->rbb)
+        while (rbb_service(s->rbb))
+            ;
+}
+
+#define GO_ON (-1) /* step(): the loop goes on */
+
+/* One turn of the main loop: the sockets, a reset, a slice of
+ * instructions; GO_ON or the exit status. */
+static int step(struct session *s, enum vb_run_stop *last)
+{
+    const struct options *o = s->o;
     uint64_t count, passes;
+    poll_and_serve(s, *last);
+    if (got_signal) {
+        fprintf(stderr, "vboard: stopped by signal %d\n", (int)got_signal);
+        return 130;
+    }
+    if (*last == VB_RUN_RESET) {
+        /* QEMU: SOFTRES 0x42 -> qemu_system_reset_request(GUEST_RESET);
+         * with -no-reboot that is a shutdown (exit 0), else the machine
+         * resets: ROM blobs (the ELF) are reloaded and the bootloader
+         * jumps to the entry again. */
+        /* with --count-events the program's end is its last chance to
+         * complete pass N: no second run is counted on */
+        if (o->no_reboot || o->count_events)
+            return 0;
+        if (!boot(s->cls, s->m))
+            return 1;
+    }
+    if (s->id.on)
+        return GO_ON;
+    uint64_t budget = slice_budget(s->cls, s->m, o->max_insns);
+    if (budget == 0) {
+        fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
+                " simulated instructions (pc 0x%08" PRIx64 ")\n",
+                o->max_insns, s->cls->pc(s->m));
+        return 3;
+    }
+    *last = s->cls->run(s->m, budget);
+    if (!s->reported && s->cls->watch_result(s->m, &count) == VB_WATCH_DONE) {
+        fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions from 0x%08"
+                PRIx64 " to 0x%08" PRIx64 "\n", count, s->w.from, s->w.to);
+        s->reported = true;
+    }
+    if (o->count_events && s->cls->events_state(s->m, &passes) == VB_WATCH_DONE)
+        return 0; /* pass N ended: the CPU stopped at TO */
+    if (!o->no_idle_skip && *last == VB_RUN_SLICE)
+        idle_look(s->cls, s->m, &s->id, s->uart, o->max_insns);
+    return GO_ON;
+}
+
+/* Runs the machine until it stops; the exit status so far. */
+static int run_loop(struct session *s)
+{
     enum vb_run_stop last = VB_RUN_SLICE;
-    struct idling id = { .quiet_seen = uart->quiet_reads };
-    double t0 = uart_now_ns();
-    for (;;) {
-        struct pollfd pfds[4];
-        unsigned n = serial_pollfds(&ser, pfds);
-        if (rbb)
-            pfds[n++] = (struct pollfd){ .fd = rbb_fd(rbb), .events = POLLIN };
-        bool idle = last == VB_RUN_IDLE || last == VB_RUN_STALLED;
-        int timeout = idle ? 5 : 0;
-        uint64_t room = 0;
-        if (id.on) {
-            /* what the program sent goes out before the sleep; a byte
-             * that came in since ends the idle loop */
-            serial_service(&ser, uart);
-            room = idle_room(cls, m, &id, o.max_insns);
-            id.on = room > 0 && uart->rx_len == 0;
-            timeout = id.on ? idle_sleep_ms(&id, room) : 0;
-        }
-        double slept = uart_now_ns();
-        int ready = poll(pfds, n, timeout);
-        /* the sleep's worth of iterations; only time passed: sleep on */
-        if (id.on)
-            id.on = idle_pass(cls, m, &id, uart_now_ns() - slept, room) < room &&
-                    ready == 0;
-        serial_service(&ser, uart);
-        if (rbb)
-            while (rbb_service(rbb))
-                ;
-        if (got_signal) {
-            fprintf(stderr, "vboard: stopped by signal %d\n", (int)got_signal);
-            status = 130;
-            break;
-        }
-        if (last == VB_RUN_RESET) {
-            /* QEMU: SOFTRES 0x42 -> qemu_system_reset_request(GUEST_RESET);
-             * with -no-reboot that is a shutdown (exit 0), else the machine
-             * resets: ROM blobs (the ELF) are reloaded and the bootloader
-             * jumps to the entry again. */
-            /* with --count-events the program's end is its last chance to
-             * complete pass N: no second run is counted on */
-            if (o.no_reboot || o.count_events)
-                break;
-            if (!boot(cls, m)) {
-                status = 1;
-                break;
-            }
-        }
-        if (id.on)
-            continue;
-        uint64_t budget = slice_budget(cls, m, o.max_insns);
-        if (budget == 0) {
-            fprintf(stderr, "vboard: stopped after --max-insns %" PRIu64
-                    " simulated instructions (pc 0x%08" PRIx64 ")\n",
-                    o.max_insns, cls->pc(m));
-            status = 3;
-            break;
-        }
-        last = cls->run(m, budget);
-        if (!reported && cls->watch_result(m, &count) == VB_WATCH_DONE) {
-            fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions from 0x%08"
-                    PRIx64 " to 0x%08" PRIx64 "\n", count, w.from, w.to);
-            reported = true;
-        }
-        if (o.count_events && cls->events_state(m, &passes) == VB_WATCH_DONE)
-            break; /* pass N ended: the CPU stopped at TO */
-        if (!o.no_idle_skip && last == VB_RUN_SLICE)
-            idle_look(cls, m, &id, uart, o.max_insns);
+    int status;
+    s->id = (struct idling){ .quiet_seen = s->uart->quiet_reads };
+    s->t0 = uart_now_ns();
+    while ((status = step(s, &last)) == GO_ON)
+        ;
+    return status;
+}
+
+/* --stats: simulated instructions and speed. */
+static void report_stats(const struct session *s)
+{
+    double secs = (uart_now_ns() - s->t0) / 1e9;
+    uint64_t insns, cycles;
+    s->cls->totals(s->m, &insns, &cycles);
+    fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions, %" PRIu64
+            " cycles (timing model) in %.3f s: %.1f million simulated"
+            " instructions per second\n", insns, cycles, secs,
+            secs > 0 ? insns / secs / 1e6 : 0.0);
+    fprintf(stderr, "vboard (simulated): %" PRIu64 " of the instructions passed in"
+            " idle loops while vboard slept\n", s->id.insns);
+}
+
+/* --profile: the counts written to FILE; the exit status after it. */
+static int write_profile(struct session *s, int status)
+{
+    FILE *pf = fopen(s->o->profile, "w");
+    if (!pf) {
+        fprintf(stderr, "vboard: --profile: cannot write %s\n", s->o->profile);
+        status = status ? status : 1;
+    } else {
+        vb_profile_write(s->prof, pf);
+        fclose(pf);
     }
-    serial_flush(&ser, uart);
-    if (o.stats) {
-        double secs = (uart_now_ns() - t0) / 1e9;
-        uint64_t insns, cycles;
-        cls->totals(m, &insns, &cycles);
-        fprintf(stderr, "vboard (simulated): %" PRIu64 " instructions, %" PRIu64
-                " cycles (timing model) in %.3f s: %.1f million simulated"
-                " instructions per second\n", insns, cycles, secs,
-                secs > 0 ? insns / secs / 1e6 : 0.0);
-        fprintf(stderr, "vboard (simulated): %" PRIu64 " of the instructions passed in"
-                " idle loops while vboard slept\n", id.insns);
-    }
-    if (prof) {
-        FILE *pf = fopen(o.profile, "w");
-        if (!pf) {
-            fprintf(stderr, "vboard: --profile: cannot write %s\n", o.profile);
-            status = status ? status : 1;
-        } else {
-            vb_profile_write(prof, pf);
-            fclose(pf);
-        }
-        vb_profile_free(prof);
-    }
-    enum vb_watch_state ws = cls->watch_result(m, &count);
-    if (!reported && ws != VB_WATCH_OFF)
+    vb_profile_free(s->prof);
+    return status;
+}
+
+/* --count-insns that never reported: why. */
+static void report_watch_unfinished(const struct session *s)
+{
+    uint64_t count;
+    enum vb_watch_state ws = s->cls->watch_result(s->m, &count);
+    if (!s->reported && ws != VB_WATCH_OFF)
         fprintf(stderr, "vboard (simulated): --count-insns: 0x%08" PRIx64
-                " %s; counted %" PRIu64 " instructions\n", w.to,
+                " %s; counted %" PRIu64 " instructions\n", s->w.to,
                 ws == VB_WATCH_COUNTING ? "never reached" : "FROM never executed",
                 count);
-    if (o.count_events) {
-        enum vb_watch_state es = cls->events_state(m, &passes);
-        if (es == VB_WATCH_DONE) {
-            print_pass(cls, m, o.cpu, &e);
-        } else {
-            fprintf(stderr, "vboard (simulated): --count-events: the program %s after %"
-                    PRIu64 " of %" PRIu64 " passes from 0x%08" PRIx64 " to 0x%08"
-                    PRIx64 "%s: no counts\n",
-                    status == 3 ? "was stopped by --max-insns"
-                    : status == 130 ? "was stopped by a signal" : "ended (board reset)",
-                    passes, e.n, e.from, e.to,
-                    es == VB_WATCH_COUNTING ? ", inside a pass" : "");
-            if (status == 0)
-                status = 4;
-        }
+}
+
+/* --count-events: the pass's counts, or why there are none (status 4
+ * where the run itself ended well); the exit status after it. */
+static int report_count_events(const struct session *s, int status)
+{
+    uint64_t passes;
+    enum vb_watch_state es = s->cls->events_state(s->m, &passes);
+    if (es == VB_WATCH_DONE) {
+        print_pass(s->cls, s->m, s->o->cpu, &s->e);
+        return status;
     }
-    serial_close(&ser);
-    if (rbb)
-        rbb_close(rbb);
-    cls->destroy(m);
+    fprintf(stderr, "vboard (simulated): --count-events: the program %s after %"
+            PRIu64 " of %" PRIu64 " passes from 0x%08" PRIx64 " to 0x%08"
+            PRIx64 "%s: no counts\n",
+            status == 3 ? "was stopped by --max-insns"
+            : status == 130 ? "was stopped by a signal" : "ended (board reset)",
+            passes, s->e.n, s->e.from, s->e.to,
+            es == VB_WATCH_COUNTING ? ", inside a pass" : "");
+    return status == 0 ? 4 : status;
+}
+
+/* After the loop: the reports the options ask for, everything closed;
+ * the exit status. */
+static int finish(struct session *s, int status)
+{
+    serial_flush(&s->ser, s->uart);
+    if (s->o->stats)
+        report_stats(s);
+    if (s->prof)
+        status = write_profile(s, status);
+    report_watch_unfinished(s);
+    if (s->o->count_events)
+        status = report_count_events(s, status);
+    serial_close(&s->ser);
+    if (s->rbb)
+        rbb_close(s->rbb);
+    s->cls->destroy(s->m);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    parse_options(argc, argv, &o);
+    struct session s = { .o = &o, .cls = select_machine(&o) };
+    check_options(&o);
+    if (o.list_events)
+        return s.cls->list_events(stdout, o.cpu) ? 0 : 1;
+    int status = start_machine(&s);
+    if (!status)
+        status = start_watches(&s);
+    if (!status)
+        status = start_io(&s);
+    return status ? status : finish(&s, run_loop(&s));
 }

@@ -300,7 +300,7 @@ static const struct cli_opt opts[] = {
     CLI_STRING('e', "events", "LIST", events,
                "EVENT[:MODES],... ; {A,B} measures A and B together (default "
                "cycles,instructions); EVENT:tc=N, EVENT:vpe=N count one TC or "
-               "VPE (34K MT filter)"),
+               "VPE (the MT ASE's filter)"),
     CLI_CUSTOM('r', "repeat", "N", set_repeat,
                "iterations of the region (default 1; at least one per event "
                "group)"),
@@ -331,7 +331,8 @@ static const struct cli_opt opts[] = {
                "combination; VAR is put back at the end"),
     CLI_FLAG(0, "cost", cost,
              "perfex -y: each event's minimum, typical and maximum time from "
-             "the core's cost table (R10000, R12000)"),
+             "the core's cost table (on a core without one, pmuctl names the "
+             "cores with one)"),
     CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
                "--cost's clock rate (default: the registry's, 200)"),
     CLI_FLAG(0, "json", json, "the results as one JSON object"),

@@ -77,7 +77,8 @@ const struct cli_command cmd_set = {
     .about = "Programs the counters: each EVENT on a counter that can count "
              "it; counters not named are switched off. MODES: MIPS u,s,k,exl "
              "(default u,k); Power u,s (default u,s) and marked or unmarked "
-             "(MSR[PMM]); on the 34K tc=N or vpe=N count one TC or VPE.",
+             "(MSR[PMM]); with the MT ASE's filter tc=N or vpe=N count one TC "
+             "or VPE.",
     .target = CLI_TARGET,
     .opts = opts,
     .run = run_set,

@@ -68,7 +68,7 @@ int mt_filter_bits(const struct pmuctl_ctl_layout *l, const char *word,
     }
     if (type != 'T' && !(type == 'V' && !tc)) {
         snprintf(err, errlen, "'%s' is counted %s: it cannot be counted per "
-                 "%s (34K note, Table 2: T events per TC, VPE or processor; "
+                 "%s (MD00548, Table 2: T events per TC, VPE or processor; "
                  "V per VPE or processor; P only for the processor)", event,
                  type_words(type), tc ? "TC" : "VPE");
         return -1;

@@ -14,7 +14,8 @@ import glob
 import os
 import re
 import sys
-import tempfile
+
+from fixture_tree import run_selftest  # same folder
 
 NAMED = re.compile(r"-D(PMUSTUB_[A-Z0-9_]+)")
 DECLARED = re.compile(r"^\s*(?:pmustub_option|set)\((PMUSTUB_[A-Z0-9_]+)\b(.*)$", re.M)
@@ -58,17 +59,12 @@ FIXTURE = {
 
 
 def selftest():
-    with tempfile.TemporaryDirectory() as t:
-        for name, text in FIXTURE.items():
-            os.makedirs(os.path.dirname(os.path.join(t, name)), exist_ok=True)
-            with open(os.path.join(t, name), "w") as f:
-                f.write(text)
-        got = sorted(check(t))
-        want = sorted(["README.md:2: -DPMUSTUB_GONE is not declared in cmake/options.cmake",
-                       "docs/x.md:1: -DPMUSTUB_LIST is not declared in cmake/options.cmake",
-                       "cmake/options.cmake: PMUSTUB_HIDDEN is named in no page (README.md, docs/)"])
-        if got != want:
-            return f"selftest FAILED: found {got}, expected {want}"
+    failed = run_selftest(FIXTURE, check, [
+        "README.md:2: -DPMUSTUB_GONE is not declared in cmake/options.cmake",
+        "docs/x.md:1: -DPMUSTUB_LIST is not declared in cmake/options.cmake",
+        "cmake/options.cmake: PMUSTUB_HIDDEN is named in no page (README.md, docs/)"])
+    if failed:
+        return failed
     print("ok: selftest (options named but not declared, and declared but not named, found)")
     return 0
 

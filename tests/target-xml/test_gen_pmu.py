@@ -187,6 +187,16 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("cost min above typical", "costs/c2.csv", "cycles,1,1,1", "cycles,2,1,1")
     broken("cost not a number", "costs/c2.csv", "cycles,1,1,1", "cycles,1,one,1")
     broken("costs without a clock", "cores.toml", ', mhz = 150 }', ' }')
+    # vboard's quirks and the boards' default cores
+    broken("core quirk not the family's", "cores.toml", '32], quirks = ["unfiltered"]',
+           '32], quirks = ["twice"]')
+    broken("quirk in two families", "cores.toml", 'vboard_quirks = ["unfiltered"]',
+           'vboard_quirks = ["unfiltered", "twice"]')
+    broken("quirk not a lower_case name", "cores.toml", '["odd_loads", "twice"]',
+           '["odd-loads", "twice"]')
+    broken("board without a default core", "cores.toml", 'default_core = "c2"\n', '')
+    broken("default core not the board's", "cores.toml", 'default_core = "c2"',
+           'default_core = "c1"')
 
 for f in failures:
     print("FAIL:", f)

@@ -3,8 +3,9 @@
 shipped registry with one more power core (its [[cores]] entry, its
 control-register fields, the ppce500 board's list) goes through gen_pmu.py, and the layers' own C, unchanged, picks it up:
 - vboard: ppc_personality() of the new key has the registry's PVR, TLB1,
-  time-base divider and PMLCb masks, and pmu_family_power_keys lists it
-  (vboard's --cpu list);
+  time-base divider and PMLCb masks, pmu_family_power_keys lists it
+  (vboard's --cpu list), and its events are bound with the quirks its
+  vboard.quirks names, not another core's (ppc_pmu_model_for);
 - the stub: ppc_core_lookup() of its PVR is the new core with its debug
   level and HID0 bits;
 - pmuctl: its catalogue is found by name and by PVR.
@@ -31,7 +32,7 @@ discovery = "fixed"
 irq = "ivor35"
 events = "events/e200z7.csv"
 generic = { dcache_misses = "dcache_linefills", icache_misses = "icache_linefills" }
-vboard = { id = 0x81230007, icache = [8192, 2, 32], dcache = [8192, 2, 32] }
+vboard = { id = 0x81230007, icache = [8192, 2, 32], dcache = [8192, 2, 32], quirks = ["interrupts_unfiltered"] }
 qemu_cpu = "e500v2"
 booke = { debug_apu = true, hid0 = ["TBEN", "DAPUEN"], svr = 0x123, tlb1_entries = 32, tlb0 = false, pid12 = false, tid_mask = 0xff, tlb0cfg = 0, tlb1cfg = 0x401bc020, mmucfg = 0, vle = true, tb_div = 3, pmlcb_writable = [0x73f, 0x73f, 0x7, 0] }
 '''
@@ -42,6 +43,7 @@ MAIN = r'''
 #include <string.h>
 #include "pmu_catalog.h"
 #include "ppc_cpu.h"
+#include "ppc_pmu.h"
 #include "ppc_port.h"
 
 int main(void)
@@ -56,6 +58,11 @@ int main(void)
     for (const char *const *k = pmu_family_power_keys; *k; k++)
         listed += !strcmp(*k, "z3rd");
     assert(listed == 1);
+    struct ppc_pmu_model md;
+    assert(ppc_pmu_model_for("z3rd", "interrupts", &md) && md.unfiltered);
+    assert(ppc_pmu_model_for("e500v2", "interrupts", &md) && !md.unfiltered);
+    assert(!ppc_pmu_model_for("z3rd", "dmmu_misses", NULL)); /* no dtlb_dmmu_misses */
+    assert(ppc_pmu_model_for("z3rd", "instructions", NULL));
     const struct pmu_core *s = ppc_core_lookup(0x81230007u);
     assert(!strcmp(s->key, "z3rd") && PPC_DEBUG_LEVEL(s) == PPC_LEVEL_DEBUG);
     assert(s->hid0_set == (0x4000u | 0x0100u));
@@ -102,6 +109,7 @@ with tempfile.TemporaryDirectory() as tmp:
                           ("vboard/ppc", "vboard/common", "stub/include", "stub/arch/ppc32",
                            "stub/arch/common")]
     srcs = [main, os.path.join(TOP, "vboard/ppc/ppc_personality.c"),
+            os.path.join(TOP, "vboard/ppc/ppc_pmu_bind.c"),
             os.path.join(TOP, "stub/arch/ppc32/cores.c"), os.path.join(gen, "pmu_registry.c")]
     exe = os.path.join(tmp, "third")
     run(CC, "-std=gnu11", "-Wall", "-Wextra", "-Werror", *inc, *srcs, "-o", exe)

@@ -55,10 +55,13 @@ struct vb_machine; /* one machine instance, opaque to main.c */
 
 struct vb_machine_class {
     const char *name;        /* e.g. "Malta-compatible MIPS32" (for --help) */
-    /* A chip picked by --machine NAME (then --cpu is one of cpus, its
-     * first by default); NULL: a board picked by --cpu alone. */
+    /* A chip picked by --machine NAME (then --cpu is one of cpus,
+     * default_cpu by default); NULL: a board picked by --cpu alone. */
     const char *machine;
     const char *const *cpus; /* the --cpu keys it accepts, NULL-terminated */
+    /* The --cpu it runs when none is given: its board's default_core in
+     * target-xml/cores.toml. */
+    const char *default_cpu;
     /* NULL with a one-line message in err on failure. */
     struct vb_machine *(*create)(const struct vb_machine_config *cfg, char *err,
                                  size_t errlen);
@@ -104,7 +107,8 @@ struct vb_machine_class {
     bool (*list_events)(FILE *f, const char *cpu);
 };
 
-/* All machine classes, NULL-terminated (machines.c). */
+/* All machine classes, NULL-terminated (machines.c); the first is the
+ * board vboard runs when neither --cpu nor --machine is given. */
 extern const struct vb_machine_class *const vb_machines[];
 /* The board class (no .machine) that accepts cpu, or NULL. */
 const struct vb_machine_class *vb_machine_for_cpu(const char *cpu);

@@ -12,6 +12,7 @@ extern const struct vb_machine_class vb_malta_class;
 extern const struct vb_machine_class vb_ppce500_class;
 extern const struct vb_machine_class vb_mpc5674f_class;
 
+/* The Malta first: vboard's board when no --cpu or --machine is given. */
 const struct vb_machine_class *const vb_machines[] = {
     &vb_malta_class,
     &vb_ppce500_class,

@@ -297,6 +297,7 @@ static bool malta_list_events(FILE *f, const char *cpu)
 const struct vb_machine_class vb_malta_class = {
     .name = "Malta-compatible MIPS32",
     .cpus = pmu_family_mips32_keys,
+    .default_cpu = pmu_board_malta_default_core,
     .create = create,
     .destroy = destroy,
     .boot = boot,

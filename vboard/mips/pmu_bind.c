@@ -13,8 +13,10 @@
  *
  * A binding applies to every core whose catalogue has the name, so a new
  * core of a known family that uses the family's names needs no line here.
- * Only where cores give one name different meanings (a real hardware
- * difference) does a binding name its core: that one wins for that core.
+ * Where cores give one name different meanings (a real hardware
+ * difference), a binding names a quirk (target-xml/cores.toml, the
+ * family's vboard_quirks): it wins for the cores whose vboard.quirks list
+ * it. Which core has which quirk is the registry's alone.
  */
 #include <string.h>
 
@@ -22,7 +24,7 @@
 #include "pmu_catalog.h"
 
 struct binding {
-    const char *core; /* registry key, or NULL: every core with this name */
+    uint32_t quirk; /* PMU_QUIRK_*: the cores with it, or 0: every core */
     const char *name;
     struct pmu_model model;
 };
@@ -33,52 +35,50 @@ struct binding {
 
 static const struct binding bindings[] = {
     /* timing model: one cycle per completed instruction, stalls, WAIT idle */
-    { NULL, "cycles", M3(EV_INSNS, EV_STALLS, EV_IDLE) },
-    { NULL, "instructions", M1(EV_INSNS) },
-    /* R10000/R12000 graduation counts integer multiply/divide twice (R10000
-     * User's Manual 14.20 rules; r10k_counters(5), R12000 event 15) */
-    { "r10k", "instructions", M2(EV_INSNS, EV_MULDIV) },
-    { "r12k", "instructions", M2(EV_INSNS, EV_MULDIV) },
-    { NULL, "issued_instructions", M1(EV_INSNS) },
-    { NULL, "decoded_instructions", M1(EV_INSNS) },
-    { NULL, "branches", M1(EV_BRANCH) },
-    { NULL, "decoded_branches", M1(EV_BRANCH) },
-    { NULL, "resolved_conditional_branches", M1(EV_CBRANCH) },
-    { NULL, "jr31_instructions", M1(EV_JR31) },
-    { NULL, "jr_other_instructions", M1(EV_JRXX) },
-    { NULL, "j_jal_instructions", M1(EV_JJAL) },
-    { NULL, "loads", M1(EV_LOAD) },
-    { NULL, "decoded_loads", M1(EV_LOAD) },
-    /* R10000 loads include prefetch and sync (r10k_counters(5) event 18) */
-    { "r10k", "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
-    { "r12k", "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
-    { NULL, "stores", M1(EV_STORE) },
-    { NULL, "graduated_stores", M1(EV_STORE) },
-    { NULL, "muldiv_instructions", M1(EV_MULDIV) },
-    { NULL, "nops", M1(EV_NOP) },
-    { NULL, "mips16_instructions", M1(EV_MIPS16) },
-    { NULL, "sc_instructions", M1(EV_SC) },
-    { NULL, "graduated_store_conditionals", M1(EV_SC) },
-    { NULL, "sc_failed", M1(EV_SC_FAIL) },
-    { NULL, "failed_store_conditionals", M1(EV_SC_FAIL) },
-    { NULL, "exceptions", M1(EV_EXC) },
-    { NULL, "tlb_misses", M1(EV_TLB_REFILL) },
-    { NULL, "prefetches", M1(EV_PREFETCH) },
-    { NULL, "executed_prefetches", M1(EV_PREFETCH) },
-    { NULL, "uncached_loads", M1(EV_UC_LOAD) },
-    { NULL, "uncached_stores", M1(EV_UC_STORE) },
+    { 0, "cycles", M3(EV_INSNS, EV_STALLS, EV_IDLE) },
+    { 0, "instructions", M1(EV_INSNS) },
+    /* graduation counts an integer multiply or divide twice */
+    { PMU_QUIRK_MULDIV_TWICE, "instructions", M2(EV_INSNS, EV_MULDIV) },
+    { 0, "issued_instructions", M1(EV_INSNS) },
+    { 0, "decoded_instructions", M1(EV_INSNS) },
+    { 0, "branches", M1(EV_BRANCH) },
+    { 0, "decoded_branches", M1(EV_BRANCH) },
+    { 0, "resolved_conditional_branches", M1(EV_CBRANCH) },
+    { 0, "jr31_instructions", M1(EV_JR31) },
+    { 0, "jr_other_instructions", M1(EV_JRXX) },
+    { 0, "j_jal_instructions", M1(EV_JJAL) },
+    { 0, "loads", M1(EV_LOAD) },
+    { 0, "decoded_loads", M1(EV_LOAD) },
+    /* graduated loads with prefetches and syncs, or prefetches */
+    { PMU_QUIRK_LOADS_PREFETCH_SYNC, "graduated_loads", M3(EV_LOAD, EV_PREFETCH, EV_SYNC) },
+    { PMU_QUIRK_LOADS_PREFETCH, "graduated_loads", M2(EV_LOAD, EV_PREFETCH) },
+    { 0, "stores", M1(EV_STORE) },
+    { 0, "graduated_stores", M1(EV_STORE) },
+    { 0, "muldiv_instructions", M1(EV_MULDIV) },
+    { 0, "nops", M1(EV_NOP) },
+    { 0, "mips16_instructions", M1(EV_MIPS16) },
+    { 0, "sc_instructions", M1(EV_SC) },
+    { 0, "graduated_store_conditionals", M1(EV_SC) },
+    { 0, "sc_failed", M1(EV_SC_FAIL) },
+    { 0, "failed_store_conditionals", M1(EV_SC_FAIL) },
+    { 0, "exceptions", M1(EV_EXC) },
+    { 0, "tlb_misses", M1(EV_TLB_REFILL) },
+    { 0, "prefetches", M1(EV_PREFETCH) },
+    { 0, "executed_prefetches", M1(EV_PREFETCH) },
+    { 0, "uncached_loads", M1(EV_UC_LOAD) },
+    { 0, "uncached_stores", M1(EV_UC_STORE) },
     /* modelled cache events */
-    { NULL, "icache_accesses", M1(EV_IC_ACCESS) },
-    { NULL, "icache_misses", M1(EV_IC_MISS) },
-    { NULL, "dcache_accesses", M1(EV_DC_ACCESS) },
-    { NULL, "dcache_misses", M1(EV_DC_MISS) },
-    { NULL, "dcache_writebacks", M1(EV_DC_WB) },
+    { 0, "icache_accesses", M1(EV_IC_ACCESS) },
+    { 0, "icache_misses", M1(EV_IC_MISS) },
+    { 0, "dcache_accesses", M1(EV_DC_ACCESS) },
+    { 0, "dcache_misses", M1(EV_DC_MISS) },
+    { 0, "dcache_writebacks", M1(EV_DC_WB) },
     /* a 32-byte line is two quadwords */
-    { NULL, "dcache_writeback_quadwords", M2(EV_DC_WB, EV_DC_WB) },
+    { 0, "dcache_writeback_quadwords", M2(EV_DC_WB, EV_DC_WB) },
     /* modelled stall cycles */
-    { NULL, "all_stalls", M1(EV_STALLS) },
-    { NULL, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
-    { NULL, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
+    { 0, "all_stalls", M1(EV_STALLS) },
+    { 0, "icache_miss_stall_cycles", M1(EV_IC_STALL) },
+    { 0, "dcache_miss_stall_cycles", M1(EV_DC_STALL) },
 };
 
 bool pmu_model_for(const struct pmu_personality *p, const char *name,
@@ -92,11 +92,11 @@ bool pmu_model_for(const struct pmu_personality *p, const char *name,
         const struct binding *b = &bindings[i];
         if (strcmp(b->name, name) != 0)
             continue;
-        if (b->core && strcmp(b->core, cat->core) == 0) {
+        if (b->quirk & cat->vboard_quirks) {
             found = b; /* this core's own meaning of the name */
             break;
         }
-        if (!b->core && !found)
+        if (!b->quirk && !found)
             found = b;
     }
     if (found && out)

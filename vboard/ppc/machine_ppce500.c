@@ -229,6 +229,7 @@ static struct rbb *debug_listen(struct vb_machine *m, uint16_t port, char *err,
 const struct vb_machine_class vb_ppce500_class = { /* listed in common/machines.c */
     .name = "ppce500-compatible Power Book E",
     .cpus = pmu_family_power_keys, /* every power core of the registry */
+    .default_cpu = pmu_board_ppce500_default_core,
     .create = create_ppce500,
     PPC_MACHINE_OPS,
 };
@@ -239,6 +240,7 @@ const struct vb_machine_class vb_mpc5674f_class = {
     .name = "MPC5674F chip, eSCI_A as the serial line",
     .machine = "mpc5674f",
     .cpus = pmu_board_mpc5674f_keys, /* cores.toml [boards.mpc5674f] */
+    .default_cpu = pmu_board_mpc5674f_default_core,
     .create = create_mpc5674f,
     PPC_MACHINE_OPS,
 };

@@ -7,99 +7,100 @@
  */
 #include <string.h>
 
+#include "pmu_catalog.h"
 #include "ppc_pmu.h"
 
 /* A binding applies to every core whose catalogue has the name, so a new
- * core of the family that uses the family's names needs no line here. Only
- * where cores give one name different meanings does a binding name its
- * core: that one wins for that core (as vboard/mips/pmu_bind.c). */
-/* Named cores: interrupts (the e200z7's is not filtered by the mode bits,
- * RM Table 8-10); load_uops and store_uops (vboard's micro-op split, one
- * per register of lmw/stmw, is the e500's, docs/vboard.md; the e200z7's
- * events of those names, 17 and 18, are not modelled); dmmu_misses and
- * issue_stall_cycles (modelled on one core, the other's event of the same
- * name not). The catalogues' vboard column says the same (unit test
- * ppc_test_catalog). */
+ * core of the family that uses the family's names needs no line here.
+ * Where cores give one name different meanings, a binding names a quirk
+ * (target-xml/cores.toml, the family's vboard_quirks): it wins for the
+ * cores whose vboard.quirks list it (as vboard/mips/pmu_bind.c). The
+ * quirks: interrupts not filtered by the mode bits; load_uops and
+ * store_uops as vboard's micro-op split (one per register of lmw/stmw,
+ * docs/vboard.md); dmmu_misses and issue_stall_cycles modelled (a core
+ * without the quirk does not model its event of that name). The
+ * catalogues' vboard column says the same (unit test ppc_test_catalog). */
 struct binding {
-    const char *core; /* registry key, or NULL: every core with this name */
+    uint32_t quirk; /* PMU_QUIRK_*: the cores with it, or 0: every core */
     const char *name;
     struct ppc_pmu_model model;
 };
 
 #define M(...) { { __VA_ARGS__ }, false }
-/* events the e200z7 counts in every mode: RM Table 8-10 has no PR/PMM
- * filtering for interrupts taken (103) */
+/* events counted in every mode, whatever the mode bits */
 #define UNFILTERED(...) { { __VA_ARGS__ }, true }
 
 static const struct binding bindings[] = {
     /* timing model: one cycle per completed instruction, miss stalls, doze */
-    { NULL, "cycles", M(PEV_INSNS, PEV_STALLS, PEV_IDLE) },
-    { NULL, "instructions", M(PEV_INSNS) },
-    { NULL, "branches", M(PEV_BRANCH) },
-    { NULL, "branch_and_link", M(PEV_BL) },
-    { NULL, "conditional_branches", M(PEV_CBRANCH) },
-    { NULL, "taken_branches", M(PEV_BRANCH_TAKEN) },
-    { NULL, "taken_conditional_branches", M(PEV_CBRANCH_TAKEN) },
-    { NULL, "branches_finished", M(PEV_BRANCH) },
-    { NULL, "taken_branches_finished", M(PEV_BRANCH_TAKEN) },
-    { NULL, "loads", M(PEV_LOAD) },
-    { NULL, "stores", M(PEV_STORE) },
-    { NULL, "stores_completed", M(PEV_STORE) },
-    { "e500v2", "load_uops", M(PEV_LOAD_UOPS) },
-    { "e500v2", "store_uops", M(PEV_STORE_UOPS) },
-    { NULL, "multiply_instructions", M(PEV_MUL) },
-    { NULL, "divide_instructions", M(PEV_DIV) },
-    { NULL, "return_from_interrupt", M(PEV_RFI) },
-    { "e200z7", "interrupts", UNFILTERED(PEV_INTERRUPTS) },
-    { "e500v2", "interrupts", M(PEV_INTERRUPTS) },
-    { NULL, "syscall_trap_interrupts", M(PEV_SC_TRAP) },
-    { "e200z7", "dmmu_misses", M(PEV_DTLB_MISS) },
-    { NULL, "dmmu_errors", M(PEV_DSI) },
-    { NULL, "immu_misses", M(PEV_ITLB_MISS) },
-    { NULL, "immu_errors", M(PEV_ISI) },
-    { NULL, "l2mmu_misses", M(PEV_DTLB_MISS, PEV_ITLB_MISS) },
-    { NULL, "ci_loads", M(PEV_UC_LOAD) },
-    { NULL, "ci_stores", M(PEV_UC_STORE) },
-    { NULL, "misaligned_accesses", M(PEV_MISALIGNED) },
+    { 0, "cycles", M(PEV_INSNS, PEV_STALLS, PEV_IDLE) },
+    { 0, "instructions", M(PEV_INSNS) },
+    { 0, "branches", M(PEV_BRANCH) },
+    { 0, "branch_and_link", M(PEV_BL) },
+    { 0, "conditional_branches", M(PEV_CBRANCH) },
+    { 0, "taken_branches", M(PEV_BRANCH_TAKEN) },
+    { 0, "taken_conditional_branches", M(PEV_CBRANCH_TAKEN) },
+    { 0, "branches_finished", M(PEV_BRANCH) },
+    { 0, "taken_branches_finished", M(PEV_BRANCH_TAKEN) },
+    { 0, "loads", M(PEV_LOAD) },
+    { 0, "stores", M(PEV_STORE) },
+    { 0, "stores_completed", M(PEV_STORE) },
+    { PMU_QUIRK_UOPS, "load_uops", M(PEV_LOAD_UOPS) },
+    { PMU_QUIRK_UOPS, "store_uops", M(PEV_STORE_UOPS) },
+    { 0, "multiply_instructions", M(PEV_MUL) },
+    { 0, "divide_instructions", M(PEV_DIV) },
+    { 0, "return_from_interrupt", M(PEV_RFI) },
+    { PMU_QUIRK_INTERRUPTS_UNFILTERED, "interrupts", UNFILTERED(PEV_INTERRUPTS) },
+    { 0, "interrupts", M(PEV_INTERRUPTS) },
+    { 0, "syscall_trap_interrupts", M(PEV_SC_TRAP) },
+    { PMU_QUIRK_DTLB_DMMU_MISSES, "dmmu_misses", M(PEV_DTLB_MISS) },
+    { 0, "dmmu_errors", M(PEV_DSI) },
+    { 0, "immu_misses", M(PEV_ITLB_MISS) },
+    { 0, "immu_errors", M(PEV_ISI) },
+    { 0, "l2mmu_misses", M(PEV_DTLB_MISS, PEV_ITLB_MISS) },
+    { 0, "ci_loads", M(PEV_UC_LOAD) },
+    { 0, "ci_stores", M(PEV_UC_STORE) },
+    { 0, "misaligned_accesses", M(PEV_MISALIGNED) },
     /* translation counts of the e500v2 (speculative on the core) */
-    { NULL, "total_translated", M(PEV_LOAD_UOPS, PEV_STORE_UOPS, PEV_TOUCH, PEV_CACHEOP) },
-    { NULL, "loads_translated", M(PEV_LOAD_UOPS) },
-    { NULL, "stores_translated", M(PEV_STORE_UOPS) },
-    { NULL, "touches_translated", M(PEV_TOUCH) },
-    { NULL, "cacheops_translated", M(PEV_CACHEOP) },
-    { NULL, "ci_accesses_translated", M(PEV_UC_LOAD, PEV_UC_STORE) },
-    { NULL, "misaligned_accesses_translated", M(PEV_MISALIGNED) },
+    { 0, "total_translated", M(PEV_LOAD_UOPS, PEV_STORE_UOPS, PEV_TOUCH, PEV_CACHEOP) },
+    { 0, "loads_translated", M(PEV_LOAD_UOPS) },
+    { 0, "stores_translated", M(PEV_STORE_UOPS) },
+    { 0, "touches_translated", M(PEV_TOUCH) },
+    { 0, "cacheops_translated", M(PEV_CACHEOP) },
+    { 0, "ci_accesses_translated", M(PEV_UC_LOAD, PEV_UC_STORE) },
+    { 0, "misaligned_accesses_translated", M(PEV_MISALIGNED) },
     /* cache model */
-    { NULL, "dcache_linefills", M(PEV_DC_MISS) },
-    { NULL, "dcache_copybacks", M(PEV_DC_WB) },
-    { NULL, "icache_linefills", M(PEV_IC_MISS) },
-    { NULL, "dcache_reloads", M(PEV_DC_MISS) },
-    { NULL, "dcache_castouts", M(PEV_DC_WB) },
-    { NULL, "icache_reloads", M(PEV_IC_MISS) },
-    { NULL, "icache_fetches", M(PEV_IC_ACCESS) },
-    { NULL, "biu_instruction_requests", M(PEV_IC_MISS) },
-    { NULL, "biu_data_requests", M(PEV_DC_MISS, PEV_DC_WB) },
-    { NULL, "biu_copyback_requests", M(PEV_DC_WB) },
-    { NULL, "biu_castout_requests", M(PEV_DC_WB) },
-    { NULL, "biu_requests", M(PEV_IC_MISS, PEV_DC_MISS, PEV_DC_WB) },
+    { 0, "dcache_linefills", M(PEV_DC_MISS) },
+    { 0, "dcache_copybacks", M(PEV_DC_WB) },
+    { 0, "icache_linefills", M(PEV_IC_MISS) },
+    { 0, "dcache_reloads", M(PEV_DC_MISS) },
+    { 0, "dcache_castouts", M(PEV_DC_WB) },
+    { 0, "icache_reloads", M(PEV_IC_MISS) },
+    { 0, "icache_fetches", M(PEV_IC_ACCESS) },
+    { 0, "biu_instruction_requests", M(PEV_IC_MISS) },
+    { 0, "biu_data_requests", M(PEV_DC_MISS, PEV_DC_WB) },
+    { 0, "biu_copyback_requests", M(PEV_DC_WB) },
+    { 0, "biu_castout_requests", M(PEV_DC_WB) },
+    { 0, "biu_requests", M(PEV_IC_MISS, PEV_DC_MISS, PEV_DC_WB) },
     /* timing model: the only stalls are miss penalties */
-    { NULL, "decode_stall_cycles", M(PEV_IC_STALL) },
-    { NULL, "load_data_stall_cycles", M(PEV_DC_STALL) },
-    { "e500v2", "issue_stall_cycles", M(PEV_DC_STALL) },
+    { 0, "decode_stall_cycles", M(PEV_IC_STALL) },
+    { 0, "load_data_stall_cycles", M(PEV_DC_STALL) },
+    { PMU_QUIRK_DC_STALL_ISSUE_STALLS, "issue_stall_cycles", M(PEV_DC_STALL) },
 };
 
 bool ppc_pmu_model_for(const char *core, const char *name, struct ppc_pmu_model *out)
 {
+    const struct pmu_catalog *cat = pmu_catalog_find("power", core);
+    uint32_t quirks = cat ? cat->vboard_quirks : 0;
     const struct binding *any = NULL;
     for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
         const struct binding *b = &bindings[i];
         if (strcmp(b->name, name) != 0)
             continue;
-        if (b->core && strcmp(b->core, core) == 0) {
-            any = b;
+        if (b->quirk & quirks) {
+            any = b; /* this core's own meaning of the name */
             break;
         }
-        if (!b->core)
+        if (!b->quirk && !any)
             any = b;
     }
     if (any && out)

@@ -5,6 +5,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* vboard's quirks (cores.toml families' vboard_quirks): an event name a
+   core reads otherwise than its family; a core's vboard_quirks has the
+   bits of those it has. */
+#define PMU_QUIRK_ODD_LOADS 0x1u
+#define PMU_QUIRK_TWICE 0x2u
+#define PMU_QUIRK_UNFILTERED 0x4u
+
 /* How vboard, the project's simulator, counts an event: not at all, from
    its timing and cache model, or exactly (docs/vboard.md). */
 enum pmu_vboard { PMU_VBOARD_NONE, PMU_VBOARD_MODEL, PMU_VBOARD_EXACT };
@@ -52,6 +59,7 @@ struct pmu_catalog {
     int has_mt;             /* MT filter fields (34K VPEID/MT_EN/TCID) */
     int mips16e;            /* runs MIPS16e code too (cores.toml compressed_isa) */
     uint32_t vboard_id;     /* the id register vboard shows for it */
+    uint32_t vboard_quirks; /* PMU_QUIRK_* bits: event names it reads its own way */
     unsigned icache[3], dcache[3]; /* vboard's cache model: bytes, ways, line */
     const struct pmu_catalog_event *events;
     unsigned n_events;
@@ -95,9 +103,9 @@ static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {
-    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x3fff0fffu, 1, 1, 0x00011101u, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
-    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0, 0x00002233u, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
-    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0, 0x81600000u, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
+    { "c1", "mips32", "Core One", 0x00ffff00u, 0x00011100u, 2, 1, 0, 5, 0x7f, 0x3fff0fffu, 1, 1, 0x00011101u, 0, { 16384, 4, 32 }, { 8192, 2, 16 }, pmu_catalog_c1_events, 4, 0, 0, 0 },
+    { "c2", "mips32", "Core Two", 0x00ffff00u, 0x00002200u, 2, 0, 7, 5, 0xf, 0x000001ffu, 0, 0, 0x00002233u, PMU_QUIRK_TWICE | PMU_QUIRK_ODD_LOADS, { 32768, 2, 64 }, { 32768, 2, 32 }, pmu_catalog_c2_events, 3, 0, 0, 0 },
+    { "p1", "pfam", "Power One", 0xfff00000u, 0x81600000u, 2, 0, 0, 16, 0x7f, 0xfc7f0000u, 0, 0, 0x81600000u, PMU_QUIRK_UNFILTERED, { 16384, 4, 32 }, { 16384, 4, 32 }, pmu_catalog_p1_events, 4, pmu_catalog_p1_generic, 1, &pmu_catalog_p1_booke },
 };
 #define PMU_CATALOG_COUNT 3
 
@@ -121,8 +129,12 @@ static const char *const pmu_family_mips32_keys[] = {"c1", "c2", 0};
 static const char *const pmu_family_pfam_keys[] = {"p1", 0};
 /* The cores board b1 can have (cores.toml boards), NULL-terminated. */
 static const char *const pmu_board_b1_keys[] = {"c2", 0};
+/* The core vboard's board b1 runs when none is named. */
+static const char pmu_board_b1_default_core[] = "c2";
 /* The cores board b2 can have (cores.toml boards), NULL-terminated. */
 static const char *const pmu_board_b2_keys[] = {"p1", 0};
+/* The core vboard's board b2 runs when none is named. */
+static const char pmu_board_b2_default_core[] = "p1";
 
 /* The core of registry key core (of family family; NULL: any), or NULL. */
 static inline const struct pmu_catalog *pmu_catalog_find(const char *family, const char *core)

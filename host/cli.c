@@ -83,6 +83,16 @@ int cli_set_flag(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
+int cli_parse_count(const char *arg, unsigned long max, unsigned long *out)
+{
+    char *end;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (*end || end == arg || v == 0 || arg[0] == '-' || v > max)
+        return 0;
+    *out = v;
+    return 1;
+}
+
 int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
                     char *err, size_t errlen)
 {

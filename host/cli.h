@@ -80,6 +80,9 @@ int cli_set_string(struct cli *c, const struct cli_opt *o, const char *arg,
                    char *err, size_t errlen);
 int cli_set_flag(struct cli *c, const struct cli_opt *o, const char *arg,
                  char *err, size_t errlen);
+/* arg as a count, 1 .. max in decimal with no sign: 1 and *out set, or 0
+ * (the setter then writes its own message). */
+int cli_parse_count(const char *arg, unsigned long max, unsigned long *out);
 /* A number of seconds (0 < s <= 86400), kept in ms in an int field. */
 int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
                     char *err, size_t errlen);

@@ -9,8 +9,10 @@
 #include "cmd/common.h"
 #include "session/counters.h"
 
-static int set_frozen(struct target *t, int frozen)
+/* Both commands: the counters' state is the command's (freeze: frozen). */
+static int run_frozen(const struct cli *c, struct target *t)
 {
+    int frozen = c->cmd == &cmd_freeze;
     int rc = target_set_frozen(t, frozen);
     if (rc)
         return cmd_fail(t, rc);
@@ -19,36 +21,19 @@ static int set_frozen(struct target *t, int frozen)
     return 0;
 }
 
-static int run_freeze(const struct cli *c, struct target *t)
-{
-    (void)c;
-    return set_frozen(t, 1);
-}
-
-static int run_unfreeze(const struct cli *c, struct target *t)
-{
-    (void)c;
-    return set_frozen(t, 0);
-}
-
 static const struct cli_opt opts[] = {CLI_END};
 
-const struct cli_command cmd_freeze = {
-    .name = "freeze",
-    .summary = "keep the counters frozen when the program resumes",
-    .about = "Keeps the counters frozen when the program resumes (monitor "
-             "pmu freeze on the stub); they count again after unfreeze.",
-    .target = CLI_TARGET,
-    .opts = opts,
-    .run = run_freeze,
-};
+/* The two commands differ in their name and words only. */
+#define FREEZE_COMMAND(word, line, text) \
+    { .name = word, .summary = line, .about = text, .target = CLI_TARGET, \
+      .opts = opts, .run = run_frozen }
 
-const struct cli_command cmd_unfreeze = {
-    .name = "unfreeze",
-    .summary = "let the counters count when the program resumes",
-    .about = "Lets the counters count when the program resumes (monitor pmu "
-             "unfreeze on the stub).",
-    .target = CLI_TARGET,
-    .opts = opts,
-    .run = run_unfreeze,
-};
+const struct cli_command cmd_freeze = FREEZE_COMMAND(
+    "freeze", "keep the counters frozen when the program resumes",
+    "Keeps the counters frozen when the program resumes (monitor pmu freeze "
+    "on the stub); they count again after unfreeze.");
+
+const struct cli_command cmd_unfreeze = FREEZE_COMMAND(
+    "unfreeze", "let the counters count when the program resumes",
+    "Lets the counters count when the program resumes (monitor pmu unfreeze "
+    "on the stub).");

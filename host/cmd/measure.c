@@ -229,11 +229,8 @@ static int run_measure(const struct cli *c, struct target *t)
 static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
                       char *err, size_t errlen)
 {
-    char *end;
     (void)o;
-    c->iterations = strtoul(arg, &end, 10);
-    if (*end || end == arg || c->iterations == 0 || arg[0] == '-' ||
-        c->iterations > 100000000UL) {
+    if (!cli_parse_count(arg, 100000000UL, &c->iterations)) {
         snprintf(err, errlen, "-r wants a number of iterations (1 ... 1e8), "
                  "not '%s'", arg);
         return PMUCTL_EXIT_USAGE;

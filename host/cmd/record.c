@@ -7,6 +7,7 @@
  * --duration or Ctrl-C. The samples go to pmuctl.data (-o) for report.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,10 +269,8 @@ static int run_record(const struct cli *c, struct target *t)
 static int set_samples(struct cli *c, const struct cli_opt *o, const char *arg,
                        char *err, size_t errlen)
 {
-    char *end;
     (void)o;
-    c->max_samples = strtoul(arg, &end, 10);
-    if (*end || end == arg || c->max_samples == 0 || arg[0] == '-') {
+    if (!cli_parse_count(arg, ULONG_MAX, &c->max_samples)) {
         snprintf(err, errlen, "--samples wants a number of samples, not '%s'",
                  arg);
         return PMUCTL_EXIT_USAGE;

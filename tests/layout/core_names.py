@@ -19,7 +19,7 @@ import re
 import sys
 import tomllib
 
-from fixture_tree import run_selftest  # same folder
+from layout_check import run_check, run_selftest  # same folder
 
 TREES = ("stub", "host", "vboard")
 INCLUDE = re.compile(r"#\s*include\b[^\n]*")
@@ -98,24 +98,15 @@ FIXTURE = {
 
 
 def selftest():
-    failed = run_selftest(FIXTURE, check, ["stub/c.c:2", "host/b.h:1", "vboard/a.c:4"],
-                          key=lambda p: ":".join(p.split(":")[:2]))
-    if failed:
-        return failed
-    print("ok: selftest (a key and a title in strings found; comments, character "
-          "constants, #include and the middle of a word passed over)")
-    return 0
-
-
-def main(argv):
-    if argv == ["--selftest"]:
-        return selftest()
-    problems = check(argv[0])
-    print("\n".join(problems) if problems else
-          f"ok: no string literal in {', '.join(t + '/' for t in TREES)} names a core "
-          f"({len(core_names(argv[0]))} names of target-xml/cores.toml)")
-    return f"FAILED: {len(problems)} core names in strings" if problems else 0
+    return run_selftest(FIXTURE, check, ["stub/c.c:2", "host/b.h:1", "vboard/a.c:4"],
+                        "a key and a title in strings found; comments, character "
+                        "constants, #include and the middle of a word passed over",
+                        key=lambda p: ":".join(p.split(":")[:2]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_check(
+        sys.argv[1:], check, selftest,
+        lambda top: f"ok: no string literal in {', '.join(t + '/' for t in TREES)} names a "
+                    f"core ({len(core_names(top))} names of target-xml/cores.toml)",
+        lambda n: f"FAILED: {n} core names in strings"))

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-from fixture_tree import run_selftest  # same folder
+from layout_check import run_check, run_selftest  # same folder
 
 NAMED = re.compile(r"-D(PMUSTUB_[A-Z0-9_]+)")
 DECLARED = re.compile(r"^\s*(?:pmustub_option|set)\((PMUSTUB_[A-Z0-9_]+)\b(.*)$", re.M)
@@ -59,25 +59,16 @@ FIXTURE = {
 
 
 def selftest():
-    failed = run_selftest(FIXTURE, check, [
+    return run_selftest(FIXTURE, check, [
         "README.md:2: -DPMUSTUB_GONE is not declared in cmake/options.cmake",
         "docs/x.md:1: -DPMUSTUB_LIST is not declared in cmake/options.cmake",
-        "cmake/options.cmake: PMUSTUB_HIDDEN is named in no page (README.md, docs/)"])
-    if failed:
-        return failed
-    print("ok: selftest (options named but not declared, and declared but not named, found)")
-    return 0
-
-
-def main(argv):
-    if argv == ["--selftest"]:
-        return selftest()
-    problems = check(argv[0])
-    print("\n".join(problems) if problems else
-          f"ok: the {len(declared(argv[0]))} options of cmake/options.cmake are the ones "
-          "README.md and docs/ name")
-    return f"FAILED: {len(problems)} options named and declared apart" if problems else 0
+        "cmake/options.cmake: PMUSTUB_HIDDEN is named in no page (README.md, docs/)"],
+        "options named but not declared, and declared but not named, found")
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_check(
+        sys.argv[1:], check, selftest,
+        lambda top: f"ok: the {len(declared(top))} options of cmake/options.cmake are the "
+                    "ones README.md and docs/ name",
+        lambda n: f"FAILED: {n} options named and declared apart"))

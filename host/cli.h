@@ -23,6 +23,7 @@ struct cli {
     const char *events;
     const char *from, *to;
     const char *function; /* measure --function NAME */
+    const char *pprof;    /* report --pprof FILE */
     const char *modes;
     const char *elf;
     const char *output;

@@ -1,7 +1,8 @@
-# Source locations and --function (tests/e2e/srclines.sh), included from
-# tests/e2e/CMakeLists.txt with vboard and pmuctl: srclines_prog built with
-# the stub for each board at -O2 (run on vboard) and -O0 (a prologue GDB
-# skips), by the cross compilers with -g (pmustub_firmware).
+# Source locations, --function and report --pprof (tests/e2e/srclines.sh,
+# srclines_gdb.py, report_pprof.py), included from tests/e2e/CMakeLists.txt
+# with vboard and pmuctl: srclines_prog built with the stub for each board
+# at -O2 (run on vboard) and -O0 (a prologue GDB skips), by the cross
+# compilers with -g (pmustub_firmware).
 set(_src_prog ${CMAKE_SOURCE_DIR}/tests/firmware/common/srclines_prog.c)
 set(_src_elfs)
 foreach(board malta ppce500)
@@ -32,3 +33,11 @@ add_test(NAME e2e_srclines_34k
 set_tests_properties(e2e_srclines_34k PROPERTIES TIMEOUT 300
                      ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_34k_QEMU_CPU})
 pmustub_test_needs(e2e_srclines_34k qemu-system-mips gdb-multiarch)
+# report --pprof read back by go tool pprof (Debian's golang-go), on a
+# record file written for srclines_prog at -O2.
+add_test(NAME e2e_report_pprof
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/report_pprof.py $<TARGET_FILE:pmuctl>
+                 ${CMAKE_CURRENT_BINARY_DIR}/srclines_prog-malta-O2.elf
+                 ${CMAKE_CURRENT_BINARY_DIR}/report_pprof)
+set_tests_properties(e2e_report_pprof PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_report_pprof go gdb-multiarch)

@@ -37,10 +37,12 @@ static void list_sites(const struct srcloc *r, char *buf, size_t len)
         snprintf(buf + at, len - at, "; and %d more", r->n - SRCLOC_MAX);
 }
 
-/* The one site of r, said on stderr, as *addr. */
+/* The one site of r as *addr, said on stderr unless it is the address
+ * of the symbol named (sym: the ELF's value for it, else 0), which is
+ * what a bare name always meant. */
 static int one_site(const char *opt, const char *loc, const struct srcloc *r,
-                    const struct elfsym *e, unsigned long *addr, char *err,
-                    size_t errlen)
+                    unsigned long sym, const struct elfsym *e,
+                    unsigned long *addr, char *err, size_t errlen)
 {
     char list[1024], hex[32];
     const struct srcloc_site *s = &r->site[0];
@@ -55,8 +57,10 @@ static int one_site(const char *opt, const char *loc, const struct srcloc *r,
         fprintf(stderr, "pmuctl: %s %s: line %d has no code; taking line %d, "
                 "the next with code, as GDB's break does\n", opt, loc,
                 r->line_asked, r->line_used);
-    fprintf(stderr, "pmuctl: %s %s is 0x%08lx (%s%s, %s:%d)\n", opt, loc,
-            s->addr, s->func, s->inlined ? ", inlined" : "", s->file, s->line);
+    if (s->addr != sym)
+        fprintf(stderr, "pmuctl: %s %s is 0x%08lx (%s%s, %s:%d)\n", opt, loc,
+                s->addr, s->func, s->inlined ? ", inlined" : "", s->file,
+                s->line);
     snprintf(hex, sizeof hex, "0x%lx", s->addr);
     return loc_resolve(hex, e, addr, err, errlen);
 }
@@ -68,6 +72,7 @@ int location_resolve(const char *opt, const char *loc, const char *elf_path,
     struct srcloc r;
     char file[256];
     const char *colon = strrchr(loc, ':');
+    unsigned long sym;
     int rc;
 
     if (*loc == '*' || (*loc >= '0' && *loc <= '9') || strchr(loc, '+') ||
@@ -98,11 +103,13 @@ int location_resolve(const char *opt, const char *loc, const char *elf_path,
                      "the ELF's DWARF", opt, loc, colon + 1, file);
             return -1;
         }
-        return one_site(opt, loc, &r, e, addr, err, errlen);
+        return one_site(opt, loc, &r, 0, e, addr, err, errlen);
     }
     /* FUNCTION: GDB's address where the DWARF has it; a symbol it does
      * not describe (assembly, no -g) is its address, as before. */
     if (srcloc_function(elf_path, NULL, loc, &r, err, errlen) || !r.n)
         return loc_resolve(loc, e, addr, err, errlen);
-    return one_site(opt, loc, &r, e, addr, err, errlen);
+    if (!e || elfsym_lookup(e, loc, &sym))
+        sym = 0;
+    return one_site(opt, loc, &r, sym & 0xffffffffUL, e, addr, err, errlen);
 }

@@ -4,8 +4,10 @@ program built with -g at -O0 and -O2 for MIPS and Power), each location
 of GDB's linespec forms (GDB manual, "Linespec Locations") given to
 pmuctl measure --from must resolve to the addresses that
 `gdb-multiarch -batch -ex 'break LOC'` sets its breakpoint at: one
-address as pmuctl's "is 0x...", several as its refusal listing them all;
-a line without code moves to the line GDB's breakpoint reports.
+address, or several as its refusal listing them all;
+a line without code moves to the line GDB's breakpoint reports. The
+address is read from the note pmuctl prints for --from equal to --to
+("--from and --to are both 0x..."), before it connects (to no target).
 
 usage: srclines_gdb.py PMUCTL SOURCE ELF...
 """
@@ -50,11 +52,11 @@ def gdb(elf, loc):
 def pmuctl(elf, loc):
     """pmuctl's addresses for --from LOC, and the line it moved to."""
     p = subprocess.run([PMUCTL, "-t", "127.0.0.1:1", "measure", "--elf", elf,
-                        "--from", loc, "--to", "0x4"], capture_output=True,
+                        "--from", loc, "--to", loc], capture_output=True,
                        text=True, timeout=60)
     err = p.stderr
     addrs = set()
-    m = re.search(r"--from \S+ is 0x([0-9a-f]+) ", err)
+    m = re.search(r"--from and --to are both 0x([0-9a-f]+):", err)
     if m:
         addrs.add(int(m.group(1), 16))
     m = re.search(r"--from \S+ has (\d+) addresses \((.*)\)", err)

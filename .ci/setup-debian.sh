@@ -7,7 +7,9 @@ pkgs=(
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu # target (Power Book E)
   libcmocka-dev libexpat1-dev libelf-dev       # unit tests, XML, ELF symbols
   libjansson-dev                               # pmuctl compare, plot read JSON
-  libdw-dev                                    # pmuctl report's lines, --sweep's DWARF types
+  libdw-dev                                    # pmuctl report's lines, --sweep's DWARF types, --from FILE:LINE
+  zlib1g-dev                                   # pmuctl report --pprof (gzip)
+  golang-go                                    # go tool pprof reads report --pprof's file (test)
   gnuplot-nox                                  # pmuctl plot
   clang libclang-rt-14-dev                     # libFuzzer target
   gdb-multiarch qemu-system-mips openocd       # end-to-end tests

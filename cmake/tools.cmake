@@ -27,7 +27,8 @@ set(PMUSTUB_TEST_TOOLS
     qemu-system-ppc=qemu-system-ppc
     gdb-multiarch=gdb-multiarch
     openocd=openocd
-    gnuplot=gnuplot-nox)
+    gnuplot=gnuplot-nox
+    go=golang-go)
 
 function(_pmustub_tool_split entry prog_var pkg_var)
   string(REPLACE "=" ";" _pair "${entry}")

@@ -22,6 +22,8 @@ struct cli {
     const char *cpu;
     const char *events;
     const char *from, *to;
+    const char *function; /* measure --function NAME */
+    const char *pprof;    /* report --pprof FILE */
     const char *modes;
     const char *elf;
     const char *output;

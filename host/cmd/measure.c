@@ -13,6 +13,7 @@
 #include "cmd/common.h"
 #include "elf/elfcheck.h"
 #include "elf/elfsym.h"
+#include "elf/location.h"
 #include "measure/measure.h"
 #include "report/cost.h"
 #include "report/modes.h"
@@ -24,6 +25,46 @@
 static struct elfsym elf;
 static int have_elf;
 static unsigned long from_addr, to_addr;
+
+/* --function NAME: the bracket starts at its symbol's address, the
+ * function's first instruction, where the return address is still in its
+ * register (measure/function.c). */
+static int resolve_function(const struct cli *c, char *err, size_t errlen)
+{
+    if (!have_elf) {
+        snprintf(err, errlen, "--function needs --elf FILE: the function's "
+                 "address comes from the program's ELF");
+        return -1;
+    }
+    if (!elfsym_find(&elf, c->function)) {
+        snprintf(err, errlen, "--function: no symbol '%s' in the ELF",
+                 c->function);
+        return -1;
+    }
+    to_addr = 0;
+    return loc_resolve(c->function, &elf, &from_addr, err, errlen);
+}
+
+static int resolve_region(const struct cli *c, char *err, size_t errlen)
+{
+    if (!c->from || !c->to) {
+        snprintf(err, errlen, "measure needs a region: --from LOC and --to "
+                 "LOC, or --function NAME");
+        return -1;
+    }
+    if (location_resolve("--from", c->from, c->elf, have_elf ? &elf : NULL,
+                         &from_addr, err, errlen) ||
+        location_resolve("--to", c->to, c->elf, have_elf ? &elf : NULL,
+                         &to_addr, err, errlen))
+        return -1;
+    if (from_addr == to_addr)
+        fprintf(stderr, "pmuctl: --from and --to are both 0x%08lx: each "
+                "iteration counts from one arrival there to the next (a "
+                "loop's pass; through a function, its entry to its next "
+                "call's entry); to count a function's call from its entry to "
+                "its return, use --function NAME\n", from_addr);
+    return 0;
+}
 
 static int prepare(const struct cli *c)
 {
@@ -38,8 +79,8 @@ static int prepare(const struct cli *c)
         if (c->nsweep && sweep_prepare(c, &elf))
             return PMUCTL_EXIT_USAGE;
     }
-    if (loc_resolve(c->from, have_elf ? &elf : NULL, &from_addr, err, sizeof err) ||
-        loc_resolve(c->to, have_elf ? &elf : NULL, &to_addr, err, sizeof err)) {
+    if (c->function ? resolve_function(c, err, sizeof err)
+                    : resolve_region(c, err, sizeof err)) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
@@ -76,10 +117,11 @@ static int measure_one(void *ctx, struct result *r)
     r->requested = x->o->iterations;
     r->counts_from = x->counts_from;
     r->simulator = x->t->sim.name[0] ? x->t->sim.name : NULL;
-    r->from = x->c->from;
-    r->to = x->c->to;
+    r->from = x->c->function ? x->c->function : x->c->from;
+    r->to = x->c->function ? "its return (each outermost call)" : x->c->to;
     r->from_addr = from_addr;
     r->to_addr = to_addr;
+    r->function = x->c->function != NULL;
     rc = measure_run(x->t, x->l, x->o, r);
     for (int i = 0; i < x->l->n; i++) {
         events_label(x->l, i, x->t->pmu.lay, x->modes, r->ev[i].label,
@@ -182,6 +224,7 @@ static int run_measure(const struct cli *c, struct target *t)
     }
     o.from = from_addr;
     o.to = to_addr;
+    o.function = c->function != NULL;
     o.iterations = c->iterations ? c->iterations : 1;
     if (o.iterations < (unsigned long)l.ngroups) {
         if (c->iterations)
@@ -276,6 +319,12 @@ static int add_sweep(struct cli *c, const struct cli_opt *o, const char *arg,
 }
 
 static const struct cli_rule rules[] = {
+    {"from", "to", 1, "measure needs --to LOC"},
+    {"to", "from", 1, "measure needs --from LOC"},
+    {"function", "from", 0, "--function NAME is the region: no --from"},
+    {"function", "to", 0, "--function NAME is the region: no --to"},
+    {"function", "elf", 1, "--function needs --elf FILE: the function's "
+     "address comes from the program's ELF"},
     {"mhz", "cost", 1, "--mhz is --cost's clock rate: it needs --cost"},
     {"sweep", "elf", 1, "--sweep needs --elf FILE: the variable's address and "
      "size come from the program's ELF"},
@@ -289,11 +338,16 @@ static const struct cli_rule rules[] = {
 };
 
 static const struct cli_opt opts[] = {
-    {"from", 0, "LOC", "where the region starts: 0xADDRESS, *0xADDRESS or "
-     "SYMBOL[+OFFSET] (symbols need --elf)", cli_set_string,
-     offsetof(struct cli, from), CLI_REQUIRED, NULL},
+    {"from", 0, "LOC", "where the region starts, as GDB's break takes it: "
+     "FILE:LINE, FUNCTION (after its prologue, where GDB stops), "
+     "FILE:FUNCTION, *ADDRESS, 0xADDRESS or SYMBOL+OFFSET (all but addresses "
+     "need --elf)", cli_set_string, offsetof(struct cli, from), 0, NULL},
     {"to", 0, "LOC", "where the region ends, as --from", cli_set_string,
-     offsetof(struct cli, to), CLI_REQUIRED, NULL},
+     offsetof(struct cli, to), 0, NULL},
+    CLI_STRING(0, "function", "NAME", function,
+               "instead of --from/--to: each iteration is one outermost call "
+               "of NAME, from its first instruction to its return (a "
+               "recursive call inside it is part of it); with breakpoints"),
     CLI_STRING('e', "events", "LIST", events,
                "EVENT[:MODES],... ; {A,B} measures A and B together (default "
                "cycles,instructions); EVENT:tc=N, EVENT:vpe=N count one TC or "

@@ -19,6 +19,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "elf/elfid.h"
+#include "elf/location.h"
 #include "measure/group.h"
 #include "pmustub/wire.h"
 #include "sample/data.h"
@@ -44,8 +45,10 @@ static int prepare(const struct cli *c)
     FILE *f;
 
     if (elfsym_open(&elf, c->elf, err, sizeof err) ||
-        (c->from && loc_resolve(c->from, &elf, &from_addr, err, sizeof err)) ||
-        (c->to && loc_resolve(c->to, &elf, &to_addr, err, sizeof err))) {
+        (c->from && location_resolve("--from", c->from, c->elf, &elf, &from_addr,
+                                     err, sizeof err)) ||
+        (c->to && location_resolve("--to", c->to, c->elf, &elf, &to_addr, err,
+                                   sizeof err))) {
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
@@ -292,7 +295,8 @@ static const struct cli_opt opts[] = {
                "the event that samples, and every how many of it (default "
                DEFAULT_EVENT ")"),
     CLI_STRING(0, "from", "LOC", from,
-               "sample only from LOC (SYMBOL[+OFFSET] or 0xADDRESS) to --to; "
+               "sample only from LOC (FILE:LINE, FUNCTION, FILE:FUNCTION, "
+               "*ADDRESS or SYMBOL+OFFSET, as GDB's break) to --to; "
                "both or neither"),
     CLI_STRING(0, "to", "LOC", to, "where sampling stops, as --from"),
     CLI_CUSTOM(0, "samples", "N", set_samples, "stop after N samples"),

@@ -11,6 +11,7 @@
 #include "cmd/commands.h"
 #include "elf/elfid.h"
 #include "sample/attrib.h"
+#include "sample/pprof.h"
 #include "sample/profile.h"
 
 /* Is elf the program the record file says was recorded? 0 if it is, if
@@ -69,7 +70,12 @@ static int run_report(const struct cli *c, struct target *t)
     }
     if (elf && !(a = attrib_open(elf, err, sizeof err)))
         fprintf(stderr, "pmuctl: %s; addresses only\n", err);
-    if (profile_build(&p, &d, a)) {
+    if (c->pprof && pprof_write(&d, a, c->pprof, err, sizeof err)) {
+        pmuctl_error("%s", err);
+        rc = PMUCTL_EXIT_USAGE;
+    } else if (c->pprof) {
+        /* The profile file is the report asked for. */
+    } else if (profile_build(&p, &d, a)) {
         pmuctl_error("out of memory");
         rc = PMUCTL_EXIT_USAGE;
     } else if (!(f = c->output ? fopen(c->output, "w") : stdout)) {
@@ -86,7 +92,8 @@ static int run_report(const struct cli *c, struct target *t)
         if (f != stdout)
             fclose(f);
     }
-    profile_free(&p);
+    if (!c->pprof)
+        profile_free(&p);
     attrib_close(a);
     sample_free(&d);
     return rc;
@@ -105,6 +112,10 @@ static int set_sort(struct cli *c, const struct cli_opt *o, const char *arg,
 }
 
 static const struct cli_rule rules[] = {
+    {"pprof", "json", 0, "--pprof writes a profile file instead of a report: "
+     "no --json"},
+    {"pprof", "folded", 0, "--pprof writes a profile file instead of a "
+     "report: no --folded"},
     {"json", "folded", 0, "--json and --folded are two output formats: choose "
      "one"},
     {0},
@@ -122,6 +133,10 @@ static const struct cli_opt opts[] = {
     CLI_FLAG(0, "folded", folded,
              "folded stacks (a;b;c count), for flame graphs"),
     CLI_STRING('o', "output", "FILE", output, "write the report to FILE"),
+    CLI_STRING(0, "pprof", "FILE", pprof,
+               "write the samples to FILE in pprof's profile format (gzipped "
+               "protobuf: functions, lines, samples and events), for go tool "
+               "pprof and speedscope, instead of a report"),
     CLI_FLAG(0, "force", force,
              "attribute with --elf even when it is not the program recorded "
              "(a warning instead of a refusal)"),

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "base/exit_status.h"
+#include "measure/function.h"
 #include "measure/group.h"
 #include "session/breakpoints.h"
 #include "session/counters.h"
@@ -72,12 +73,15 @@ static void progress(const struct measure_opts *o, unsigned long i,
 
 /* Runs the program from FROM, where it is stopped with FROM's breakpoint
  * in, to the bracket's end: TO; or, when FROM is TO (one pass of a loop),
- * round to FROM again, stepping off its breakpoint first; or (empty)
- * nowhere: resumed onto FROM's breakpoint it traps at once. */
+ * round to FROM again, stepping off its breakpoint first; or (--function)
+ * to the call's return; or (empty) nowhere: resumed onto FROM's
+ * breakpoint it traps at once. */
 static int run_bracket(struct target *t, const struct measure_opts *o,
                        struct stop *st, int empty)
 {
     int rc;
+    if (o->function && !empty)
+        return measure_run_call(t, o, st);
     if (empty || o->from == o->to) {
         if (!empty && ((rc = target_bp(t, o->from, 0)) ||
                        (rc = target_resume(t, "s", st, o->run_timeout_ms)) ||
@@ -123,7 +127,7 @@ static int bracket(struct target *t, const struct event_list *l, int g,
             return PMUCTL_EXIT_TARGET;
         }
     }
-    if (!empty && o->from != o->to &&
+    if (!empty && o->from != o->to && !o->function &&
         ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
         return rc;
     return 0;

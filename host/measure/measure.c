@@ -50,7 +50,8 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(raw, 0, sizeof raw);
     memset(cal, 0, sizeof cal);
     memset(sums, 0, sizeof sums);
-    int traced = o->trace && target_trace_offered(t);
+    /* A call's return is known only at its entry: no tracepoint for it. */
+    int traced = o->trace && !o->function && target_trace_offered(t);
     rc = target_save_pmu(t);
     if (!rc) { /* the stub's "monitor pmu freeze" state */
         int frozen;

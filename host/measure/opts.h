@@ -14,6 +14,8 @@ struct measure_opts {
     int trace;          /* tracepoints, if the target offers them */
     int per_iteration;  /* with tracepoints: each bracket's counts too */
     int native;         /* the stub's native bracket, if it offers it */
+    int function;       /* from is a function's entry; a bracket is its
+                         * outermost call, to its return (breakpoints) */
 };
 
 #endif

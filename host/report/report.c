@@ -91,8 +91,12 @@ static void table_metric(void *arg, const struct metric_def *d, double v,
 
 void report_table(FILE *f, const struct result *r)
 {
-    fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s (0x%08lx)\n",
-            r->from, r->from_addr, r->to, r->to_addr);
+    if (r->function)
+        fprintf(f, "\n Performance counter stats for each outermost call of "
+                "%s (0x%08lx) to its return\n", r->from, r->from_addr);
+    else
+        fprintf(f, "\n Performance counter stats for %s (0x%08lx) .. %s "
+                "(0x%08lx)\n", r->from, r->from_addr, r->to, r->to_addr);
     if (r->point) {
         fputc(' ', f);
         for (int k = 0; k < r->point->n; k++)
@@ -260,8 +264,11 @@ void report_json(FILE *f, const struct result *r)
     json_str(f, r->from);
     fprintf(f, ",\n  \"to\": ");
     json_str(f, r->to);
-    fprintf(f, ",\n  \"from-address\": %lu,\n  \"to-address\": %lu", r->from_addr,
-            r->to_addr);
+    fprintf(f, ",\n  \"from-address\": %lu", r->from_addr);
+    if (r->function)
+        fputs(",\n  \"to-address\": null, \"function\": true", f);
+    else
+        fprintf(f, ",\n  \"to-address\": %lu", r->to_addr);
     if (r->point) {
         fputs(",\n  \"variables\": {", f);
         for (int k = 0; k < r->point->n; k++) {

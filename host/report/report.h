@@ -43,6 +43,7 @@ struct result {
     const char *simulator;    /* its name when simulated ("vboard"), or NULL */
     const char *from, *to;    /* as the user wrote them */
     unsigned long from_addr, to_addr;
+    int function;             /* --function: to is its return, no one address */
     unsigned long iterations;
     unsigned long requested; /* -r: fewer completed when the program ended */
     int ngroups;

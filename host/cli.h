@@ -53,6 +53,7 @@ struct cli {
     int nsweep;
     /* plot: what to draw besides -e (comma lists) */
     const char *metrics, *relative, *percent_of;
+    int log_y, zoom;     /* plot: --log, --zoom */
     char **args;         /* the command's own arguments (set, compare, plot) */
     int nargs;
 };

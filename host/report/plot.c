@@ -490,10 +490,11 @@ static int group(const struct plot_file *files, int n, const struct plot_request
             double top = pn[j].hi > hi ? pn[j].hi : hi;
             double bottom = pn[j].hi > hi ? hi : pn[j].hi;
             unit_of(&files[0], &r->q[pn[j].q[0]], r->percent_of, v, sizeof v);
-            /* A quantity with no value joins its unit's first panel. */
+            /* A quantity with no value, or only zeros, joins its unit's
+             * first panel: any axis from 0 shows it. */
             if (!strcmp(u, v) &&
                 (r->scale == PLOT_LOG || !isfinite(hi) || !isfinite(pn[j].hi) ||
-                 !(top > 0) || bottom * PLOT_MAGNITUDE >= top))
+                 !(hi > 0) || !(pn[j].hi > 0) || bottom * PLOT_MAGNITUDE >= top))
                 break;
         }
         if (each || j == np) {
@@ -603,7 +604,8 @@ static void bars(FILE *o, const struct plot_file *files, int n,
     fputs("set style data histograms\nset style histogram clustered gap 1\n"
           "set style fill solid 0.8 border -1\n"
           "set xtics nomirror rotate by 30 right\n", o);
-    fputs(n > 1 ? "set key top right\n" : "unset key\n", o);
+    /* Below the panel: inside, a long legend covers the tallest bars. */
+    fputs(n > 1 ? "set key below\n" : "unset key\n", o);
     for (int j = 0; j < panels; j++) {
         const struct panel *p = &pn[j];
         plot_y_axis(o, p->lo, p->hi, r->scale);

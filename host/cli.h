@@ -32,7 +32,7 @@ struct cli {
     int json;
     int folded;          /* report: folded stacks */
     int force;           /* report: an ELF that is not the one recorded */
-    int sort_line;       /* report: --sort line */
+    int sort;            /* report: --sort, an enum profile_sort */
     unsigned long max_samples; /* record: --samples */
     int duration_ms;     /* record: --duration */
     int calibrate;

@@ -34,7 +34,7 @@ struct cli {
     int json;
     int folded;          /* report: folded stacks */
     int force;           /* report: an ELF that is not the one recorded */
-    int sort_line;       /* report: --sort line */
+    int sort;            /* report: --sort, an enum profile_sort */
     unsigned long max_samples; /* record: --samples */
     int duration_ms;     /* record: --duration */
     int calibrate;
@@ -55,6 +55,7 @@ struct cli {
     int nsweep;
     /* plot: what to draw besides -e (comma lists) */
     const char *metrics, *relative, *percent_of;
+    int log_y, zoom;     /* plot: --log, --zoom */
     char **args;         /* the command's own arguments (set, compare, plot) */
     int nargs;
 };

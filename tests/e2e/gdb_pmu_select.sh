@@ -50,12 +50,17 @@ gdb_batch "file $ELF" "target remote 127.0.0.1:$VPORT" "monitor ctrlc off" \
     "break *0x$TO" "continue" \
     "echo READ\n" "monitor pmu read" \
     "printf \"GDB=%u\\n\", \$perfcnt0_64" \
+    "source $TOP/gdb/pmustub.py" "printf \"FN=%u\\n\", \$pmu(\"instructions\")" \
+    "printf \"FN2=%u\\n\", \$pmu(\"loads\")" \
     "delete" "continue" >"$OUT"
 
 check "premise: QEMU's log counts the region ($EXPECT instructions)" test "${EXPECT:-0}" -gt 100
 check "monitor pmu read counts instructions:k as QEMU executes ($EXPECT)" \
     grep -qxF "  counter 0: instructions:k $EXPECT" "$OUT"
 check "... and GDB's \$perfcnt0_64 says the same" has "GDB=$EXPECT"
+check "... and so does \$pmu(\"instructions\") (gdb/pmustub.py)" has "FN=$EXPECT"
+check "\$pmu of an event no counter counts: an error naming what they count" \
+    grep -q "\$pmu: no counter is set to 'loads' (perfctl0 instructions, perfctl1 $ODD" "$OUT"
 check "set put instructions in counter 0's EVENT with K only; $ODD ($ODDCODE) on counter 1 with U and K; cycles on counter 2 with EXL, K, U; counter 3 off" \
     has "CTL=$(printf %x $(( 0x80000000 | ICODE << 5 | 0x2 ))) $(printf %x $(( 0x80000000 | ODDCODE << 5 | 0xa ))) $(printf %x $(( 0x80000000 | 0xb ))) 0"
 check "read names each counter's event and modes" \

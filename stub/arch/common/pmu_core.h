@@ -47,6 +47,9 @@ struct pmu_select {
     int (*reg_read)(unsigned regno, uint8_t *buf);
     int (*reg_write)(unsigned regno, const uint8_t *buf);
 };
+/* Returns 0 (the port then prints pmu_select_read's lines: not from
+ * inside set, whose frame would add to read's depth on a stub whose stack
+ * is sized to the summary's path), or -1 with nothing changed. */
 int pmu_select_set(const struct pmu_select *p, const char *args);
 void pmu_select_read(const struct pmu_select *p);
 void pmu_select_list(const struct pmu_select *p);

@@ -48,7 +48,7 @@ static int same(const char *a, const char *b, unsigned len)
 
 /* Is the event name[0..len) (not NUL-terminated) on counter n? Its code.
  * A number is a raw code, taken on any counter (the EVENT field's width). */
-static int find(const struct pmu_select *p, unsigned n, const char *name,
+__attribute__((noinline)) static int find(const struct pmu_select *p, unsigned n, const char *name,
                 unsigned len, unsigned *code)
 {
     struct pmu_events it;
@@ -68,7 +68,7 @@ static int find(const struct pmu_select *p, unsigned n, const char *name,
 }
 
 /* Edit distance of a[0..la) and b, at most 3 (3: that or more). */
-static unsigned distance(const char *a, unsigned la, const char *b)
+__attribute__((noinline)) static unsigned distance(const char *a, unsigned la, const char *b)
 {
     unsigned char row[PMU_EVENT_NAME_MAX + 2];
     unsigned lb = 0, j, best;
@@ -111,33 +111,44 @@ static int begins(const char *a, unsigned la, const char *b)
     return la >= 3 && k == la;
 }
 
+/* A name's hash (FNV-1a), to print each close name once. */
+static uint32_t hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
 /* The catalogue's names close to name[0..len): within two edits, or
- * beginning with it; each once, though several counters have it; the
- * first CLOSE_MAX of them. */
+ * beginning with it; the first CLOSE_MAX of them, each once though
+ * several counters have it (by hash: no second walk of the catalogue,
+ * whose cursor would double this path's stack). */
 #define CLOSE_MAX 8
-static void close_names(const struct pmu_select *p, const char *name, unsigned len)
+__attribute__((noinline)) static void close_names(const struct pmu_select *p, const char *name, unsigned len)
 {
     struct pmu_events it;
     char s[PMU_EVENT_NAME_MAX + 1];
-    unsigned code, seen, any = 0;
+    uint32_t seen[CLOSE_MAX];
+    unsigned code, any = 0;
 
     for (unsigned n = 0; n < p->counters; n++) {
         pmu_events_start(&it, p->core, n);
         while (pmu_events_next(&it, s, &code)) {
-            unsigned l = 0, m;
+            unsigned m;
+            uint32_t h;
             if (distance(name, len, s) > 2 && !begins(name, len, s))
                 continue;
-            while (s[l])
-                l++;
-            for (seen = 0, m = 0; m < n && !seen; m++)
-                seen = find(p, m, s, l, &code);
-            if (seen)
+            for (h = hash(s), m = 0; m < any && seen[m] != h; m++)
+                ;
+            if (m < any)
                 continue;
-            if (any++ == CLOSE_MAX) {
+            if (any == CLOSE_MAX) {
                 PUT(", ...");
                 return;
             }
-            PUT(any > 1 ? ", " : "; close names: ");
+            seen[any] = h;
+            PUT(any++ ? ", " : "; close names: ");
             PUT(s);
         }
     }
@@ -271,7 +282,6 @@ int pmu_select_set(const struct pmu_select *p, const char *args)
         put_be(b, 0);
         (void)p->reg_write(PMU_REGNUM_COUNT64(n), b);
     }
-    pmu_select_read(p);
     return 0;
 }
 

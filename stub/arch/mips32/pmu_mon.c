@@ -91,7 +91,10 @@ static uint32_t id(void)
 static int set(const char *args)
 {
     const struct pmu_select p = {pmu_core, pmu_counters, mips_reg_read, mips_reg_write};
-    return pmu_select_set(&p, args);
+    if (pmu_select_set(&p, args))
+        return -1;
+    pmu_select_read(&p);
+    return 0;
 }
 
 static void read(void)

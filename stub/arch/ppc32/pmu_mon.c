@@ -108,7 +108,10 @@ static uint32_t id(void)
 static int set(const char *args)
 {
     const struct pmu_select p = {ppc_pmu_core, ppc_pmu_counters, ppc_pmu_reg_read, ppc_pmu_reg_write};
-    return pmu_select_set(&p, args);
+    if (pmu_select_set(&p, args))
+        return -1;
+    pmu_select_read(&p);
+    return 0;
 }
 
 static void read(void)

@@ -143,19 +143,19 @@ PY
 # count on a line of its own (the iteration first), QEMU's in each, and
 # in JSON "values".
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
-    -e 'cycles,instructions:k,exl,dcache_accesses,dcache_misses' -x , >"$OUT" 2>"$E2E_TMP/err"
+    -e 'cycles,instructions:k,s,dcache_accesses,dcache_misses' -x , >"$OUT" 2>"$E2E_TMP/err"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
     -e instructions,cycles --per-iteration -x , >"$E2E_TMP/pi.csv" 2>>"$E2E_TMP/err"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
     -e instructions,cycles --per-iteration --no-trace --json -o "$E2E_TMP/pi.json" 2>>"$E2E_TMP/err"
-check "-x ,: ten fields a line, \"instructions:k,exl\" one field, IPC in the metric fields; --per-iteration: 3 counts each" \
+check "-x ,: ten fields a line, \"instructions:s,k\" one field, IPC in the metric fields; --per-iteration: 3 counts each" \
     python3 - "$OUT" "$E2E_TMP/pi.csv" "$E2E_TMP/pi.json" "$QEMU_COUNT" <<'PY'
 import csv, json, sys
 q = sys.argv[4]
 rows = list(csv.reader(open(sys.argv[1])))
 assert rows and all(len(r) == 10 for r in rows), rows
 ev = {r[2]: r for r in rows}
-assert ev["instructions:k,exl"][0] == q and ev["instructions:k,exl"][8] == "exact", rows
+assert ev["instructions:s,k"][0] == q and ev["instructions:s,k"][8] == "exact", rows
 ipc = ev["IPC"]
 assert ipc[0] == "" and float(ipc[6]) > 0 and ipc[7] == "insn per cycle" and ipc[8] == "model", ipc
 pi = list(csv.reader(open(sys.argv[2])))

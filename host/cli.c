@@ -296,6 +296,7 @@ int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
     memset(c, 0, sizeof *c);
     c->timeout_ms = 5000;
     c->threshold = 1.0;
+    c->fail_on = -1;
     c->run_timeout_ms = 60000;
     build_getopt_tables();
     optind = 0; /* GNU: full reinitialisation (tests parse several times) */

@@ -47,6 +47,11 @@ struct cli {
     int cost;            /* measure: perfex -y time estimates */
     double mhz;          /* --cost's clock rate; 0: the registry's */
     double threshold;    /* compare: percent (default 1) */
+    /* compare --threshold NAME=PCT, as written (cmd/compare.c parses) */
+#define CLI_MAX_THRESHOLDS 16
+    const char *thresholds[CLI_MAX_THRESHOLDS];
+    int nthresholds;
+    int fail_on;         /* compare: -1 (the registry's), else enum pmu_worse */
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
     /* measure --sweep VAR=V1,...: as written (sweep/sweep.c parses) */

@@ -100,7 +100,8 @@ static int run_bracket(struct target *t, const struct measure_opts *o,
 
 /* One bracket: we are stopped at FROM (counts in st); records the counts
  * of group g's events into the stats. empty: the bracket ends where it
- * starts, FROM's breakpoint staying in (--calibrate). */
+ * starts, FROM's breakpoint staying in (--calibrate). The caller puts
+ * FROM's breakpoint back in after a full one. */
 static int bracket(struct target *t, const struct event_list *l, int g,
                    const struct measure_opts *o, struct stop *st, int empty,
                    struct stats *out)
@@ -127,9 +128,6 @@ static int bracket(struct target *t, const struct event_list *l, int g,
             return PMUCTL_EXIT_TARGET;
         }
     }
-    if (!empty && o->from != o->to && !o->function &&
-        ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
-        return rc;
     return 0;
 }
 
@@ -178,7 +176,12 @@ int measure_breakpoints(struct target *t, const struct event_list *l,
         cur = g;
         if ((rc = bracket(t, l, g, o, &st, 0, raw)))
             return rc;
+        /* Its counts are in: it completed, even if the line is lost
+         * before the next. */
         *done = i + 1;
+        if (o->from != o->to && !o->function &&
+            ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
+            return rc;
     }
     return 0;
 }

@@ -100,7 +100,7 @@ check "the table: 49 and 319 instructions" \
 pm measure --elf "$ELF" --from region_begin --to region_end -e instructions \
     -r 2 --no-progress --sweep sweep_n=10,100 -x , >"$OUT" 2>&1
 check "-x: the value first on each line" \
-    eval 'grep -qx "10,49,,instructions,2,0.00%" "$OUT" && grep -qx "100,319,,instructions,2,0.00%" "$OUT"'
+    eval 'grep -qx "10,49,,instructions,0.00%,2,100.00,,,exact," "$OUT" && grep -qx "100,319,,instructions,0.00%,2,100.00,,,exact," "$OUT"'
 cat "$OUT"
 
 # compare: one value's run against another's, and against itself.

@@ -241,18 +241,6 @@ static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
-static int set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
-                         char *err, size_t errlen)
-{
-    (void)o;
-    if (!*arg) {
-        snprintf(err, errlen, "-x wants a non-empty separator");
-        return PMUCTL_EXIT_USAGE;
-    }
-    c->sep = arg;
-    return 0;
-}
-
 static int set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
                    char *err, size_t errlen)
 {
@@ -335,7 +323,7 @@ static const struct cli_opt opts[] = {
     CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
                "--cost's clock rate (default: the registry's, 200)"),
     CLI_FLAG(0, "json", json, "the results as one JSON object"),
-    CLI_CUSTOM('x', "field-separator", "SEP", set_separator,
+    CLI_CUSTOM('x', "field-separator", "SEP", cli_set_separator,
                "one line per event: value, unit, event, iterations counted, "
                "spread, separated by SEP"),
     CLI_STRING('o', "output", "FILE", output, "write the results to FILE"),

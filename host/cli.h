@@ -36,7 +36,9 @@ struct cli {
     int force;           /* report: an ELF that is not the one recorded */
     int sort;            /* report: --sort, an enum profile_sort */
     unsigned long max_samples; /* record: --samples */
-    int duration_ms;     /* record: --duration */
+    int duration_ms;     /* record, stat: --duration */
+    int interval_ms;     /* stat: -I */
+    const char *trace_json; /* stat: --trace-json FILE */
     int calibrate;
     int no_trace;        /* breakpoints even where tracepoints are offered */
     int per_iteration;   /* tracepoints: read each iteration's counts */
@@ -94,6 +96,10 @@ int cli_parse_count(const char *arg, unsigned long max, unsigned long *out);
 /* A number of seconds (0 < s <= 86400), kept in ms in an int field. */
 int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
                     char *err, size_t errlen);
+
+/* -x SEP: a non-empty separator. */
+int cli_set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
+                      char *err, size_t errlen);
 
 /* Table rows: short letter (or 0), long name, argument, field, help. */
 #define CLI_STRING(l, n, a, f, h) \

@@ -40,7 +40,8 @@ get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/cp0_access.c ${_S}/arch/mips32/port.c
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
-  ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c ${_S}/arch/mips32/fpu.c
+  ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c
+  ${_S}/arch/mips32/delay_slot.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
   ${_S}/arch/common/pmu_core.c ${_S}/arch/common/pmu_event_name.c
   ${_S}/arch/common/pmu_select.c

@@ -282,18 +282,6 @@ static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
-static int set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
-                         char *err, size_t errlen)
-{
-    (void)o;
-    if (!*arg) {
-        snprintf(err, errlen, "-x wants a non-empty separator");
-        return PMUCTL_EXIT_USAGE;
-    }
-    c->sep = arg;
-    return 0;
-}
-
 static int set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
                    char *err, size_t errlen)
 {
@@ -386,7 +374,7 @@ static const struct cli_opt opts[] = {
     CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
                "--cost's clock rate (default: the registry's, 200)"),
     CLI_FLAG(0, "json", json, "the results as one JSON object"),
-    CLI_CUSTOM('x', "field-separator", "SEP", set_separator,
+    CLI_CUSTOM('x', "field-separator", "SEP", cli_set_separator,
                "one line per event and metric in perf stat's field order: "
                "value, unit, event, spread, iterations counted, percent of "
                "iterations, metric value, metric unit, then how a simulator "

@@ -53,15 +53,7 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(sums, 0, sizeof sums);
     /* A call's return is known only at its entry: no tracepoint for it. */
     int traced = o->trace && !o->function && target_trace_offered(t);
-    rc = target_save_pmu(t);
-    if (!rc) { /* the stub's "monitor pmu freeze" state */
-        int frozen;
-        rc = target_frozen(t, &frozen);
-        if (!rc && frozen == 1) {
-            t->saved.frozen = 1;
-            rc = target_set_frozen(t, 0);
-        }
-    }
+    rc = target_take_pmu(t);
     if (!rc && traced &&
         (rc = run_traced(t, l, o, raw, sums, cal, &done)) == MEASURE_TRACE_REFUSED) {
         fprintf(stderr, "pmuctl: %s; measuring with breakpoints\n", t->err);

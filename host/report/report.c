@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_str.h"
 #include "report/metrics.h"
 
 double result_value(const struct result_event *e, int calibrated)
@@ -51,28 +52,11 @@ static double lookup_mean(void *ctx, const char *event)
 }
 
 /* Calls fn for every metric whose events were measured, once per name. */
-static void each_metric(const struct result *r,
-                        void (*fn)(void *arg, const struct metric_def *d,
-                                   double v, int first),
-                        void *arg)
+static void each_metric(const struct result *r, metric_each_fn fn, void *arg)
 {
-    int first = 1;
     /* Each event measured in each mode apart: no one value to derive from. */
-    if (r->modes_swept)
-        return;
-    for (unsigned i = 0; i < metric_count; i++) {
-        double v;
-        int dup = 0;
-        for (unsigned k = 0; k < i; k++) {
-            double w;
-            dup |= !strcmp(metric_defs[k].name, metric_defs[i].name) &&
-                   metric_eval(&metric_defs[k], lookup_mean, (void *)r, &w) == 0;
-        }
-        if (!dup && metric_eval(&metric_defs[i], lookup_mean, (void *)r, &v) == 0) {
-            fn(arg, &metric_defs[i], v, first);
-            first = 0;
-        }
-    }
+    if (!r->modes_swept)
+        metrics_each(lookup_mean, (void *)r, fn, arg);
 }
 
 static void fmt_count(char *out, size_t len, double v)
@@ -303,21 +287,6 @@ void report_separated(FILE *f, const struct result *r, const char *sep)
     each_metric(r, sep_metric, &c);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void json_num(FILE *f, double v)
 {
     if (isfinite(v))
@@ -331,29 +300,29 @@ static void json_metric(void *arg, const struct metric_def *d, double v,
 {
     FILE *f = arg;
     fprintf(f, "%s\n    {\"metric\": ", first ? "" : ",");
-    json_str(f, d->name);
+    json_write_str(f, d->name);
     fputs(", \"metric-value\": ", f);
     json_num(f, v);
     fputs(", \"metric-unit\": ", f);
-    json_str(f, d->unit);
+    json_write_str(f, d->unit);
     fputc('}', f);
 }
 
 void report_json(FILE *f, const struct result *r)
 {
     fprintf(f, "{\n  \"counts-from\": ");
-    json_str(f, r->counts_from);
+    json_write_str(f, r->counts_from);
     fprintf(f, ",\n  \"simulator\": ");
     if (r->simulator)
-        json_str(f, r->simulator);
+        json_write_str(f, r->simulator);
     else
         fputs("null", f);
     fprintf(f, ",\n  \"core\": ");
-    json_str(f, r->core);
+    json_write_str(f, r->core);
     fprintf(f, ",\n  \"from\": ");
-    json_str(f, r->from);
+    json_write_str(f, r->from);
     fprintf(f, ",\n  \"to\": ");
-    json_str(f, r->to);
+    json_write_str(f, r->to);
     fprintf(f, ",\n  \"from-address\": %lu", r->from_addr);
     if (r->function)
         fputs(",\n  \"to-address\": null, \"function\": true", f);
@@ -363,7 +332,7 @@ void report_json(FILE *f, const struct result *r)
         fputs(",\n  \"variables\": {", f);
         for (int k = 0; k < r->point->n; k++) {
             fputs(k ? ", " : "", f);
-            json_str(f, r->point->name[k]);
+            json_write_str(f, r->point->name[k]);
             fprintf(f, ": %s", r->point->value[k]);
         }
         fputc('}', f);
@@ -378,17 +347,17 @@ void report_json(FILE *f, const struct result *r)
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
         fprintf(f, "%s\n    {\"event\": ", i ? "," : "");
-        json_str(f, e->event);
+        json_write_str(f, e->event);
         fputs(", \"label\": ", f);
-        json_str(f, e->label);
+        json_write_str(f, e->label);
         fprintf(f, ", \"group\": %d, \"counter\": %d", e->group + 1, e->counter);
         if (e->mode) {
             fputs(", \"mode\": ", f);
-            json_str(f, e->mode);
+            json_write_str(f, e->mode);
         }
         if (e->counting) {
             fputs(", \"simulated\": ", f);
-            json_str(f, e->counting);
+            json_write_str(f, e->counting);
         }
         if (!result_counted(e)) {
             /* No number for what was not measured, and why. */
@@ -396,7 +365,7 @@ void report_json(FILE *f, const struct result *r)
             snprintf(why, sizeof why, "%s, a simulator, does not model this event",
                      r->simulator ? r->simulator : "the target");
             fputs(", \"counter-value\": null, \"not-supported\": ", f);
-            json_str(f, why);
+            json_write_str(f, why);
             fputs(", \"min\": null, \"max\": null, \"median\": null, "
                   "\"stderr\": null, \"iterations\": 0", f);
             if (r->calibrated)
@@ -443,7 +412,7 @@ void report_json_sweep(FILE *f, const struct result_sweep_var *vars, int nvars,
     fputs("{\n\"sweep\": [", f);
     for (int k = 0; k < nvars; k++) {
         fprintf(f, "%s\n  {\"variable\": ", k ? "," : "");
-        json_str(f, vars[k].name);
+        json_write_str(f, vars[k].name);
         fprintf(f, ", \"address\": %lu, \"size\": %u, \"values\": [",
                 vars[k].addr, vars[k].size);
         for (int i = 0; i < vars[k].nvalues; i++)

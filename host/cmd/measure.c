@@ -69,12 +69,11 @@ static int resolve_region(const struct cli *c, char *err, size_t errlen)
 static int prepare(const struct cli *c)
 {
     char err[512];
+    int rc;
 
     if (c->elf) {
-        if (elfsym_open(&elf, c->elf, err, sizeof err)) {
-            pmuctl_error("%s", err);
-            return PMUCTL_EXIT_USAGE;
-        }
+        if ((rc = cmd_open_elf(c->elf, &elf)))
+            return rc;
         have_elf = 1;
         if (c->nsweep && sweep_prepare(c, &elf))
             return PMUCTL_EXIT_USAGE;
@@ -84,16 +83,7 @@ static int prepare(const struct cli *c)
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
-    if (c->output) {
-        /* Refuse now rather than after the run. */
-        FILE *f = fopen(c->output, "a");
-        if (!f) {
-            pmuctl_error("cannot write '%s'", c->output);
-            return PMUCTL_EXIT_USAGE;
-        }
-        fclose(f);
-    }
-    return 0;
+    return cmd_writable(c->output); /* refused now rather than after the run */
 }
 
 /* What one measurement needs, for each point of a sweep. */

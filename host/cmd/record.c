@@ -186,14 +186,16 @@ static int run_record(const struct cli *c, struct target *t)
     int rc, frozen;
 
     if (!t->sampling.offered) {
+        /* A backend that halts the core has no code on the target to run
+         * at an overflow: say that that is why (the backend names itself). */
+        int halts = t->access && t->access->halts_core;
         pmuctl_error("the target does not sample (no %s in qSupported): "
                      "sampling needs pmustub on the target, built with "
                      "PMUSTUB_SAMPLING, to take the counters' overflow "
-                     "interrupt; %s cannot", PMUSTUB_FEATURE_SAMPLE,
-                     t->access && !strncmp(t->access->name, "OpenOCD", 7)
-                         ? "OpenOCD, which halts the core to reach the "
-                           "counters,"
-                         : "this target");
+                     "interrupt%s%s%s", PMUSTUB_FEATURE_SAMPLE,
+                     halts ? "; the counters are reached through " : "",
+                     halts ? t->access->name : "",
+                     halts ? ", which halts the core to reach them" : "");
         return PMUCTL_EXIT_TARGET;
     }
     if ((rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))

@@ -167,6 +167,7 @@ static int oo_attach(struct target *t)
 
 const struct pmu_access pmu_openocd_access = {
     .name = "OpenOCD mips32 cp0",
+    .halts_core = 1,
     .attach = oo_attach,
     .read = oo_read,
     .write = oo_write,

@@ -106,13 +106,24 @@ for b in "region_begin region_end $Q_REGION" "mark_begin mark_end $Q_MARK"; do
     check "measure $1..$2: QEMU's $3 in each of 3 brackets, without a word on stderr" \
         test "$(cat "$OUT")" = "$3,,instructions,0.00%,3,100.00,,,exact," -a ! -s "$OO_TMP/err"
 done
+# ---- record: OpenOCD halts the core to reach the counters, and no code
+# on the target takes their overflow interrupt: refused before the ELF is
+# read or the program resumed, saying why; the next measure still works.
 oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" record --elf "$P" -e instructions:997 -o "$OO_TMP/rec.data" \
     >"$OUT" 2>"$OO_TMP/err"
 RC=$?
-check "record: refused, status 1, one line naming OpenOCD" \
+echo "# record: $(cat "$OO_TMP/err")"
+check "record: refused, status 1, one line: sampling needs the stub's overflow interrupt, OpenOCD halts the core" \
     test "$RC" = 1 -a "$(wc -l <"$OO_TMP/err")" = 1 \
-         -a "$(grep -c "does not sample.*OpenOCD" "$OO_TMP/err")" = 1
+         -a "$(grep -c "does not sample.*needs pmustub on the target.*overflow interrupt.*through OpenOCD.*halts the core" "$OO_TMP/err")" = 1
+check "record: refused at once: no sample taken, no file written, nothing on stdout" \
+    test ! -e "$OO_TMP/rec.data" -a ! -s "$OUT"
+oo_gdb_idle "$OO_TMP/openocd.log"
+"$PMUCTL" -t "$T" measure --elf "$P" --from region_begin --to region_end -e instructions \
+    -r 2 -x , >"$OUT" 2>"$OO_TMP/err"
+check "measure after the refused record: QEMU's $Q_REGION in each of 2 brackets" \
+    test "$(cat "$OUT")" = "$Q_REGION,,instructions,2,0.00%" -a ! -s "$OO_TMP/err"
 
 # ---- GDB through the proxy: every breakpoint hit is a breakpoint, each
 # continue reaches the next one, with more breakpoints than the core's

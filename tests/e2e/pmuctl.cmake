@@ -6,6 +6,12 @@ add_test(NAME e2e_pmuctl_vboard
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
+# monitor pmuctl in GDB through pmuctl proxy in front of the stub.
+add_test(NAME e2e_pmuctl_gdb_monitor
+         COMMAND bash ${_e2e}/pmuctl_gdb_monitor.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_gdb_monitor PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_gdb_monitor qemu-system-mips gdb-multiarch)
 # A noisy serial line (bit flips both ways) and a slow one.
 add_test(NAME e2e_pmuctl_noisy
          COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>

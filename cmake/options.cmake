@@ -80,6 +80,12 @@ pmustub_option(PMUSTUB_BREAKPOINTS 32
 # docs/stub.md, "Footprint") no build would run.
 pmustub_option(PMUSTUB_STACK_BYTES 1024
   "the stub's stack in bytes (a multiple of 16, at least 448)" MIN 448 MULTIPLE 16)
+# MIPS: an interrupt in a branch's delay slot (Ctrl-C, pmuctl stat's
+# reads, the counters' overflow) resumes without running the branch again
+# (stub/arch/mips32/delay_slot.c); off, each such interrupt adds the
+# branch to the counts once more. Power has no delay slots.
+pmustub_option(PMUSTUB_DELAY_SLOTS ON
+  "MIPS: an interrupt in a delay slot resumes without running the branch again")
 pmustub_option(PMUSTUB_PMU_SUMMARY ON
   "the stub's monitor pmu prints its summary of the core and its counters")
 # The compressed instruction set where every core of the build has it

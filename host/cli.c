@@ -107,6 +107,18 @@ int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
+int cli_set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
+                      char *err, size_t errlen)
+{
+    (void)o;
+    if (!*arg) {
+        snprintf(err, errlen, "-x wants a non-empty separator");
+        return PMUCTL_EXIT_USAGE;
+    }
+    c->sep = arg;
+    return 0;
+}
+
 const char *cli_opt_name(const struct cli_opt *o, char *buf, size_t len)
 {
     if (o->letter)
@@ -296,6 +308,7 @@ int cli_parse(struct cli *c, int argc, char **argv, char *err, size_t errlen)
     memset(c, 0, sizeof *c);
     c->timeout_ms = 5000;
     c->threshold = 1.0;
+    c->fail_on = -1;
     c->run_timeout_ms = 60000;
     build_getopt_tables();
     optind = 0; /* GNU: full reinitialisation (tests parse several times) */

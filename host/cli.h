@@ -34,9 +34,11 @@ struct cli {
     int json;
     int folded;          /* report: folded stacks */
     int force;           /* report: an ELF that is not the one recorded */
-    int sort_line;       /* report: --sort line */
+    int sort;            /* report: --sort, an enum profile_sort */
     unsigned long max_samples; /* record: --samples */
-    int duration_ms;     /* record: --duration */
+    int duration_ms;     /* record, stat: --duration */
+    int interval_ms;     /* stat: -I */
+    const char *trace_json; /* stat: --trace-json FILE */
     int calibrate;
     int no_trace;        /* breakpoints even where tracepoints are offered */
     int per_iteration;   /* tracepoints: read each iteration's counts */
@@ -47,6 +49,11 @@ struct cli {
     int cost;            /* measure: perfex -y time estimates */
     double mhz;          /* --cost's clock rate; 0: the registry's */
     double threshold;    /* compare: percent (default 1) */
+    /* compare --threshold NAME=PCT, as written (cmd/compare.c parses) */
+#define CLI_MAX_THRESHOLDS 16
+    const char *thresholds[CLI_MAX_THRESHOLDS];
+    int nthresholds;
+    int fail_on;         /* compare: -1 (the registry's), else enum pmu_worse */
     unsigned long iterations;
     int timeout_ms, run_timeout_ms;
     /* measure --sweep VAR=V1,...: as written (sweep/sweep.c parses) */
@@ -55,6 +62,7 @@ struct cli {
     int nsweep;
     /* plot: what to draw besides -e (comma lists) */
     const char *metrics, *relative, *percent_of;
+    int log_y, zoom;     /* plot: --log, --zoom */
     char **args;         /* the command's own arguments (set, compare, plot) */
     int nargs;
 };
@@ -88,6 +96,10 @@ int cli_parse_count(const char *arg, unsigned long max, unsigned long *out);
 /* A number of seconds (0 < s <= 86400), kept in ms in an int field. */
 int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
                     char *err, size_t errlen);
+
+/* -x SEP: a non-empty separator. */
+int cli_set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
+                      char *err, size_t errlen);
 
 /* Table rows: short letter (or 0), long name, argument, field, help. */
 #define CLI_STRING(l, n, a, f, h) \

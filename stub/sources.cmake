@@ -40,9 +40,11 @@ get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 set(PMUSTUB_ARCH_mips32_SOURCES
   ${_S}/arch/mips32/vectors.S ${_S}/arch/mips32/cp0_access.c ${_S}/arch/mips32/port.c
   ${_S}/arch/mips32/registers.c ${_S}/arch/mips32/memory.c
-  ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c ${_S}/arch/mips32/fpu.c
+  ${_S}/arch/mips32/step.c ${_S}/arch/mips32/displaced.c
+  ${_S}/arch/mips32/delay_slot.c ${_S}/arch/mips32/fpu.c
   ${_S}/arch/mips32/pmu_mon.c ${_S}/arch/mips32/interrupt.c
   ${_S}/arch/common/pmu_core.c ${_S}/arch/common/pmu_event_name.c
+  ${_S}/arch/common/pmu_select.c
   ${_S}/arch/common/rx_ctrlc.c
   ${_S}/arch/mips32/pmu.c ${_S}/arch/mips32/cp0_25.S)
 # The quick path serves the native bracket, a tracepoint feature.
@@ -71,7 +73,7 @@ set(PMUSTUB_ARCH_ppc32_SOURCES ${PMUSTUB_PPC32_PLAIN_SOURCES}
   ${_S}/arch/ppc32/vle_page.c
   ${_S}/arch/ppc32/interrupt.c ${_S}/arch/ppc32/pmu.c ${_S}/arch/ppc32/pmr_access.c
   ${_S}/arch/ppc32/pmu_mon.c ${_S}/arch/common/pmu_core.c
-  ${_S}/arch/common/pmu_event_name.c
+  ${_S}/arch/common/pmu_event_name.c ${_S}/arch/common/pmu_select.c
   ${_S}/arch/common/rx_ctrlc.c)
 set(PMUSTUB_ARCH_ppc32_FEATURES ${_T}/power/power-core.xml)
 # Measured with gdb-multiarch 13.1 (docs/power.md): GDB takes the

@@ -4,7 +4,7 @@ import os
 
 from feature_xml import feature_pieces  # same folder
 from gen_target_xml import c_string
-from pmu_registry import (GENERATED, METRIC_TERMS, ROLES, VBOARD, RegistryError, event_field,
+from pmu_registry import (GENERATED, METRIC_TERMS, ROLES, VBOARD, WORSE, RegistryError, event_field,
                           header_guard, ident, irq_line, writable, write, control_fields,
                           per_counter)
 
@@ -53,6 +53,23 @@ static inline const struct pmu_catalog_event *pmu_catalog_event_coded(const stru
 }""".split("\n")
 
 
+def worse_enum():
+    """enum pmu_worse and its words, in pmu_catalog.h and pmu_metrics.h
+    (either may come first)."""
+    words = ", ".join(f'"{w}"' for w in WORSE)
+    return ["#ifndef PMU_WORSE_DEFINED",
+            "#define PMU_WORSE_DEFINED",
+            "/* Which change of an event's count or a metric's value is the worse",
+            "   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */",
+            "enum pmu_worse { " + ", ".join(f"PMU_WORSE_{w.upper()}" for w in WORSE) + " };",
+            "static inline const char *pmu_worse_name(enum pmu_worse w)",
+            "{",
+            f"    static const char *const names[] = {{ {words} }};",
+            "    return names[w];",
+            "}",
+            "#endif", ""]
+
+
 def emit_host(reg, outdir):
     body = [
         "#include <stdint.h>",
@@ -67,7 +84,7 @@ def emit_host(reg, outdir):
         "/* How vboard, the project's simulator, counts an event: not at all, from",
         "   its timing and cache model, or exactly (docs/vboard.md). */",
         "enum pmu_vboard { " + ", ".join(f"PMU_VBOARD_{v.upper()}" for v in VBOARD) + " };",
-        "",
+        "", *worse_enum(),
         "struct pmu_catalog_event {",
         "    unsigned code;          /* value written to the EVENT field */",
         "    unsigned counters;      /* bit n set: counter n counts it with this code */",
@@ -75,6 +92,7 @@ def emit_host(reg, outdir):
         "    char type;              /* 'P', 'V', 'T' (34K) or '-' */",
         "    int perfex;             /* perfex/IRIX event number, -1 if none */",
         "    enum pmu_vboard vboard; /* how vboard counts it */",
+        "    enum pmu_worse worse;   /* which change of its count is the worse */",
         "    const char *description;",
         "};",
         "",
@@ -144,10 +162,10 @@ def emit_host(reg, outdir):
                      "    { " + ", ".join(f"0x{v:08x}u" for v in w) + " },", "};", ""]
     for c in reg["cores"]:
         body.append(f"static const struct pmu_catalog_event pmu_catalog_{ident(c['key'])}_events[] = {{")
-        for code, ctrs, name, typ, perfex, vboard, desc in c["event_list"]:
+        for code, ctrs, name, typ, perfex, vboard, worse, desc in c["event_list"]:
             mask = sum(1 << n for n in ctrs)
             body.append(f'    {{ {code}, 0x{mask:x}u, "{name}", \'{typ}\', {perfex}, '
-                        f'PMU_VBOARD_{vboard.upper()}, "{desc}" }},')
+                        f'PMU_VBOARD_{vboard.upper()}, PMU_WORSE_{worse.upper()}, "{desc}" }},')
         body += ["};", ""]
     body.append("static const struct pmu_catalog pmu_catalogs[] = {")
     for c in reg["cores"]:
@@ -258,7 +276,7 @@ def emit_host(reg, outdir):
 
     def terms(names):
         return "{" + ", ".join(f'"{n}"' for n in names) + "}" if names else "{0}"
-    body = [f"#define METRIC_TERMS {METRIC_TERMS}", "",
+    body = [*worse_enum(), f"#define METRIC_TERMS {METRIC_TERMS}", "",
             "struct metric_def {",
             "    const char *name;",
             "    const char *unit;",
@@ -267,12 +285,13 @@ def emit_host(reg, outdir):
             "    const char *den[METRIC_TERMS];   /* denominator: sum of these */",
             "    double scale;                    /* 100 for percentages */",
             "    int one_minus;                   /* value = 1 - ratio (hit rates) */",
+            "    enum pmu_worse worse;            /* which change is the worse */",
             "};", "",
             "static const struct metric_def metric_defs[] = {"]
     for m in reg.get("metric_list", []):
         body.append(f'    {{"{m["name"]}", "{m["unit"]}", {terms(m["plus"])}, '
                     f'{terms(m.get("minus", []))}, {terms(m["den"])}, {m.get("scale", 1)}, '
-                    f'{int(m.get("one_minus", False))}}},')
+                    f'{int(m.get("one_minus", False))}, PMU_WORSE_{m["worse"].upper()}}},')
     body += ["};", "#define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)"]
     write(os.path.join(outdir, "pmu_metrics.h"), header_guard(GENERATED, "PMU_METRICS_H", body))
 

@@ -99,6 +99,7 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
         for n in range(fam["max_counters"]) if per_counter(r) else [0]:
             body.append(f"    X({regnum_of(r, n)}, {at_of(r, n)}, PMU_ROLE_{r['role'].upper()}, {n}, "
                         f"{int(bool(r.get('readonly')))}, {r['bits']}) \\")
+    body += mode_macros(fam, cores)
     body += ["", "enum pmu_role {",
              *[f"    PMU_ROLE_{ro.upper()}," for ro in ROLES], "};"]
     write(out_h, header_guard(GENERATED, "PMUSTUB_PMU_REGISTRY_H", body))
@@ -174,10 +175,47 @@ def emit_stub(reg, board, out_c, out_h, only=None, core=None, out_table=None):
             write_pieces(f, core[1], core_pieces, "core_piece", codes[plain:])
 
 
+# The privilege modes "monitor pmu set EVENT:MODES" takes, in the order
+# the stub prints them (pmuctl's words: host/pmu/perfctl.c).
+STUB_MODES = ("u", "s", "k", "exl")
+
+
+def mode_macros(fam, cores):
+    """PMU_MODES(X): X("word", bit) for each privilege mode of the
+    family's control register (cores.toml family modes), the same bit on
+    every core of the board (checked); PMU_MODES_FREEZE: a set bit freezes
+    counting in its mode (Power FCU, FCS) instead of enabling it (MIPS U,
+    S, K, EXL); PMU_MODES_DEFAULT: the modes of an event named without
+    any, pmuctl's (user and kernel, else supervisor)."""
+    modes = fam["modes"]
+    bits = {}
+    for c in cores:
+        fl = {n: s for n, s, e, t in control_fields(fam, c)}
+        for w in STUB_MODES:
+            if w in modes:
+                b = 1 << fl[modes[w]]
+                if bits.setdefault(w, b) != b:
+                    raise RegistryError(f"mode {w}: not the same bit on every core of the board")
+    xs = " ".join(f'X("{w}", 0x{bits[w]:x}u)' for w in STUB_MODES if w in bits)
+    dflt = bits["u"] | bits.get("k", bits.get("s", 0))
+    off = 0
+    if modes["sense"] == "freeze":
+        fl = {n: s for n, s, e, t in control_fields(fam, cores[0])}
+        off = 1 << fl[modes["fc"]]
+    return ["", "/* The privilege modes of the control register: X(word, bit); FREEZE 1:",
+            "   a set bit freezes counting in its mode, 0: enables it; DEFAULT: the",
+            "   modes of an event named without any; OFF: a control that counts",
+            "   nothing (cores.toml family modes: 0, or the freeze bit fc). */",
+            f"#define PMU_MODES(X) {xs}",
+            f"#define PMU_MODES_FREEZE {int(modes['sense'] == 'freeze')}",
+            f"#define PMU_MODES_DEFAULT 0x{dflt:x}u",
+            f"#define PMU_CTL_OFF 0x{off:x}u"]
+
+
 def event_offsets(head, pieces, tail, events):
     """For each counter, the offset in the PMU feature head's text of its
     event enum's first <evalue> (0 for all without events). The stub's
-    pmu_put_event_name() reads the names there, so the enum must hold
+    pmu_events_next() reads the names there, so the enum must hold
     only <evalue name="N" value="V"/>s: checked."""
     root = ET.fromstring(head + "".join(pieces) + tail)
     event_enums = event_enum_ids(root)
@@ -189,7 +227,8 @@ def event_offsets(head, pieces, tail, events):
         opening = f'<enum id="{eid}" size="4">'
         starts[eid] = head.index(opening) + len(opening)
         if not _EVALUES.match(head, starts[eid]):
-            raise RegistryError(f"enum {eid}: not a list of <evalue>s the stub can read")
+            raise RegistryError(f"enum {eid}: not a list of <evalue>s the stub can read"
+                                " (names of 1 to 40 characters)")
     counters = []
     for piece in pieces:
         types = [r.get("type") for r in ET.fromstring(f"<x>{piece}</x>").iter("reg")]
@@ -200,8 +239,9 @@ def event_offsets(head, pieces, tail, events):
     return counters or [0]
 
 
-# What pmu_put_event_name() reads from an enum's start: names, decimal values.
-_EVALUES = re.compile(r'(?:<evalue name="[^"]+" value="[0-9]+"/>)+</enum>')
+# What pmu_events_next() reads from an enum's start: names of at most
+# PMU_EVENT_NAME_MAX (stub/arch/common/pmu_core.h) characters, decimal values.
+_EVALUES = re.compile(r'(?:<evalue name="[^"]{1,40}" value="[0-9]+"/>)+</enum>')
 
 
 def event_enum_ids(root):

@@ -37,6 +37,12 @@ GENERIC_NAMES = ("cycles", "instructions", "branches", "branch_mispredictions", 
 # How vboard, the project's simulator, counts an event (docs/vboard.md), in
 # the order of the C enum pmu_vboard.
 VBOARD = ("none", "model", "exact")
+# Which change of an event's count or a metric's value is the worse one
+# (pmuctl compare gates on it by default): "increase" (more cycles,
+# misses, stalls), "decrease" (a lower IPC or hit rate), "any" (neither
+# by itself: hits, multiple-issue cycles, watchpoints). In the order of
+# the C enum pmu_worse.
+WORSE = ("increase", "decrease", "any")
 
 
 class RegistryError(Exception):
@@ -66,12 +72,13 @@ COMPRESSED_ISAS = {"mips32": ("", "mips16e")}
 
 
 def load_events(path, counters):
-    """The catalogue: [(code, [counters], name, type, perfex, vboard, description)]."""
+    """The catalogue: [(code, [counters], name, type, perfex, vboard, worse,
+    description)]."""
     header, rows = read_csv(path)
     has_perfex = "perfex" in header
     want = ["code", "counters", "name", "type"]
     want += ["perfex"] if has_perfex else []
-    want += ["vboard", "description"]
+    want += ["vboard", "worse", "description"]
     if header != want:
         raise RegistryError(f"{path}: header must be {','.join(want)}")
     events, seen, names = [], {}, {}
@@ -102,9 +109,14 @@ def load_events(path, counters):
             seen[(code, n)] = where
         if row["vboard"] not in VBOARD:
             raise RegistryError(f"{where}: vboard must be one of {', '.join(VBOARD)}")
-        if names.setdefault(row["name"], row["vboard"]) != row["vboard"]:
-            raise RegistryError(f"{where}: {row['name']} has another vboard value on another line")
-        events.append((code, ctrs, row["name"], row["type"], perfex, row["vboard"], desc))
+        if row["worse"] not in WORSE:
+            raise RegistryError(f"{where}: worse must be one of {', '.join(WORSE)}")
+        both = (row["vboard"], row["worse"])
+        if names.setdefault(row["name"], both) != both:
+            raise RegistryError(f"{where}: {row['name']} has another vboard or worse value "
+                                f"on another line")
+        events.append((code, ctrs, row["name"], row["type"], perfex, row["vboard"], row["worse"],
+                       desc))
     for req in REQUIRED_EVENTS:
         if req not in names:
             raise RegistryError(f"{path}: no event named {req!r} (every core answers to it)")
@@ -389,10 +401,16 @@ def load_metrics(path, event_names):
             metrics = tomllib.load(f).get("metrics", [])
     except tomllib.TOMLDecodeError as e:
         raise RegistryError(f"{path}: {e}")
+    worse = {}
     for i, m in enumerate(metrics, start=1):
         where = f"{path}: metric {i} ({m.get('name', '?')})"
         if not m.get("name") or not m.get("unit") or not m.get("plus") or not m.get("den"):
             raise RegistryError(f"{where}: needs name, unit, plus and den")
+        if m.get("worse") not in WORSE:
+            raise RegistryError(f"{where}: worse must be one of {', '.join(WORSE)}")
+        if worse.setdefault(m["name"], m["worse"]) != m["worse"]:
+            raise RegistryError(f"{where}: another metric of this name is worse on "
+                                f"{worse[m['name']]}")
         for part in ("plus", "minus", "den"):
             names = m.get(part, [])
             if len(names) > METRIC_TERMS:

@@ -11,7 +11,7 @@
 #include "session/target.h"
 
 extern const struct cli_command cmd_list, cmd_info, cmd_set, cmd_freeze,
-    cmd_unfreeze, cmd_reset, cmd_read, cmd_measure, cmd_proxy, cmd_record,
+    cmd_unfreeze, cmd_reset, cmd_read, cmd_measure, cmd_stat, cmd_proxy, cmd_record,
     cmd_report, cmd_compare, cmd_plot;
 
 /* Every command, in the order pmuctl --help lists them; NULL at the end. */

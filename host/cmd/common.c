@@ -62,3 +62,25 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
     }
     return 0;
 }
+
+int cmd_open_elf(const char *path, struct elfsym *elf)
+{
+    char err[512];
+    if (elfsym_open(elf, path, err, sizeof err)) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int cmd_writable(const char *path)
+{
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (path && !f) {
+        pmuctl_error("cannot write '%s'", path);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (f)
+        fclose(f);
+    return 0;
+}

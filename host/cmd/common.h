@@ -22,4 +22,11 @@ const char *cmd_event_name(struct target *t, unsigned n, uint32_t ctl);
 int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
                   int wait_ms);
 
+/* --elf FILE opened, or pmuctl's error line and PMUCTL_EXIT_USAGE. */
+int cmd_open_elf(const char *path, struct elfsym *elf);
+/* An output file (NULL: none) can be written: checked before the target
+ * is touched, so that a run's results are not lost at the end; 0, or the
+ * error line and PMUCTL_EXIT_USAGE. */
+int cmd_writable(const char *path);
+
 #endif

@@ -264,6 +264,7 @@ static int run_measure(const struct cli *c, struct target *t)
         if (f != stdout)
             fclose(f);
     }
+    result_free(&r);
     if (have_elf)
         elfsym_close(&elf);
     return rc;
@@ -278,18 +279,6 @@ static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
                  "not '%s'", arg);
         return PMUCTL_EXIT_USAGE;
     }
-    return 0;
-}
-
-static int set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
-                         char *err, size_t errlen)
-{
-    (void)o;
-    if (!*arg) {
-        snprintf(err, errlen, "-x wants a non-empty separator");
-        return PMUCTL_EXIT_USAGE;
-    }
-    c->sep = arg;
     return 0;
 }
 
@@ -328,8 +317,6 @@ static const struct cli_rule rules[] = {
     {"mhz", "cost", 1, "--mhz is --cost's clock rate: it needs --cost"},
     {"sweep", "elf", 1, "--sweep needs --elf FILE: the variable's address and "
      "size come from the program's ELF"},
-    {"no-trace", "per-iteration", 0, "--per-iteration is a way of tracing; "
-     "--no-trace measures every iteration with breakpoints anyway"},
     {"no-trace", "no-native", 0, "--no-native chooses how tracepoints add up; "
      "--no-trace measures with breakpoints"},
     {"json", "field-separator", 0, "--json and -x are two output formats: "
@@ -370,9 +357,9 @@ static const struct cli_opt opts[] = {
              "breakpoints even where the stub offers tracepoints (two stops "
              "per iteration)"),
     CLI_FLAG(0, "per-iteration", per_iteration,
-             "with tracepoints, also record each iteration's counts in the "
-             "trace buffer and read them back (for the median; a run per "
-             "buffer-full)"),
+             "each iteration's counts too (JSON \"values\"; -x: a line each, "
+             "the iteration first); with tracepoints, recorded in the trace "
+             "buffer and read back (a run per buffer-full)"),
     CLI_FLAG(0, "no-native", no_native,
              "with tracepoints, add up with agent expressions even where the "
              "stub offers its native bracket"),
@@ -387,9 +374,11 @@ static const struct cli_opt opts[] = {
     CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
                "--cost's clock rate (default: the registry's, 200)"),
     CLI_FLAG(0, "json", json, "the results as one JSON object"),
-    CLI_CUSTOM('x', "field-separator", "SEP", set_separator,
-               "one line per event: value, unit, event, iterations counted, "
-               "spread, separated by SEP"),
+    CLI_CUSTOM('x', "field-separator", "SEP", cli_set_separator,
+               "one line per event and metric in perf stat's field order: "
+               "value, unit, event, spread, iterations counted, percent of "
+               "iterations, metric value, metric unit, then how a simulator "
+               "counted it and the raw mean (--calibrate), separated by SEP"),
     CLI_STRING('o', "output", "FILE", output, "write the results to FILE"),
     CLI_STRING(0, "label", "TEXT", label,
                "say where the counts come from (a board's name); a "

@@ -140,8 +140,11 @@ int sweep_measure(const struct cli *c, struct target *t, sweep_measure_fn fn,
                 fclose(f);
         }
     }
-    for (k = 0; k < np; k++)
+    for (k = 0; k < np; k++) {
+        if (res[k])
+            result_free(res[k]);
         free(res[k]);
+    }
     free(res);
     free(pts);
     return rc;

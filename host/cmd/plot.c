@@ -97,6 +97,7 @@ static int run_plot(const struct cli *c, struct target *t)
         pmuctl_error("%s", err);
         return PMUCTL_EXIT_USAGE;
     }
+    req.scale = c->log_y ? PLOT_LOG : c->zoom ? PLOT_ZOOM : PLOT_FROM_ZERO;
     for (int i = 0; i < n; i++) {
         char *text = slurp(c->args[i]);
         if (!text) {
@@ -138,7 +139,17 @@ static const struct cli_opt opts[] = {
                "EVENT relative to its value at the first swept value"),
     CLI_STRING(0, "percent-of", "EVENT", percent_of,
                "the -e events in percent of EVENT"),
+    CLI_FLAG(0, "log", log_y,
+             "y axes on a log10 scale (small and large values in one panel)"),
+    CLI_FLAG(0, "zoom", zoom,
+             "y axes span the values only, not from zero (differences look "
+             "larger than they are)"),
     CLI_END,
+};
+
+static const struct cli_rule rules[] = {
+    {"log", "zoom", 0, "--log and --zoom are two y axes: choose one"},
+    {0},
 };
 
 const struct cli_command cmd_plot = {
@@ -152,5 +163,6 @@ const struct cli_command cmd_plot = {
              "plain results as bars. Reads files only: no target.",
     .target = CLI_NO_TARGET,
     .opts = opts,
+    .rules = rules,
     .run = run_plot,
 };

@@ -1,6 +1,7 @@
 /*
  * cmd/read.c - "pmuctl read": each counter's count and event, "<not supported>"
- * where the simulator does not model the event.
+ * where the simulator does not model the event, and how a simulator counts
+ * it (as measure's table labels its counts).
  */
 #include "cmd/commands.h"
 
@@ -25,6 +26,9 @@ static int run_read(const struct cli *c, struct target *t)
         const char *how = target_sim_counting(t, cmd_event_name(t, n, ctl));
         if (how && !strcmp(how, "none"))
             printf("<not supported> %s counter%u\n", cmd_event_name(t, n, ctl), n);
+        else if (how)
+            printf("%llu %s counter%u (%s: %s)\n", (unsigned long long)cnt,
+                   cmd_event_name(t, n, ctl), n, t->sim.name, how);
         else
             printf("%llu %s counter%u\n", (unsigned long long)cnt,
                    cmd_event_name(t, n, ctl), n);
@@ -39,7 +43,8 @@ const struct cli_command cmd_read = {
     .summary = "print every counter's count",
     .about = "Prints one line per counter: its count, its event and the "
              "counter (the stub's 64-bit count where it keeps one; <not "
-             "supported> for an event vboard does not model).",
+             "supported> for an event vboard does not model); on vboard, "
+             "(vboard: exact) or (vboard: model): how it counts the event.",
     .target = CLI_TARGET,
     .opts = opts,
     .run = run_read,

@@ -87,8 +87,7 @@ static int run_report(const struct cli *c, struct target *t)
         else if (c->folded)
             profile_print_folded(f, &p);
         else
-            profile_print_table(f, &p, c->sort_line ? PROFILE_BY_LINE
-                                                     : PROFILE_BY_FUNCTION);
+            profile_print_table(f, &p, (enum profile_sort)c->sort);
         if (f != stdout)
             fclose(f);
     }
@@ -103,11 +102,16 @@ static int set_sort(struct cli *c, const struct cli_opt *o, const char *arg,
                     char *err, size_t errlen)
 {
     (void)o;
-    if (strcmp(arg, "function") && strcmp(arg, "line")) {
-        snprintf(err, errlen, "--sort wants function or line, not '%s'", arg);
+    if (!strcmp(arg, "function"))
+        c->sort = PROFILE_BY_FUNCTION;
+    else if (!strcmp(arg, "line"))
+        c->sort = PROFILE_BY_LINE;
+    else if (!strcmp(arg, "addr"))
+        c->sort = PROFILE_BY_ADDR;
+    else {
+        snprintf(err, errlen, "--sort wants function, line or addr, not '%s'", arg);
         return PMUCTL_EXIT_USAGE;
     }
-    c->sort_line = !strcmp(arg, "line");
     return 0;
 }
 
@@ -127,8 +131,9 @@ static const struct cli_opt opts[] = {
     CLI_STRING(0, "elf", "FILE", elf,
                "the program, for function names and source lines (default: "
                "the one the record file names)"),
-    CLI_CUSTOM(0, "sort", "function|line", set_sort,
-               "by function (default) or by source line"),
+    CLI_CUSTOM(0, "sort", "function|line|addr", set_sort,
+               "by function (default), by source line, or by instruction "
+               "(address, symbol+offset, line)"),
     CLI_FLAG(0, "json", json, "the samples as one JSON object"),
     CLI_FLAG(0, "folded", folded,
              "folded stacks (a;b;c count), for flame graphs"),

@@ -25,35 +25,6 @@
 #include "session/counters.h"
 #include "session/resume.h"
 
-/* Counts at this stop of the counters in mask, from the reply or read
- * from the target. */
-static int counts_at(struct target *t, const struct stop *st, unsigned mask,
-                     uint64_t *cnt, unsigned *wide)
-{
-    *wide = 0;
-    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
-        int w;
-        if (!(mask & (1u << n)))
-            continue;
-        if (st->cnt_mask & (1u << n)) {
-            cnt[n] = st->cnt[n];
-            *wide |= st->wide_mask & (1u << n);
-            continue;
-        }
-        int rc = target_pmu_count(t, n, &cnt[n], &w);
-        if (rc)
-            return rc;
-        *wide |= (unsigned)w << n;
-    }
-    return 0;
-}
-
-/* A bracket's count: 64-bit counts subtract as they are; 32-bit ones
- * modulo 2^32 (the region must then count fewer than 2^32 events). */
-static uint64_t count_diff(uint64_t start, uint64_t end, int wide)
-{
-    return wide ? end - start : (uint32_t)(end - start);
-}
 static double now_s(void)
 {
     struct timespec ts;
@@ -100,7 +71,8 @@ static int run_bracket(struct target *t, const struct measure_opts *o,
 
 /* One bracket: we are stopped at FROM (counts in st); records the counts
  * of group g's events into the stats. empty: the bracket ends where it
- * starts, FROM's breakpoint staying in (--calibrate). */
+ * starts, FROM's breakpoint staying in (--calibrate). The caller puts
+ * FROM's breakpoint back in after a full one. */
 static int bracket(struct target *t, const struct event_list *l, int g,
                    const struct measure_opts *o, struct stop *st, int empty,
                    struct stats *out)
@@ -113,23 +85,20 @@ static int bracket(struct target *t, const struct event_list *l, int g,
     for (int i = 0; i < l->n; i++)
         if (l->e[i].group == g)
             used |= 1u << l->e[i].counter;
-    if ((rc = counts_at(t, st, used, start, &wide_start)))
+    if ((rc = measure_counts_at(t, st, used, start, &wide_start)))
         return rc;
     if ((rc = run_bracket(t, o, st, empty)) ||
-        (rc = counts_at(t, st, used, end, &wide_end)))
+        (rc = measure_counts_at(t, st, used, end, &wide_end)))
         return rc;
     for (int i = 0; i < l->n; i++) {
         unsigned c = (unsigned)l->e[i].counter;
         int wide = (wide_start & wide_end & (1u << c)) != 0;
         if (l->e[i].group == g &&
-            stats_add(&out[i], (double)count_diff(start[c], end[c], wide))) {
+            stats_add(&out[i], (double)measure_count_diff(start[c], end[c], wide))) {
             snprintf(t->err, sizeof t->err, "out of memory");
             return PMUCTL_EXIT_TARGET;
         }
     }
-    if (!empty && o->from != o->to && !o->function &&
-        ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
-        return rc;
     return 0;
 }
 
@@ -178,7 +147,12 @@ int measure_breakpoints(struct target *t, const struct event_list *l,
         cur = g;
         if ((rc = bracket(t, l, g, o, &st, 0, raw)))
             return rc;
+        /* Its counts are in: it completed, even if the line is lost
+         * before the next. */
         *done = i + 1;
+        if (o->from != o->to && !o->function &&
+            ((rc = target_bp(t, o->from, 1)) || (rc = target_bp(t, o->to, 0))))
+            return rc;
     }
     return 0;
 }

@@ -60,3 +60,24 @@ int measure_expect_stop(struct target *t, const struct stop *st,
     }
     return 0;
 }
+
+int measure_counts_at(struct target *t, const struct stop *st, unsigned mask,
+                      uint64_t *cnt, unsigned *wide)
+{
+    *wide = 0;
+    for (unsigned n = 0; n < t->pmu.n_counters; n++) {
+        int w;
+        if (!(mask & (1u << n)))
+            continue;
+        if (st->cnt_mask & (1u << n)) {
+            cnt[n] = st->cnt[n];
+            *wide |= st->wide_mask & (1u << n);
+            continue;
+        }
+        int rc = target_pmu_count(t, n, &cnt[n], &w);
+        if (rc)
+            return rc;
+        *wide |= (unsigned)w << n;
+    }
+    return 0;
+}

@@ -12,6 +12,7 @@
 
 #include "measure/breakpoints.h"
 #include "measure/group.h"
+#include "measure/modes_seen.h"
 #include "measure/tracepoints.h"
 #include "session/breakpoints.h"
 #include "session/counters.h"
@@ -52,15 +53,7 @@ int measure_run(struct target *t, const struct event_list *l,
     memset(sums, 0, sizeof sums);
     /* A call's return is known only at its entry: no tracepoint for it. */
     int traced = o->trace && !o->function && target_trace_offered(t);
-    rc = target_save_pmu(t);
-    if (!rc) { /* the stub's "monitor pmu freeze" state */
-        int frozen;
-        rc = target_frozen(t, &frozen);
-        if (!rc && frozen == 1) {
-            t->saved.frozen = 1;
-            rc = target_set_frozen(t, 0);
-        }
-    }
+    rc = target_take_pmu(t);
     if (!rc && traced &&
         (rc = run_traced(t, l, o, raw, sums, cal, &done)) == MEASURE_TRACE_REFUSED) {
         fprintf(stderr, "pmuctl: %s; measuring with breakpoints\n", t->err);
@@ -73,10 +66,13 @@ int measure_run(struct target *t, const struct event_list *l,
         rc = measure_breakpoints(t, l, o, raw, cal, &done);
     if (o->progress)
         fprintf(stderr, "\r%70s\r", "");
+    if (!rc) /* stopped at --to: the mode the bracket ended in */
+        modes_seen_warn(t, l, stderr);
     r->iterations = done;
     r->ngroups = l->ngroups;
     r->calibrated = o->calibrate;
     r->traced = traced;
+    r->per_iteration = o->per_iteration;
     r->n = l->n;
     for (int i = 0; i < l->n; i++) {
         if (traced && !o->per_iteration)
@@ -84,6 +80,10 @@ int measure_run(struct target *t, const struct event_list *l,
         else
             stats_summarize(&raw[i], &r->ev[i].raw);
         stats_summarize(&cal[i], &r->ev[i].cal);
+        if (o->per_iteration && raw[i].n) { /* the result keeps them */
+            r->ev[i].values = raw[i].v;
+            raw[i] = (struct stats){0};
+        }
         r->ev[i].event = l->e[i].ev.name;
         r->ev[i].group = l->e[i].group;
         r->ev[i].counter = l->e[i].counter;

@@ -5,6 +5,7 @@
  */
 #include "pmu/catalog.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ static int merge_rows(const struct pmu_catalog *c, const char *name,
             ev->description = e->description;
             ev->type = e->type;
             ev->vboard = e->vboard;
+            ev->worse = e->worse;
         }
         for (unsigned n = 0; n < c->n_counters && n < CATALOG_MAX_COUNTERS; n++) {
             if (e->counters & (1u << n)) {
@@ -87,6 +89,7 @@ static int raw_event(const struct pmu_catalog *c, int code, struct pmu_event *ev
     ev->description = "a raw event number";
     ev->type = '-';
     ev->vboard = PMU_VBOARD_NONE;
+    ev->worse = PMU_WORSE_ANY; /* nothing known of it */
     for (unsigned n = 0; n < c->n_counters && n < CATALOG_MAX_COUNTERS; n++) {
         ev->counters |= 1u << n;
         ev->code[n] = (unsigned char)code;
@@ -165,27 +168,55 @@ int catalog_suggest(const struct pmu_catalog *c, const char *name,
     return n;
 }
 
-void catalog_print(FILE *f, const struct pmu_catalog *c)
+/* perf list's filter: a glob where it has one of * ? [, else a
+ * substring of the name; NULL matches every name. */
+int catalog_matches(const char *name, const char *filter)
 {
+    if (!filter)
+        return 1;
+    if (strpbrk(filter, "*?["))
+        return fnmatch(filter, name, 0) == 0;
+    return strstr(name, filter) != NULL;
+}
+
+int catalog_print(FILE *f, const struct pmu_catalog *c, const char *filter)
+{
+    int shown = 0, generic = 0;
+
+    for (unsigned i = 0; i < c->n_events; i++)
+        shown += catalog_matches(c->events[i].name, filter);
+    for (unsigned i = 0; i < c->n_generic; i++)
+        generic += catalog_matches(c->generic[i].generic, filter);
+    if (!shown && !generic)
+        return 0;
     fprintf(f, "%s: %u counters (vboard: how the simulator counts the event: "
-            "exact, from its model, or none)\n", c->core, c->n_counters);
-    fprintf(f, "%-40s %5s  %-9s %-4s %-6s %s\n", "event", "code", "counters",
-            "type", "vboard", "description");
+            "exact, from its model, or none; worse: the change pmuctl compare "
+            "fails on)\n", c->core, c->n_counters);
+    fprintf(f, "%-40s %5s  %-9s %-4s %-6s %-8s %s\n", "event", "code", "counters",
+            "type", "vboard", "worse", "description");
     for (unsigned i = 0; i < c->n_events; i++) {
         const struct pmu_catalog_event *e = &c->events[i];
         char ctrs[40] = "";
+        if (!catalog_matches(e->name, filter))
+            continue;
         for (unsigned n = 0; n < c->n_counters; n++) {
             if (e->counters & (1u << n)) {
                 size_t l = strlen(ctrs);
                 snprintf(ctrs + l, sizeof ctrs - l, "%s%u", l ? "," : "", n);
             }
         }
-        fprintf(f, "%-40s %5u  %-9s %-4c %-6s %s\n", e->name, e->code, ctrs,
-                e->type, pmu_vboard_name(e->vboard), e->description);
+        fprintf(f, "%-40s %5u  %-9s %-4c %-6s %-8s %s\n", e->name, e->code, ctrs,
+                e->type, pmu_vboard_name(e->vboard), pmu_worse_name(e->worse),
+                e->description);
     }
-    for (unsigned i = 0; i < c->n_generic; i++)
-        fprintf(f, "%s%s = %s%s", i ? ", " : "generic names: ",
-                c->generic[i].generic, c->generic[i].event,
-                i + 1 == c->n_generic ? "\n" : "");
+    for (unsigned i = 0, k = 0; i < c->n_generic; i++) {
+        if (!catalog_matches(c->generic[i].generic, filter))
+            continue;
+        fprintf(f, "%s%s = %s", k ? ", " : "generic names: ",
+                c->generic[i].generic, c->generic[i].event);
+        if (++k == (unsigned)generic)
+            fputc('\n', f);
+    }
     fprintf(f, "a raw number is accepted too: 57 or raw57 (0..%u)\n", c->event_mask);
+    return shown + generic;
 }

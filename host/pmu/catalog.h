@@ -17,6 +17,7 @@ struct pmu_event {
     const char *description;
     char type;                           /* 34K P/V/T, else '-' */
     enum pmu_vboard vboard;              /* how vboard counts it */
+    enum pmu_worse worse;                /* which change of its count is worse */
     unsigned counters;                   /* bit n: counter n can count it */
     unsigned char code[CATALOG_MAX_COUNTERS]; /* its EVENT code there */
 };
@@ -40,9 +41,14 @@ const char *catalog_name_of(const struct pmu_catalog *c, unsigned counter,
  * returns how many. */
 int catalog_suggest(const struct pmu_catalog *c, const char *name,
                     const char *out[], int max);
-/* Prints the catalogue as a table: name, code, the counters that count it,
- * type, how vboard counts it, description; then the generic names the core
- * maps and the raw numbers it takes. */
-void catalog_print(FILE *f, const struct pmu_catalog *c);
+/* Does an event's name pass perf list's filter (a glob where it has
+ * * ? or [, else a substring; NULL: every name)? */
+int catalog_matches(const char *name, const char *filter);
+/* Prints the catalogue's events whose names pass filter as a table: name,
+ * code, the counters that count it, type, how vboard counts it, which
+ * change is worse, description; then the generic names the core maps and
+ * the raw numbers it takes. Nothing when no name passes; returns how many
+ * names were printed. */
+int catalog_print(FILE *f, const struct pmu_catalog *c, const char *filter);
 
 #endif

@@ -221,6 +221,42 @@ static int try_add(const struct event_list *l, struct matching *m, int ev,
     return 0;
 }
 
+/* A group's events in the order given, each on the lowest counter that
+ * still leaves every later one of them a counter (set A B: A on counter
+ * 0, B on 1, where their counters allow). m is a complete matching of
+ * them; so is the result. */
+static void keep_order(const struct event_list *l, struct matching *m,
+                       unsigned n_counters)
+{
+    struct matching fixed, trial;
+    unsigned taken = 0;
+    int ev[CATALOG_MAX_COUNTERS], n = 0;
+
+    for (int i = 0; i < l->n; i++)
+        for (unsigned c = 0; c < n_counters; c++)
+            if (m->owner[c] == i)
+                ev[n++] = i;
+    memset(fixed.owner, -1, sizeof fixed.owner);
+    for (int k = 0; k < n; k++) {
+        for (unsigned c = 0; c < n_counters; c++) {
+            int fits = !(taken & (1u << c)) && (l->e[ev[k]].ev.counters & (1u << c));
+            trial = fixed;
+            trial.owner[c] = ev[k];
+            /* The later ones on counters not yet fixed. */
+            for (int j = k + 1; fits && j < n; j++) {
+                unsigned seen = taken | (1u << c);
+                fits = augment(l, &trial, ev[j], n_counters, &seen);
+            }
+            if (fits) {
+                fixed.owner[c] = ev[k];
+                taken |= 1u << c;
+                break;
+            }
+        }
+    }
+    *m = fixed;
+}
+
 int events_assign(struct event_list *l, unsigned n_counters, char *err,
                   size_t errlen)
 {
@@ -280,12 +316,14 @@ int events_assign(struct event_list *l, unsigned n_counters, char *err,
             }
         }
     }
-    for (int g = 0; g < ng; g++)
+    for (int g = 0; g < ng; g++) {
+        keep_order(l, &groups[g], n_counters);
         for (unsigned c = 0; c < n_counters; c++)
             if (groups[g].owner[c] >= 0) {
                 l->e[groups[g].owner[c]].group = g;
                 l->e[groups[g].owner[c]].counter = (int)c;
             }
+    }
     l->ngroups = ng;
     return 0;
 }

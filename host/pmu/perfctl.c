@@ -66,6 +66,14 @@ static void mode_words(const struct pmuctl_ctl_layout *l, char *out, size_t len)
                                    modes[i].name);
 }
 
+unsigned perfctl_word_bits(const struct pmuctl_ctl_layout *l, const char *w)
+{
+    for (size_t i = 0; i < N_MODES; i++)
+        if (!strcmp(modes[i].name, w))
+            return mode_bit(l, i);
+    return 0;
+}
+
 int perfctl_is_mode_word(const char *s, size_t len)
 {
     for (size_t i = 0; i < N_MODES; i++)

@@ -37,6 +37,9 @@ void perfctl_format_modes(const struct pmuctl_ctl_layout *l, unsigned modes,
                           char *out, size_t len);
 /* The modes a control value counts in (0: it does not count). */
 unsigned perfctl_ctl_modes(const struct pmuctl_ctl_layout *l, unsigned ctl);
+/* The layout's bit of mode word w ("u", "k", "exl" ...), 0 if the core
+ * has not that mode. */
+unsigned perfctl_word_bits(const struct pmuctl_ctl_layout *l, const char *w);
 /* Is s one of the mode words of any core (u, s, k, exl, marked ...)? */
 int perfctl_is_mode_word(const char *s, size_t len);
 unsigned perfctl_encode(const struct pmuctl_ctl_layout *l, unsigned code,

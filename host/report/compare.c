@@ -7,14 +7,19 @@
  * sqrt(se_base^2 + se_new^2): for means of many iterations, about 95% of
  * the differences that are noise stay within it (the usual two-sided
  * z-test at 5%). An exact event (stderr 0 in both) has no noise band, so
- * any change beyond the threshold is moved. Metrics carry no spread in
- * the files: they are shown, and not gated.
+ * any change beyond the threshold is moved. Only a move the failing way
+ * fails: each event's and metric's worse direction is the registry's
+ * (target-xml/events/CORE.csv "worse", metrics.toml "worse"), or the
+ * one --fail-on names; the other way it improved. Metrics carry no
+ * spread in the files: they are shown, and not gated.
  */
 #include "report/compare.h"
 
 #include <jansson.h>
 #include <math.h>
 #include <string.h>
+
+#include "pmu/catalog.h"
 
 static void copy(char *dst, size_t n, const char *src)
 {
@@ -24,6 +29,23 @@ static void copy(char *dst, size_t n, const char *src)
 static const char *str(json_t *o, const char *key)
 {
     return json_string_value(json_object_get(o, key));
+}
+
+/* The registry's worse direction of an event of the core (its catalogue
+ * name, a generic name or a raw number); any when it knows neither. */
+static enum pmu_worse worse_event(const char *core, const char *name)
+{
+    const struct pmu_catalog *c = catalog_core(core);
+    struct pmu_event ev;
+    return c && !catalog_event(c, name, &ev) ? ev.worse : PMU_WORSE_ANY;
+}
+
+static enum pmu_worse worse_metric(const char *name)
+{
+    for (size_t i = 0; i < sizeof metric_defs / sizeof *metric_defs; i++)
+        if (!strcmp(metric_defs[i].name, name))
+            return metric_defs[i].worse;
+    return PMU_WORSE_ANY;
 }
 
 static int load_events(json_t *arr, struct cmp_file *f, char *err, size_t errlen)
@@ -50,6 +72,7 @@ static int load_events(json_t *arr, struct cmp_file *f, char *err, size_t errlen
         v->se = json_is_number(json_object_get(e, "stderr"))
                     ? json_number_value(json_object_get(e, "stderr")) : 0;
         v->n = (unsigned long)json_integer_value(json_object_get(e, "iterations"));
+        v->worse = worse_event(f->core, v->name);
     }
     return 0;
 }
@@ -69,6 +92,7 @@ static int load_metrics(json_t *arr, struct cmp_file *f)
         copy(v->unit, sizeof v->unit, str(m, "metric-unit"));
         v->counted = json_is_number(val);
         v->mean = v->counted ? json_number_value(val) : 0;
+        v->worse = worse_metric(v->name);
     }
     return 0;
 }
@@ -145,17 +169,34 @@ static const struct cmp_value *find(const struct cmp_value *v, int n, const char
     return NULL;
 }
 
+/* The threshold of the row of this name. */
+static double threshold_of(const struct cmp_gate *g, const char *name)
+{
+    for (int i = 0; i < g->nnamed; i++)
+        if (!strcmp(g->named[i].name, name))
+            return g->named[i].pct;
+    return g->threshold;
+}
+
+/* Does a change of d fail, given the direction that does? */
+static int fails(enum pmu_worse fail_on, double d)
+{
+    return fail_on == PMU_WORSE_ANY || (fail_on == PMU_WORSE_INCREASE) == (d > 0);
+}
+
 /* One row: b and w may be NULL (only in the other file). */
 static void row(struct cmp_result *r, const struct cmp_value *b,
-                const struct cmp_value *w, int metric, double threshold)
+                const struct cmp_value *w, int metric, const struct cmp_gate *g)
 {
     struct cmp_row *x = &r->row[r->nrows++];
-    double d, noise;
+    double d, noise, threshold;
 
     memset(x, 0, sizeof *x);
     x->name = b ? b->name : w->name;
     x->unit = b ? b->unit : w->unit;
     x->metric = metric;
+    x->threshold = threshold = threshold_of(g, x->name);
+    x->fail_on = g->fail_on >= 0 ? (enum pmu_worse)g->fail_on : b ? b->worse : w->worse;
     /* No number for what was not counted. */
     x->base = b && b->counted ? b->mean : NAN;
     x->new_ = w && w->counted ? w->mean : NAN;
@@ -182,26 +223,27 @@ static void row(struct cmp_result *r, const struct cmp_value *b,
     else if (fabs(d) <= noise)
         x->verdict = CMP_WITHIN;
     else
-        x->verdict = CMP_MOVED;
+        x->verdict = fails(x->fail_on, d) ? CMP_MOVED : CMP_IMPROVED;
     r->moved |= x->verdict == CMP_MOVED;
 }
 
 static void rows(struct cmp_result *r, const struct cmp_value *b, int nb,
-                 const struct cmp_value *w, int nw, int metric, double threshold)
+                 const struct cmp_value *w, int nw, int metric,
+                 const struct cmp_gate *g)
 {
     for (int i = 0; i < nb; i++)
-        row(r, &b[i], find(w, nw, b[i].name), metric, threshold);
+        row(r, &b[i], find(w, nw, b[i].name), metric, g);
     for (int i = 0; i < nw; i++)
         if (!find(b, nb, w[i].name))
-            row(r, NULL, &w[i], metric, threshold);
+            row(r, NULL, &w[i], metric, g);
 }
 
 void cmp_compute(const struct cmp_file *base, const struct cmp_file *new_,
-                 double threshold, struct cmp_result *r)
+                 const struct cmp_gate *g, struct cmp_result *r)
 {
     r->nrows = r->moved = 0;
-    rows(r, base->ev, base->nev, new_->ev, new_->nev, 0, threshold);
-    rows(r, base->met, base->nmet, new_->met, new_->nmet, 1, threshold);
+    rows(r, base->ev, base->nev, new_->ev, new_->nev, 0, g);
+    rows(r, base->met, base->nmet, new_->met, new_->nmet, 1, g);
 }
 
 const char *cmp_verdict_name(enum cmp_verdict v)
@@ -209,7 +251,7 @@ const char *cmp_verdict_name(enum cmp_verdict v)
     static const char *const names[] = {
         [CMP_SAME] = "same", [CMP_BELOW] = "below threshold",
         [CMP_WITHIN] = "within noise",
-        [CMP_MOVED] = "moved", [CMP_ONLY_BASE] = "only in base",
+        [CMP_MOVED] = "moved", [CMP_IMPROVED] = "improved", [CMP_ONLY_BASE] = "only in base",
         [CMP_ONLY_NEW] = "only in new", [CMP_NOT_COUNTED] = "not counted",
         [CMP_UNGATED] = "changed (metric, not gated)",
     };
@@ -245,15 +287,21 @@ static void pct(FILE *out, double v, const char *sign)
 
 void cmp_print_table(FILE *out, const char *base_name, const struct cmp_file *base,
                      const char *new_name, const struct cmp_file *new_,
-                     double threshold, const struct cmp_result *r)
+                     const struct cmp_gate *g, const struct cmp_result *r)
 {
     heading(out, "base", base_name, base);
     heading(out, "new ", new_name, new_);
     if (strcmp(base->from, new_->from) || strcmp(base->to, new_->to) ||
         strcmp(base->core, new_->core))
         fputs("# note: the two measured different regions or cores\n", out);
-    fprintf(out, "# moved: beyond %.2f%% of base and beyond the noise (twice the "
-            "standard error of the difference)\n", threshold);
+    fprintf(out, "# moved: beyond %.2f%% of base", g->threshold);
+    for (int i = 0; i < g->nnamed; i++)
+        fprintf(out, "%s %s %.2f%%", i ? "," : " (", g->named[i].name, g->named[i].pct);
+    fprintf(out, "%s and beyond the noise (twice the standard error of the "
+            "difference), %s; improved: the other way\n", g->nnamed ? ")" : "",
+            g->fail_on < 0 ? "the way that is worse for it"
+            : g->fail_on == PMU_WORSE_ANY ? "either way"
+            : g->fail_on == PMU_WORSE_INCREASE ? "up" : "down");
     fprintf(out, "%16s %16s %10s %10s  %-28s %s\n", "base", "new", "change",
             "noise", "event", "verdict");
     for (int i = 0; i < r->nrows; i++) {
@@ -280,13 +328,13 @@ static json_t *jnum(double v)
 }
 
 void cmp_print_json(FILE *out, const char *base_name, const char *new_name,
-                    double threshold, const struct cmp_result *r)
+                    const struct cmp_gate *g, const struct cmp_result *r)
 {
     json_t *root = json_object(), *ev = json_array(), *met = json_array();
 
     json_object_set_new(root, "base", json_string(base_name));
     json_object_set_new(root, "new", json_string(new_name));
-    json_object_set_new(root, "threshold-percent", json_real(threshold));
+    json_object_set_new(root, "threshold-percent", json_real(g->threshold));
     json_object_set_new(root, "moved", json_boolean(r->moved));
     for (int i = 0; i < r->nrows; i++) {
         const struct cmp_row *x = &r->row[i];
@@ -297,6 +345,8 @@ void cmp_print_json(FILE *out, const char *base_name, const char *new_name,
         json_object_set_new(o, "change-percent", jnum(x->change_pct));
         if (!x->metric)
             json_object_set_new(o, "noise-percent", jnum(x->noise_pct));
+        json_object_set_new(o, "threshold-percent", json_real(x->threshold));
+        json_object_set_new(o, "fail-on", json_string(pmu_worse_name(x->fail_on)));
         json_object_set_new(o, "verdict", json_string(cmp_verdict_name(x->verdict)));
         json_array_append_new(x->metric ? met : ev, o);
     }

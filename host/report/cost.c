@@ -128,8 +128,10 @@ void report_cost_separated(FILE *f, const struct result *r,
     for (int i = 0; i < n; i++) {
         char c[32], v[3][32];
         line_text(&lines[i], c, v);
-        fprintf(f, "cost%s%s%s%s%s%s%s%s%s%s%sus\n", sep, lines[i].label, sep, c,
-                sep, v[0], sep, v[1], sep, v[2], sep);
+        fprintf(f, "cost%s", sep);
+        report_sep_field(f, lines[i].label, sep);
+        fprintf(f, "%s%s%s%s%s%s%s%s%sus\n", sep, c, sep, v[0], sep, v[1], sep,
+                v[2], sep);
     }
     fprintf(f, "cost%stotal%s%s%.3f%s%.3f%s%.3f%sus\n", sep, sep, sep, tot[0],
             sep, tot[1], sep, tot[2], sep);

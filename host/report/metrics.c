@@ -33,3 +33,24 @@ int metric_eval(const struct metric_def *def, metric_lookup_fn lookup,
     *value = def->scale * (def->one_minus ? 1.0 - ratio : ratio);
     return 0;
 }
+
+void metrics_each(metric_lookup_fn lookup, void *ctx, metric_each_fn fn,
+                  void *arg)
+{
+    int first = 1;
+    for (unsigned i = 0; i < metric_count; i++) {
+        double v;
+        int dup = 0;
+        /* A name defined several ways (per core's events) shows once: the
+         * first definition whose events were measured. */
+        for (unsigned k = 0; k < i; k++) {
+            double w;
+            dup |= !strcmp(metric_defs[k].name, metric_defs[i].name) &&
+                   metric_eval(&metric_defs[k], lookup, ctx, &w) == 0;
+        }
+        if (!dup && metric_eval(&metric_defs[i], lookup, ctx, &v) == 0) {
+            fn(arg, &metric_defs[i], v, first);
+            first = 0;
+        }
+    }
+}

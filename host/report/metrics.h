@@ -19,4 +19,11 @@ typedef double (*metric_lookup_fn)(void *ctx, const char *event);
 int metric_eval(const struct metric_def *def, metric_lookup_fn lookup,
                 void *ctx, double *value);
 
+/* fn for every metric whose events were all measured, once per name
+ * (first: the first call). */
+typedef void (*metric_each_fn)(void *arg, const struct metric_def *d,
+                               double value, int first);
+void metrics_each(metric_lookup_fn lookup, void *ctx, metric_each_fn fn,
+                  void *arg);
+
 #endif

@@ -6,6 +6,7 @@
  * text would take for subscripts (gnuplot 5.4 manual, "enhanced text").
  */
 #include "report/plot.h"
+#include "report/plot_axis.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -221,11 +222,12 @@ static double value(const struct plot_file *f, int p, int base,
     return v;
 }
 
-/* The unit of a quantity, for the axis; *first: the first swept value. */
+/* The unit of a quantity, for the axis. */
 static void unit_of(const struct plot_file *f, const struct plot_quantity *q,
                     const char *pct, char *out, size_t len)
 {
     int k = find(f, q->name, q->kind == PLOT_METRIC);
+    char first[32];
     switch (q->kind) {
     case PLOT_EVENT: snprintf(out, len, "events per iteration"); break;
     case PLOT_PERCENT: snprintf(out, len, "%% of %s", pct); break;
@@ -233,8 +235,9 @@ static void unit_of(const struct plot_file *f, const struct plot_quantity *q,
         snprintf(out, len, "%s", k >= 0 && f->unit[k][0] ? f->unit[k] : "ratio");
         break;
     case PLOT_RELATIVE:
+        plot_exact(f->nvars ? f->x[0][0] : NAN, first, sizeof first);
         if (f->nvars)
-            snprintf(out, len, "relative to %s = %.17g", f->var[0], f->x[0][0]);
+            snprintf(out, len, "relative to %s = %s", f->var[0], first);
         else
             snprintf(out, len, "relative");
         break;
@@ -288,6 +291,26 @@ static void num(FILE *o, double v)
         fputs("NaN", o);
 }
 
+/* Did every file measure the one region? Then the title names it, else
+ * each file's legend entry names its own. */
+static int same_region(const struct plot_file *files, int n)
+{
+    for (int i = 1; i < n; i++)
+        if (strcmp(files[i].from, files[0].from) || strcmp(files[i].to, files[0].to))
+            return 0;
+    return 1;
+}
+
+/* A file's legend word: its name, and its region when the files differ. */
+static size_t file_label(const struct plot_file *files, int n, int i, char *t,
+                         size_t len)
+{
+    if (same_region(files, n) || !files[i].from[0])
+        return (size_t)snprintf(t, len, "%s", files[i].label);
+    return (size_t)snprintf(t, len, "%s (%s .. %s)", files[i].label, files[i].from,
+                            files[i].to);
+}
+
 /* The title: the region (when every file measured the same one) and
  * where the counts came from; simulated counts say so even where a
  * file's words do not. */
@@ -295,10 +318,7 @@ static void title(FILE *o, const struct plot_file *files, int n)
 {
     char t[700];
     size_t at = 0;
-    int same = 1;
-    for (int i = 1; i < n; i++)
-        same &= !strcmp(files[i].from, files[0].from) && !strcmp(files[i].to, files[0].to);
-    if (same)
+    if (same_region(files, n) && files[0].from[0])
         at = (size_t)snprintf(t, sizeof t, "%s .. %s: ", files[0].from, files[0].to);
     for (int i = 0; i < n && at < sizeof t; i++) {
         int dup = 0;
@@ -355,13 +375,15 @@ static void line_title(FILE *o, const struct plot_file *files, int n, int fi,
                        int start, const char *quantity)
 {
     const struct plot_file *f = &files[fi];
-    char t[300];
-    size_t at = (size_t)snprintf(t, sizeof t, "%s", n > 1 ? f->label : "");
-    for (int k = 1; k < f->nvars && at < sizeof t; k++)
-        at += (size_t)snprintf(t + at, sizeof t - at, "%s%s = %.17g",
-                               at ? ", " : "", f->var[k], f->x[start][k]);
-    if (!at && quantity)
-        snprintf(t, sizeof t, "%s", quantity);
+    char t[300], x[32];
+    size_t at = n > 1 ? file_label(files, n, fi, t, sizeof t) : (t[0] = 0);
+    for (int k = 1; k < f->nvars && at < sizeof t; k++) {
+        plot_exact(f->x[start][k], x, sizeof x);
+        at += (size_t)snprintf(t + at, sizeof t - at, "%s%s = %s", at ? ", " : "",
+                               f->var[k], x);
+    }
+    if (quantity)
+        snprintf(t + at, sizeof t - at, "%s%s", at ? ": " : "", quantity);
     quoted(o, t[0] ? t : f->label);
 }
 
@@ -371,6 +393,7 @@ static void x_axis(FILE *o, const struct plot_file *files, int n)
 {
     double lo = INFINITY, hi = -INFINITY;
     int first = 1;
+    char s[32];
     fputs("set xlabel ", o);
     quoted(o, files[0].var[0]);
     fputs("\nset xtics (", o);
@@ -383,7 +406,8 @@ static void x_axis(FILE *o, const struct plot_file *files, int n)
                     dup = files[j].x[q][0] == x;
             if (dup)
                 continue;
-            fprintf(o, "%s'%.17g' ", first ? "" : ", ", x);
+            plot_exact(x, s, sizeof s);
+            fprintf(o, "%s'%s' ", first ? "" : ", ", s);
             num(o, x);
             first = 0;
             lo = x < lo ? x : lo;
@@ -402,7 +426,10 @@ static void x_axis(FILE *o, const struct plot_file *files, int n)
                 hi + (hi - lo) * 0.05);
 }
 
-static void terminal(FILE *o, const struct plot_request *r, int panels)
+/* The figure: panels stacked, each 340 pixels high, on white; the
+ * multiplot's title names the region and where the counts came from. */
+static void terminal(FILE *o, const struct plot_file *files, int n,
+                     const struct plot_request *r, int panels)
 {
     int h = 100 + 340 * panels;
     if (r->png)
@@ -413,51 +440,101 @@ static void terminal(FILE *o, const struct plot_request *r, int panels)
                 "background rgb 'white'\n", h);
     fputs("set output ", o);
     quoted(o, r->output);
-    /* Room above the lines, so that no point sits on the frame (none
-     * below: counts are not negative, and the axis starts at 0 or above). */
-    fputs("\nset datafile missing 'NaN'\nset grid\nset key top left\n"
-          "set offsets 0, 0, graph 0.08, 0\n"
-          "set lmargin 14\n", o); /* the same in every panel: x axes align */
+    fputs("\nset datafile missing 'NaN'\nset grid\n"
+          "set lmargin 14\n", o); /* the same in every panel: y axes align */
+    fprintf(o, "set multiplot layout %d,1 title ", panels);
+    title(o, files, n);
+    fputc('\n', o);
 }
 
-/* Large counts in engineering notation, 68.4M rather than 6.84e+07
- * (gnuplot's "%s%c": mantissa and SI prefix). */
-static void y_format(FILE *o, double largest)
+/* The smallest and largest value of quantity k in the files (with a log
+ * axis the smallest above zero: zero has no place on it). */
+static void span(const struct plot_file *files, int n, const struct plot_request *r,
+                 int k, double *lo, double *hi)
 {
-    fputs(largest >= 1e4 ? "set format y '%.1s%c'\n" : "set format y '% h'\n", o);
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < files[i].npoints; p++) {
+            int s = 0; /* the first point of p's line: --relative's base */
+            while (!same_line(&files[i], p, s))
+                s++;
+            double v = value(&files[i], p, s, &r->q[k], r->percent_of);
+            if (!isfinite(v) || (r->scale == PLOT_LOG && v <= 0))
+                continue;
+            *lo = v < *lo ? v : *lo;
+            *hi = v > *hi ? v : *hi;
+        }
 }
 
-/* The largest magnitude of quantities k0..k1-1 in the files. */
-static double largest(const struct plot_file *files, int n, const struct plot_request *r,
-                      int k0, int k1)
+/* Quantities drawn against one y axis. */
+struct panel {
+    int q[PLOT_MAX_QUANTITIES], nq;
+    double lo, hi;
+};
+
+/* The quantities into panels, in their order: with `each`, a panel a
+ * quantity; else one unit a panel and, on a linear axis, one magnitude
+ * (the largest values within PLOT_MAGNITUDE times of each other), so that
+ * no quantity is drawn flat along another's zero. The number of panels. */
+#define PLOT_MAGNITUDE 10.0
+static int group(const struct plot_file *files, int n, const struct plot_request *r,
+                 int each, struct panel *pn)
 {
-    double m = 0;
-    for (int k = k0; k < k1; k++)
-        for (int i = 0; i < n; i++)
-            for (int p = 0; p < files[i].npoints; p++) {
-                double v = fabs(value(&files[i], p, 0, &r->q[k], r->percent_of));
-                if (isfinite(v) && v > m)
-                    m = v;
-            }
-    return m;
+    int np = 0;
+    char u[160], v[160];
+    for (int k = 0; k < r->nq; k++) {
+        double lo = INFINITY, hi = -INFINITY;
+        int j = 0;
+        span(files, n, r, k, &lo, &hi);
+        unit_of(&files[0], &r->q[k], r->percent_of, u, sizeof u);
+        for (; !each && j < np; j++) {
+            double top = pn[j].hi > hi ? pn[j].hi : hi;
+            double bottom = pn[j].hi > hi ? hi : pn[j].hi;
+            unit_of(&files[0], &r->q[pn[j].q[0]], r->percent_of, v, sizeof v);
+            /* A quantity with no value, or only zeros, joins its unit's
+             * first panel: any axis from 0 shows it. */
+            if (!strcmp(u, v) &&
+                (r->scale == PLOT_LOG || !isfinite(hi) || !isfinite(pn[j].hi) ||
+                 !(hi > 0) || !(pn[j].hi > 0) || bottom * PLOT_MAGNITUDE >= top))
+                break;
+        }
+        if (each || j == np) {
+            j = np++;
+            pn[j].nq = 0;
+            pn[j].lo = INFINITY;
+            pn[j].hi = -INFINITY;
+        }
+        pn[j].q[pn[j].nq++] = k;
+        pn[j].lo = lo < pn[j].lo ? lo : pn[j].lo;
+        pn[j].hi = hi > pn[j].hi ? hi : pn[j].hi;
+    }
+    return np;
+}
+
+/* A panel's y label: the quantity and its unit, or the shared unit. */
+static void panel_label(FILE *o, const struct plot_file *files, const struct plot_request *r,
+                        const struct panel *p)
+{
+    char label[300];
+    if (p->nq == 1)
+        axis_label(&files[0], &r->q[p->q[0]], r->percent_of, label, sizeof label);
+    else
+        unit_of(&files[0], &r->q[p->q[0]], r->percent_of, label, sizeof label);
+    fputs("set ylabel ", o);
+    dquoted(o, label);
+    fputc('\n', o);
 }
 
 /* A sweep: one panel per quantity with a line per file (and per value of
- * the other variables); or, from one file and one line, all quantities
- * of one unit as lines of one panel. */
+ * the other variables); or, from one file and one line, the quantities
+ * of one unit and magnitude as lines of one panel. */
 static void lines(FILE *o, const struct plot_file *files, int n,
                   const struct plot_request *r)
 {
-    char unit[160], u[160], label[300];
-    int together = n == 1 && line_start(&files[0], 1) < 0 && r->nq > 1;
-    unit_of(&files[0], &r->q[0], r->percent_of, unit, sizeof unit);
-    for (int k = 1; together && k < r->nq; k++) {
-        unit_of(&files[0], &r->q[k], r->percent_of, u, sizeof u);
-        together = !strcmp(u, unit);
-    }
-    int panels = together ? 1 : r->nq;
-    terminal(o, r, panels);
-    /* The data: one block per panel, file and line: x y. */
+    struct panel pn[PLOT_MAX_QUANTITIES];
+    int one = n == 1 && line_start(&files[0], 1) < 0;
+    int panels = group(files, n, r, !one, pn);
+    terminal(o, files, n, r, panels);
+    /* The data: one block per quantity, file and line: x y. */
     for (int k = 0; k < r->nq; k++)
         for (int i = 0; i < n; i++)
             for (int l = 0, s; (s = line_start(&files[i], l)) >= 0; l++) {
@@ -473,29 +550,20 @@ static void lines(FILE *o, const struct plot_file *files, int n,
                 fputs("EOD\n", o);
             }
     x_axis(o, files, n);
-    fprintf(o, "set multiplot layout %d,1 title ", panels);
-    title(o, files, n);
-    fputc('\n', o);
-    for (int pn = 0; pn < panels; pn++) {
-        int k0 = together ? 0 : pn, k1 = together ? r->nq : pn + 1;
-        if (together)
-            snprintf(label, sizeof label, "%s", unit);
-        else
-            axis_label(&files[0], &r->q[pn], r->percent_of, label, sizeof label);
-        y_format(o, largest(files, n, r, k0, k1));
-        fputs("set ylabel ", o);
-        dquoted(o, label);
-        /* One line needs no key: the axis names it. */
-        fputs(together || n > 1 || line_start(&files[0], 1) >= 0 ? "\nset key"
-                                                                   : "\nunset key", o);
-        fputs("\nplot ", o);
-        for (int k = k0, first = 1; k < k1; k++)
+    for (int j = 0; j < panels; j++) {
+        const struct panel *p = &pn[j];
+        plot_y_axis(o, p->lo, p->hi, r->scale);
+        panel_label(o, files, r, p);
+        /* One line needs no key: the axis names it. Below the panel:
+         * inside, it would cover the top line. */
+        fputs(p->nq > 1 || !one ? "set key below\n" : "unset key\n", o);
+        fputs("plot ", o);
+        for (int m = 0; m < p->nq; m++)
             for (int i = 0; i < n; i++)
                 for (int l = 0, s; (s = line_start(&files[i], l)) >= 0; l++) {
                     fprintf(o, "%s$d%d_%d_%d using 1:2 with linespoints lw 2 pt 7 "
-                            "title ", first ? "" : ", ", k, i, l);
-                    line_title(o, files, n, i, s, together || n == 1 ? r->q[k].name : NULL);
-                    first = 0;
+                            "title ", m || i || l ? ", " : "", p->q[m], i, l);
+                    line_title(o, files, n, i, s, p->nq > 1 ? r->q[p->q[m]].name : NULL);
                 }
         fputc('\n', o);
     }
@@ -503,63 +571,74 @@ static void lines(FILE *o, const struct plot_file *files, int n,
 }
 
 /* Plain results: a cluster of bars per quantity, a bar per file, each
- * with its value written above it. */
+ * with its value written above it; quantities of one unit and magnitude
+ * share a panel. */
 static void bars(FILE *o, const struct plot_file *files, int n,
                  const struct plot_request *r)
 {
-    char unit[160], u[160];
-    int same = 1;
-    unit_of(&files[0], &r->q[0], r->percent_of, unit, sizeof unit);
-    for (int k = 1; k < r->nq; k++) {
-        unit_of(&files[0], &r->q[k], r->percent_of, u, sizeof u);
-        same &= !strcmp(u, unit);
-    }
-    terminal(o, r, 1);
-    y_format(o, largest(files, n, r, 0, r->nq));
-    fputs("$bars << EOD\n", o);
-    for (int k = 0; k < r->nq; k++) {
-        fprintf(o, "\"%s\"", r->q[k].name);
-        for (int i = 0; i < n; i++) {
-            fputc(' ', o);
-            num(o, value(&files[i], 0, 0, &r->q[k], r->percent_of));
+    struct panel pn[PLOT_MAX_QUANTITIES];
+    char s[32], t[300];
+    int panels = group(files, n, r, 0, pn);
+    terminal(o, files, n, r, panels);
+    /* A block a panel: the name, then each file's value and its label. */
+    for (int j = 0; j < panels; j++) {
+        fprintf(o, "$bars%d << EOD\n", j);
+        for (int m = 0; m < pn[j].nq; m++) {
+            int k = pn[j].q[m];
+            fprintf(o, "\"%s\"", r->q[k].name);
+            for (int i = 0; i < n; i++) {
+                double v = value(&files[i], 0, 0, &r->q[k], r->percent_of);
+                fputc(' ', o);
+                num(o, v);
+                plot_readable(v, 3, s, sizeof s);
+                fprintf(o, " \"%s\"", s);
+            }
+            fputc('\n', o);
         }
-        fputc('\n', o);
+        fputs("EOD\n", o);
     }
-    fputs("EOD\n", o);
-    /* A value the file has no number for is no bar: said where its bar
-     * would be, in perf stat's words: "not supported" for an event the
-     * target does not model (the file says so), "not counted" else. */
-    for (int k = 0; k < r->nq; k++)
-        for (int i = 0; i < n; i++)
-            if (!isfinite(value(&files[i], 0, 0, &r->q[k], r->percent_of))) {
-                int e = find(&files[i], r->q[k].name, r->q[k].kind == PLOT_METRIC);
+    /* Clustered bars (gnuplot manual, "histograms"): with gap 1 a bar is
+     * 1/(n+1) of a cluster wide, bar i centred (i - (n-1)/2)/(n+1) from
+     * the cluster's x. Names turned 30 degrees, so that long ones side
+     * by side do not run into each other. */
+    fputs("set style data histograms\nset style histogram clustered gap 1\n"
+          "set style fill solid 0.8 border -1\n"
+          "set xtics nomirror rotate by 30 right\n", o);
+    /* Below the panel: inside, a long legend covers the tallest bars. */
+    fputs(n > 1 ? "set key below\n" : "unset key\n", o);
+    for (int j = 0; j < panels; j++) {
+        const struct panel *p = &pn[j];
+        plot_y_axis(o, p->lo, p->hi, r->scale);
+        panel_label(o, files, r, p);
+        /* A value the file has no number for is no bar: said where its bar
+         * would be, in perf stat's words: "not supported" for an event the
+         * target does not model (the file says so), "not counted" else. */
+        fputs("unset label\n", o);
+        for (int m = 0; m < p->nq; m++)
+            for (int i = 0; i < n; i++) {
+                const struct plot_quantity *q = &r->q[p->q[m]];
+                if (isfinite(value(&files[i], 0, 0, q, r->percent_of)))
+                    continue;
+                int e = find(&files[i], q->name, q->kind == PLOT_METRIC);
                 fprintf(o, "set label '%s' at %g, graph 0.03 left rotate by 90\n",
                         e >= 0 && files[i].unsupported[0][e] ? "not supported"
                                                              : "not counted",
-                        k + (i - (n - 1) / 2.0) / (n + 1));
+                        m + (i - (n - 1) / 2.0) / (n + 1));
             }
-    fputs("set title ", o);
-    title(o, files, n);
-    fputs("\nset ylabel ", o);
-    quoted(o, same ? unit : "value");
-    fputs("\nset xlabel ", o);
-    quoted(o, r->q[0].kind == PLOT_METRIC ? "metric" : "event");
-    /* Clustered bars (gnuplot manual, "histograms"): with gap 1 a bar is
-     * 1/(n+1) of a cluster wide, bar i centred (i - (n-1)/2)/(n+1) from
-     * the cluster's x. */
-    fputs("\nset style data histograms\nset style histogram clustered gap 1\n"
-          "set style fill solid 0.8 border -1\nset yrange [0:*]\n"
-          "set offsets 0, 0, graph 0.08, 0\nset key top right\nplot ", o);
-    for (int i = 0; i < n; i++) {
-        fprintf(o, "%s$bars using %d%s title ", i ? ", " : "", i + 2,
-                i ? "" : ":xtic(1)");
-        quoted(o, n > 1 ? files[i].label : (same ? unit : "value"));
+        fputs("plot ", o);
+        for (int i = 0; i < n; i++) {
+            fprintf(o, "%s$bars%d using %d%s title ", i ? ", " : "", j, 2 + 2 * i,
+                    i ? "" : ":xtic(1)");
+            file_label(files, n, i, t, sizeof t);
+            quoted(o, t);
+        }
+        for (int i = 0; i < n; i++)
+            fprintf(o, ", $bars%d using ($0 + (%d - %g) / %d.0):%d:%d with labels "
+                    "offset 0,0.7 notitle", j, i, (n - 1) / 2.0, n + 1, 2 + 2 * i,
+                    3 + 2 * i);
+        fputc('\n', o);
     }
-    for (int i = 0; i < n; i++)
-        fprintf(o, ", $bars using ($0 + (%d - %g) / %d.0):%d:(sprintf('%%.3g', "
-                "column(%d))) with labels offset 0,0.7 notitle", i,
-                (n - 1) / 2.0, n + 1, i + 2, i + 2);
-    fputc('\n', o);
+    fputs("unset multiplot\n", o);
 }
 
 int plot_script(FILE *out, const struct plot_file *files, int n,

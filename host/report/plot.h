@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/plot_axis.h"
+
 #define PLOT_MAX_FILES 16
 #define PLOT_MAX_POINTS 256
 #define PLOT_MAX_NAMES 96
@@ -47,6 +49,7 @@ struct plot_request {
     int nq;
     char percent_of[PLOT_NAME]; /* PLOT_PERCENT's denominator */
     int png;                    /* else SVG */
+    enum plot_scale scale;      /* --log, --zoom; else from zero */
     const char *output;
 };
 

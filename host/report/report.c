@@ -7,8 +7,10 @@
 #include "report/report.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/json_str.h"
 #include "report/metrics.h"
 
 double result_value(const struct result_event *e, int calibrated)
@@ -20,6 +22,14 @@ double result_value(const struct result_event *e, int calibrated)
             v = 0;
     }
     return v;
+}
+
+void result_free(struct result *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        free(r->ev[i].values);
+        r->ev[i].values = NULL;
+    }
 }
 
 #define NOT_SUPPORTED "<not supported>" /* perf stat's word */
@@ -42,28 +52,11 @@ static double lookup_mean(void *ctx, const char *event)
 }
 
 /* Calls fn for every metric whose events were measured, once per name. */
-static void each_metric(const struct result *r,
-                        void (*fn)(void *arg, const struct metric_def *d,
-                                   double v, int first),
-                        void *arg)
+static void each_metric(const struct result *r, metric_each_fn fn, void *arg)
 {
-    int first = 1;
     /* Each event measured in each mode apart: no one value to derive from. */
-    if (r->modes_swept)
-        return;
-    for (unsigned i = 0; i < metric_count; i++) {
-        double v;
-        int dup = 0;
-        for (unsigned k = 0; k < i; k++) {
-            double w;
-            dup |= !strcmp(metric_defs[k].name, metric_defs[i].name) &&
-                   metric_eval(&metric_defs[k], lookup_mean, (void *)r, &w) == 0;
-        }
-        if (!dup && metric_eval(&metric_defs[i], lookup_mean, (void *)r, &v) == 0) {
-            fn(arg, &metric_defs[i], v, first);
-            first = 0;
-        }
-    }
+    if (!r->modes_swept)
+        metrics_each(lookup_mean, (void *)r, fn, arg);
 }
 
 static void fmt_count(char *out, size_t len, double v)
@@ -163,69 +156,135 @@ void report_table(FILE *f, const struct result *r)
     fputc('\n', f);
 }
 
+/*
+ * -x lines follow perf stat's CSV field order (tools/perf/Documentation/
+ * perf-stat.txt, "CSV FORMAT", with the variance where perf prints it
+ * since Linux 4.12): counter value, unit, event, variance (our spread),
+ * run time (the iterations that counted the event), percentage of the
+ * run it was counting (of the iterations), metric value, metric unit.
+ * Then ours: how the simulator counted it (exact, model, none; empty on
+ * a board) and the raw mean (with --calibrate; else empty). Every line
+ * has these ten fields; a metric's line has its name as the event and
+ * its value and unit in the metric fields. A sweep's values come first,
+ * as perf stat -I puts the time; with --per-iteration, then the
+ * iteration: the event's k-th count, or "all" on the summary lines.
+ */
+#define SEP_FIELDS 10
+
+void report_sep_field(FILE *f, const char *s, const char *sep)
+{
+    if (!strstr(s, sep) && !strpbrk(s, "\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* One line: the sweep's values, the iteration (--per-iteration), then
+ * the SEP_FIELDS fields (NULL: empty). */
+static void sep_line(FILE *f, const struct result *r, const char *sep,
+                     const char *iteration, const char *const field[SEP_FIELDS])
+{
+    for (int k = 0; r->point && k < r->point->n; k++)
+        fprintf(f, "%s%s", r->point->value[k], sep);
+    if (r->per_iteration)
+        fprintf(f, "%s%s", iteration, sep);
+    for (int i = 0; i < SEP_FIELDS; i++) {
+        if (i)
+            fputs(sep, f);
+        if (field[i])
+            report_sep_field(f, field[i], sep);
+    }
+    fputc('\n', f);
+}
+
 struct sep_ctx {
     FILE *f;
     const char *sep;
     const struct result *r;
 };
 
-/* A sweep's values first on each line, as perf stat -I puts the time. */
-static void sep_point(FILE *f, const struct result *r, const char *sep)
+/* How the simulator counted a metric: exactly only if every event it
+ * is made of was counted exactly; NULL on a board. */
+static const char *metric_counting(const struct result *r, const struct metric_def *d)
 {
-    for (int k = 0; r->point && k < r->point->n; k++)
-        fprintf(f, "%s%s", r->point->value[k], sep);
+    const char *const *terms[] = {d->plus, d->minus, d->den};
+    if (!r->simulator)
+        return NULL;
+    for (int t = 0; t < 3; t++)
+        for (int k = 0; k < METRIC_TERMS && terms[t][k]; k++)
+            for (int i = 0; i < r->n; i++)
+                if (!strcmp(r->ev[i].event, terms[t][k]) && r->ev[i].counting &&
+                    strcmp(r->ev[i].counting, "exact"))
+                    return r->ev[i].counting;
+    return "exact";
 }
 
 static void sep_metric(void *arg, const struct metric_def *d, double v,
                        int first)
 {
     struct sep_ctx *c = arg;
+    char val[32];
     (void)first;
-    sep_point(c->f, c->r, c->sep);
-    fprintf(c->f, "%.6f%s%s%s%s%s%s\n", v, c->sep, d->unit, c->sep, d->name,
-            c->sep, c->sep);
+    snprintf(val, sizeof val, "%.6f", v);
+    const char *field[SEP_FIELDS] = {
+        NULL, NULL, d->name, NULL, NULL, NULL, val, d->unit,
+        metric_counting(c->r, d), NULL,
+    };
+    sep_line(c->f, c->r, c->sep, "all", field);
+}
+
+/* --per-iteration: each count of the event, as counted. */
+static void sep_values(FILE *f, const struct result *r, const char *sep,
+                       const struct result_event *e)
+{
+    for (size_t k = 0; e->values && k < e->raw.n; k++) {
+        char it[24], val[32];
+        snprintf(it, sizeof it, "%zu", k + 1);
+        fmt_count(val, sizeof val, e->values[k]);
+        const char *field[SEP_FIELDS] = {
+            val, NULL, e->label, NULL, "1", NULL, NULL, NULL, e->counting, NULL,
+        };
+        sep_line(f, r, sep, it, field);
+    }
 }
 
 void report_separated(FILE *f, const struct result *r, const char *sep)
 {
     struct sep_ctx c = {f, sep, r};
+    for (int i = 0; i < r->n; i++)
+        sep_values(f, r, sep, &r->ev[i]);
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
-        char val[32];
-        sep_point(f, r, sep);
+        char val[32], spread[32], n[24], pct[32], raw[32];
         if (!result_counted(e)) {
             /* as perf stat -x: the word, no unit, counted in 0 iterations */
-            fprintf(f, "%s%s%s%s%s0%s%s\n", NOT_SUPPORTED, sep, sep, e->label,
-                    sep, sep, r->calibrated ? sep : "");
+            const char *field[SEP_FIELDS] = {
+                NOT_SUPPORTED, NULL, e->label, NULL, "0", "0.00", NULL, NULL,
+                e->counting, NULL,
+            };
+            sep_line(f, r, sep, "all", field);
             continue;
         }
         fmt_count(val, sizeof val, result_value(e, r->calibrated));
-        /* value, unit (counts have none), event, iterations, spread */
-        fprintf(f, "%s%s%s%s%s%zu%s%.2f%%", val, sep, sep, e->label, sep,
-                e->raw.n, sep, stats_spread_pct(&e->raw));
-        if (r->calibrated) {
-            char raw[32];
-            fmt_count(raw, sizeof raw, e->raw.mean);
-            fprintf(f, "%s%s", sep, raw);
-        }
-        fputc('\n', f);
+        snprintf(spread, sizeof spread, "%.2f%%", stats_spread_pct(&e->raw));
+        snprintf(n, sizeof n, "%zu", e->raw.n);
+        snprintf(pct, sizeof pct, "%.2f", r->iterations
+                 ? 100.0 * (double)e->raw.n / (double)r->iterations : 0);
+        fmt_count(raw, sizeof raw, e->raw.mean);
+        const char *field[SEP_FIELDS] = {
+            val, NULL, e->label, spread, n, pct, NULL, NULL, e->counting,
+            r->calibrated ? raw : NULL,
+        };
+        sep_line(f, r, sep, "all", field);
     }
     each_metric(r, sep_metric, &c);
-}
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
 }
 
 static void json_num(FILE *f, double v)
@@ -241,29 +300,29 @@ static void json_metric(void *arg, const struct metric_def *d, double v,
 {
     FILE *f = arg;
     fprintf(f, "%s\n    {\"metric\": ", first ? "" : ",");
-    json_str(f, d->name);
+    json_write_str(f, d->name);
     fputs(", \"metric-value\": ", f);
     json_num(f, v);
     fputs(", \"metric-unit\": ", f);
-    json_str(f, d->unit);
+    json_write_str(f, d->unit);
     fputc('}', f);
 }
 
 void report_json(FILE *f, const struct result *r)
 {
     fprintf(f, "{\n  \"counts-from\": ");
-    json_str(f, r->counts_from);
+    json_write_str(f, r->counts_from);
     fprintf(f, ",\n  \"simulator\": ");
     if (r->simulator)
-        json_str(f, r->simulator);
+        json_write_str(f, r->simulator);
     else
         fputs("null", f);
     fprintf(f, ",\n  \"core\": ");
-    json_str(f, r->core);
+    json_write_str(f, r->core);
     fprintf(f, ",\n  \"from\": ");
-    json_str(f, r->from);
+    json_write_str(f, r->from);
     fprintf(f, ",\n  \"to\": ");
-    json_str(f, r->to);
+    json_write_str(f, r->to);
     fprintf(f, ",\n  \"from-address\": %lu", r->from_addr);
     if (r->function)
         fputs(",\n  \"to-address\": null, \"function\": true", f);
@@ -273,7 +332,7 @@ void report_json(FILE *f, const struct result *r)
         fputs(",\n  \"variables\": {", f);
         for (int k = 0; k < r->point->n; k++) {
             fputs(k ? ", " : "", f);
-            json_str(f, r->point->name[k]);
+            json_write_str(f, r->point->name[k]);
             fprintf(f, ": %s", r->point->value[k]);
         }
         fputc('}', f);
@@ -288,17 +347,17 @@ void report_json(FILE *f, const struct result *r)
     for (int i = 0; i < r->n; i++) {
         const struct result_event *e = &r->ev[i];
         fprintf(f, "%s\n    {\"event\": ", i ? "," : "");
-        json_str(f, e->event);
+        json_write_str(f, e->event);
         fputs(", \"label\": ", f);
-        json_str(f, e->label);
+        json_write_str(f, e->label);
         fprintf(f, ", \"group\": %d, \"counter\": %d", e->group + 1, e->counter);
         if (e->mode) {
             fputs(", \"mode\": ", f);
-            json_str(f, e->mode);
+            json_write_str(f, e->mode);
         }
         if (e->counting) {
             fputs(", \"simulated\": ", f);
-            json_str(f, e->counting);
+            json_write_str(f, e->counting);
         }
         if (!result_counted(e)) {
             /* No number for what was not measured, and why. */
@@ -306,7 +365,7 @@ void report_json(FILE *f, const struct result *r)
             snprintf(why, sizeof why, "%s, a simulator, does not model this event",
                      r->simulator ? r->simulator : "the target");
             fputs(", \"counter-value\": null, \"not-supported\": ", f);
-            json_str(f, why);
+            json_write_str(f, why);
             fputs(", \"min\": null, \"max\": null, \"median\": null, "
                   "\"stderr\": null, \"iterations\": 0", f);
             if (r->calibrated)
@@ -325,6 +384,15 @@ void report_json(FILE *f, const struct result *r)
         fputs(", \"stderr\": ", f);
         json_num(f, e->raw.stderr_mean);
         fprintf(f, ", \"iterations\": %zu", e->raw.n);
+        if (e->values) {
+            /* as counted, in order (perf stat record keeps each run's) */
+            fputs(", \"values\": [", f);
+            for (size_t k = 0; k < e->raw.n; k++) {
+                fputs(k ? ", " : "", f);
+                json_num(f, e->values[k]);
+            }
+            fputc(']', f);
+        }
         if (r->calibrated) {
             fputs(", \"raw-value\": ", f);
             json_num(f, e->raw.mean);
@@ -344,7 +412,7 @@ void report_json_sweep(FILE *f, const struct result_sweep_var *vars, int nvars,
     fputs("{\n\"sweep\": [", f);
     for (int k = 0; k < nvars; k++) {
         fprintf(f, "%s\n  {\"variable\": ", k ? "," : "");
-        json_str(f, vars[k].name);
+        json_write_str(f, vars[k].name);
         fprintf(f, ", \"address\": %lu, \"size\": %u, \"values\": [",
                 vars[k].addr, vars[k].size);
         for (int i = 0; i < vars[k].nvalues; i++)

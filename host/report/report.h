@@ -18,6 +18,10 @@ struct result_event {
      * event: no number is shown); NULL from a board. */
     const char *counting;
     struct stats_summary raw; /* per iteration */
+    /* --per-iteration: each of the raw.n counts as counted, in order
+     * (before --calibrate's correction); NULL otherwise. Owned by the
+     * result (result_free). */
+    double *values;
     struct stats_summary cal; /* empty bracket, when calibrated */
     /* How many empty brackets a bracket holds: 1 between breakpoints; 2
      * between tracepoints (the stub is passed at the hit and again at
@@ -53,7 +57,11 @@ struct result {
     int n;
     const struct result_point *point; /* NULL: no sweep */
     int modes_swept;          /* --modes sweep: columns a row, else 0 */
+    int per_iteration;        /* --per-iteration: each count printed too */
 };
+
+/* Frees what the result owns (each event's values). */
+void result_free(struct result *r);
 
 /* A swept variable, for the JSON of a whole sweep. */
 struct result_sweep_var {
@@ -75,7 +83,12 @@ int result_counted(const struct result_event *e);
 void report_count(char *out, size_t len, double v);
 
 void report_table(FILE *f, const struct result *r);
+/* -x: perf stat's field order (report.c), every line the same number of
+ * fields; a field holding sep or a quote is quoted as CSV quotes it. */
 void report_separated(FILE *f, const struct result *r, const char *sep);
+/* One field of a -x line, quoted where it holds sep, a quote or a line
+ * break (RFC 4180: in double quotes, each quote doubled). */
+void report_sep_field(FILE *f, const char *s, const char *sep);
 void report_json(FILE *f, const struct result *r);
 /* A sweep's results in one JSON object: "sweep" (the variables, their
  * addresses, sizes and values) and "results" (one report_json object per

@@ -55,6 +55,17 @@ const char *attrib_function(struct attrib *a, unsigned long addr)
     return dwfl_module_addrname(a->mod, (Dwarf_Addr)addr);
 }
 
+const char *attrib_function_offset(struct attrib *a, unsigned long addr,
+                                   unsigned long *offset)
+{
+    GElf_Off off = 0;
+    GElf_Sym sym;
+    const char *name = dwfl_module_addrinfo(a->mod, (Dwarf_Addr)addr, &off, &sym,
+                                            NULL, NULL, NULL);
+    *offset = (unsigned long)off;
+    return name;
+}
+
 int attrib_line(struct attrib *a, unsigned long addr, const char **file,
                 int *line)
 {

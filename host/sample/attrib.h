@@ -16,6 +16,9 @@ struct attrib *attrib_open(const char *elf, char *err, size_t errlen);
 void attrib_close(struct attrib *a);
 /* The function addr is in, or NULL (no symbol covers it). */
 const char *attrib_function(struct attrib *a, unsigned long addr);
+/* As attrib_function, with addr's offset from the symbol's start. */
+const char *attrib_function_offset(struct attrib *a, unsigned long addr,
+                                   unsigned long *offset);
 /* The source file (its base name) and line of addr: 0, or -1 when the
  * program has no line for it (no -g, or code of no compilation unit). */
 int attrib_line(struct attrib *a, unsigned long addr, const char **file,

@@ -16,7 +16,8 @@
 
 #define UNKNOWN "[unknown]"
 
-static int add(struct profile_table *t, const char *key, const char *fn)
+static int add(struct profile_table *t, const char *key, const char *fn,
+               const char *line)
 {
     for (size_t i = 0; i < t->n; i++)
         if (!strcmp(t->r[i].key, key)) {
@@ -33,8 +34,9 @@ static int add(struct profile_table *t, const char *key, const char *fn)
     }
     t->r[t->n].key = strdup(key);
     t->r[t->n].function = fn ? strdup(fn) : NULL;
+    t->r[t->n].line = line ? strdup(line) : NULL;
     t->r[t->n].samples = 1;
-    if (!t->r[t->n].key || (fn && !t->r[t->n].function))
+    if (!t->r[t->n].key || (fn && !t->r[t->n].function) || (line && !t->r[t->n].line))
         return -1;
     t->n++;
     return 0;
@@ -70,6 +72,17 @@ static const char *fn_of(struct attrib *a, unsigned long addr, char *buf,
     return buf;
 }
 
+/* SYMBOL+0xOFFSET of addr, as perf annotate and objdump name it. */
+static void symbol_offset(struct attrib *a, unsigned long addr, char *out, size_t len)
+{
+    unsigned long off = 0;
+    const char *f = a ? attrib_function_offset(a, addr, &off) : NULL;
+    if (f)
+        snprintf(out, len, "%s+0x%lx", f, off);
+    else
+        snprintf(out, len, "%s", a ? UNKNOWN : "");
+}
+
 int profile_build(struct profile *p, const struct sample_data *d,
                   struct attrib *a)
 {
@@ -83,15 +96,18 @@ int profile_build(struct profile *p, const struct sample_data *d,
         const char *caller = d->s[i].ra ? fn_of(a, d->s[i].ra - 4, cb, sizeof cb)
                                         : UNKNOWN;
         const char *file;
-        int line;
+        int line, has_line = a && !attrib_line(a, d->s[i].pc, &file, &line);
+        char where[300], sym[300], at[16];
 
-        if (add(&p->functions, fn, NULL))
+        if (add(&p->functions, fn, NULL, NULL))
             return -1;
-        if (a && !attrib_line(a, d->s[i].pc, &file, &line))
-            snprintf(key, sizeof key, "%s:%d", file, line);
-        else
-            snprintf(key, sizeof key, "0x%08x", (unsigned)d->s[i].pc);
-        if (add(&p->lines, key, fn))
+        snprintf(at, sizeof at, "0x%08x", (unsigned)d->s[i].pc);
+        if (has_line)
+            snprintf(where, sizeof where, "%s:%d", file, line);
+        if (add(&p->lines, has_line ? where : at, fn, NULL))
+            return -1;
+        symbol_offset(a, d->s[i].pc, sym, sizeof sym);
+        if (add(&p->addrs, at, sym, has_line ? where : NULL))
             return -1;
         frame(f1, sizeof f1, fn);
         if (strcmp(caller, fn) && strcmp(caller, UNKNOWN)) {
@@ -100,12 +116,13 @@ int profile_build(struct profile *p, const struct sample_data *d,
         } else {
             snprintf(key, sizeof key, "%s", f1);
         }
-        if (add(&p->stacks, key, NULL))
+        if (add(&p->stacks, key, NULL, NULL))
             return -1;
     }
     qsort(p->functions.r, p->functions.n, sizeof *p->functions.r, by_samples);
     qsort(p->lines.r, p->lines.n, sizeof *p->lines.r, by_samples);
     qsort(p->stacks.r, p->stacks.n, sizeof *p->stacks.r, by_samples);
+    qsort(p->addrs.r, p->addrs.n, sizeof *p->addrs.r, by_samples);
     return 0;
 }
 
@@ -114,6 +131,7 @@ static void table_free(struct profile_table *t)
     for (size_t i = 0; i < t->n; i++) {
         free(t->r[i].key);
         free(t->r[i].function);
+        free(t->r[i].line);
     }
     free(t->r);
     memset(t, 0, sizeof *t);
@@ -124,6 +142,7 @@ void profile_free(struct profile *p)
     table_free(&p->functions);
     table_free(&p->lines);
     table_free(&p->stacks);
+    table_free(&p->addrs);
 }
 
 static double percent(const struct profile *p, unsigned long n)
@@ -135,8 +154,9 @@ void profile_print_table(FILE *f, const struct profile *p,
                          enum profile_sort sort)
 {
     const struct sample_data *d = p->d;
-    const struct profile_table *t = sort == PROFILE_BY_LINE ? &p->lines
-                                                            : &p->functions;
+    const struct profile_table *t = sort == PROFILE_BY_LINE   ? &p->lines
+                                    : sort == PROFILE_BY_ADDR ? &p->addrs
+                                                              : &p->functions;
 
     fprintf(f, "# Samples: %zu of event '%s', Event period: %lu\n", d->n,
             d->event, d->period);
@@ -148,7 +168,14 @@ void profile_print_table(FILE *f, const struct profile *p,
     if (d->lost)
         fprintf(f, "# Lost: %lu samples (the stub's buffer was full)\n", d->lost);
     fprintf(f, "#\n");
-    if (sort == PROFILE_BY_LINE) {
+    if (sort == PROFILE_BY_ADDR) {
+        fprintf(f, "# Overhead  Samples  Address     Symbol+Offset  Source:Line\n");
+        fprintf(f, "# ........  .......  ..........  .............  ...........\n#\n");
+        for (size_t i = 0; i < t->n; i++)
+            fprintf(f, "%9.2f%%  %7lu  %s  %s  %s\n", percent(p, t->r[i].samples),
+                    t->r[i].samples, t->r[i].key, t->r[i].function,
+                    t->r[i].line ? t->r[i].line : "?");
+    } else if (sort == PROFILE_BY_LINE) {
         fprintf(f, "# Overhead  Samples  Source:Line  Symbol\n");
         fprintf(f, "# ........  .......  ...........  ......\n#\n");
         for (size_t i = 0; i < t->n; i++)
@@ -163,6 +190,33 @@ void profile_print_table(FILE *f, const struct profile *p,
     }
 }
 
+/* "file" and "line" of "FILE:LINE" into o. */
+static void file_line(json_t *o, const char *where)
+{
+    const char *colon = strrchr(where, ':');
+    json_object_set_new(o, "file", json_stringn(where, (size_t)(colon - where)));
+    json_object_set_new(o, "line", json_integer(atoi(colon + 1)));
+}
+
+/* The addresses' rows: address, symbol+offset, file and line where known. */
+static json_t *addr_rows(const struct profile *p)
+{
+    json_t *a = json_array();
+
+    for (size_t i = 0; i < p->addrs.n; i++) {
+        const struct profile_row *r = &p->addrs.r[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "address", json_string(r->key));
+        json_object_set_new(o, "symbol", json_string(r->function));
+        if (r->line)
+            file_line(o, r->line);
+        json_object_set_new(o, "samples", json_integer((json_int_t)r->samples));
+        json_object_set_new(o, "percent", json_real(percent(p, r->samples)));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 static json_t *rows(const struct profile *p, const struct profile_table *t,
                     int lines)
 {
@@ -174,9 +228,7 @@ static json_t *rows(const struct profile *p, const struct profile_table *t,
             const char *colon = strrchr(t->r[i].key, ':');
             json_object_set_new(o, "function", json_string(t->r[i].function));
             if (colon && colon[1] != 0 && strncmp(t->r[i].key, "0x", 2)) {
-                json_object_set_new(o, "file", json_stringn(t->r[i].key,
-                                    (size_t)(colon - t->r[i].key)));
-                json_object_set_new(o, "line", json_integer(atoi(colon + 1)));
+                file_line(o, t->r[i].key);
             } else {
                 json_object_set_new(o, "address", json_string(t->r[i].key));
             }
@@ -203,6 +255,7 @@ void profile_print_json(FILE *f, const struct profile *p)
     json_object_set_new(o, "simulated", json_boolean(d->simulator[0] != 0));
     json_object_set_new(o, "functions", rows(p, &p->functions, 0));
     json_object_set_new(o, "lines", rows(p, &p->lines, 1));
+    json_object_set_new(o, "addresses", addr_rows(p));
     json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     fputc('\n', f);
     json_decref(o);

@@ -15,7 +15,9 @@
 
 struct profile_row {
     char *key;       /* function, "file:line", or a folded stack */
-    char *function;  /* lines: the function the line is in */
+    char *function;  /* lines: the function the line is in; addresses:
+                      * SYMBOL+0xOFFSET */
+    char *line;      /* addresses: "file:line", or NULL */
     unsigned long samples;
 };
 
@@ -26,7 +28,7 @@ struct profile_table {
 
 struct profile {
     const struct sample_data *d;
-    struct profile_table functions, lines, stacks;
+    struct profile_table functions, lines, stacks, addrs;
 };
 
 /* Adds up d's samples (a, NULL: addresses only). 0, or -1 out of memory.
@@ -35,7 +37,9 @@ int profile_build(struct profile *p, const struct sample_data *d,
                   struct attrib *a);
 void profile_free(struct profile *p);
 
-enum profile_sort { PROFILE_BY_FUNCTION, PROFILE_BY_LINE };
+/* By function, by source line, or by instruction (its address, symbol
+ * and offset, and line: perf annotate's per-instruction shares). */
+enum profile_sort { PROFILE_BY_FUNCTION, PROFILE_BY_LINE, PROFILE_BY_ADDR };
 void profile_print_table(FILE *f, const struct profile *p,
                          enum profile_sort sort);
 void profile_print_json(FILE *f, const struct profile *p);

@@ -167,6 +167,29 @@ static int fetch_description(struct target *t, char **xml, size_t *len)
     return 0;
 }
 
+/* No first reply. Where a TCP server accepted the connection and not a
+ * byte came back (a stub acks "?" and 0x03 gets a stop reply), say what
+ * that can be: the server of a board's serial port that has a client
+ * already (QEMU's and vboard's -serial tcp:...,server accept one client;
+ * a second is accepted by the kernel's backlog and left waiting, its
+ * bytes read by nobody: QEMU chardev/char-socket.c stops listening while
+ * connected, vboard/common/serial.c accepts only when it has no client).
+ * Neither pmuctl nor the stub can tell that from a stub that is not
+ * running, so it is said as a possibility. */
+static int first_reply_fail(struct target *t, int rc)
+{
+    int status = target_io_fail(t, rc, "waiting for the target's first reply");
+    size_t n = strlen(t->err);
+
+    if (rc == RSP_TIMEOUT && !t->rsp.conn.is_serial && !t->rsp.conn.bytes_in)
+        snprintf(t->err + n, sizeof t->err - n,
+                 " (not a byte came back on a connection the TCP server accepted:"
+                 " target busy? another client may be connected, as QEMU's and"
+                 " vboard's serial servers take one client at a time; else no"
+                 " stub runs, or the program runs with 'monitor ctrlc off')");
+    return status;
+}
+
 int target_connect(struct target *t, const char *spec, int timeout_ms)
 {
     struct stop st;
@@ -183,7 +206,7 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     if (t->rsp.conn.is_serial)
         t->rsp.retry_ms = 1000;
     if ((rc = probe(t, timeout_ms, &st)))
-        return target_io_fail(t, rc, "waiting for the target's first reply");
+        return first_reply_fail(t, rc);
     t->first_signal = st.kind == 'T' || st.kind == 'S' ? st.signal : -1;
     /* qSupported starts a new session on a stub that resets its ack mode
      * there: its answer says again which mode we are in. */

@@ -50,3 +50,15 @@ int target_save_pmu(struct target *t)
     t->saved.valid = 1;
     return 0;
 }
+
+int target_take_pmu(struct target *t)
+{
+    int frozen, rc = target_save_pmu(t);
+    if (!rc) /* the stub's "monitor pmu freeze" state: counting needs it off */
+        rc = target_frozen(t, &frozen);
+    if (!rc && frozen == 1) {
+        t->saved.frozen = 1;
+        rc = target_set_frozen(t, 0);
+    }
+    return rc;
+}

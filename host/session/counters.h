@@ -23,5 +23,8 @@ int target_frozen(struct target *t, int *frozen);
 int target_set_frozen(struct target *t, int frozen);
 /* Saves every control and count (once), to be put back by target_leave. */
 int target_save_pmu(struct target *t);
+/* target_save_pmu, and the counters unfrozen if the user froze them
+ * (target_leave freezes them again): what a run that counts does first. */
+int target_take_pmu(struct target *t);
 
 #endif

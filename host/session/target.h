@@ -116,7 +116,7 @@ struct target {
     struct target_bps bps;
     struct target_saved saved;
     struct target_mem_saved saved_mem;
-    char err[256];      /* the last failure, one line */
+    char err[512];      /* the last failure, one line */
 };
 
 #endif

@@ -254,7 +254,7 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r)
     unsigned code = 0;
 
     if (e > 0)
-        return -1;
+        return KEEP_SERVING;
     /* The conditions first: a bad list leaves no breakpoint behind. */
     if (e < 0 || (tail != end && *tail != ';'))
         code = 0x01;
@@ -267,7 +267,7 @@ int h_break_Z(char *pkt, unsigned len, struct reply *r)
         reply_error(r, code);
     else
         reply_str(r, "OK");
-    return -1;
+    return KEEP_SERVING;
 }
 
 int h_break_z(char *pkt, unsigned len, struct reply *r)
@@ -283,5 +283,5 @@ int h_break_z(char *pkt, unsigned len, struct reply *r)
         bp_remove(addr, BP_OWNER_GDB);
         reply_str(r, "OK");
     }
-    return -1;
+    return KEEP_SERVING;
 }

@@ -32,7 +32,7 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
 
     if (parse_addr_len(pkt + 1, &addr, &n, &end) || end != pkt + len) {
         reply_error(r, 0x01);
-        return -1;
+        return KEEP_SERVING;
     }
     if (n > r->cap / 2)
         n = r->cap / 2; /* GDB accepts a shorter reply and asks again */
@@ -47,13 +47,13 @@ int h_mem_m(char *pkt, unsigned len, struct reply *r)
             }
             if (r->len == 0)
                 reply_error(r, 0x0e); /* nothing readable at addr */
-            return -1;                /* else: the part before the fault */
+            return KEEP_SERVING; /* else: the part before the fault */
         }
         reply_hex_bytes(r, chunk, k);
         addr += k;
         n -= k;
     }
-    return -1;
+    return KEEP_SERVING;
 }
 
 /* Shared tail of M and X once the data is decoded into buf. */
@@ -78,10 +78,10 @@ int h_mem_M(char *pkt, unsigned len, struct reply *r)
         (unsigned)(pkt + len - (end + 1)) != 2 * n ||
         hex_decode(end + 1, buf = (uint8_t *)pkt + (end + 1 - pkt), n) < 0) {
         reply_error(r, 0x01);
-        return -1;
+        return KEEP_SERVING;
     }
     write_and_reply(addr, buf, n, r);
-    return -1;
+    return KEEP_SERVING;
 }
 
 int h_mem_X(char *pkt, unsigned len, struct reply *r)
@@ -94,7 +94,7 @@ int h_mem_X(char *pkt, unsigned len, struct reply *r)
     if (parse_addr_len(pkt + 1, &addr, &n, &end) || *end != ':' ||
         n > len) {
         reply_error(r, 0x01);
-        return -1;
+        return KEEP_SERVING;
     }
     buf = (uint8_t *)pkt + (end + 1 - pkt);
     /* Undo the binary escaping ('}' then the byte xor 0x20). */
@@ -109,10 +109,10 @@ int h_mem_X(char *pkt, unsigned len, struct reply *r)
     }
     if (got != n || p != stop) {
         reply_error(r, 0x01);
-        return -1;
+        return KEEP_SERVING;
     }
     write_and_reply(addr, buf, n, r);
-    return -1;
+    return KEEP_SERVING;
 }
 
 /* GDB sends qCRC's address as BFD has the section's LMA, which is

@@ -82,7 +82,7 @@ int h_rcmd(char *hex, unsigned len, struct reply *r)
     if ((len & 1) || n > MON_LINE_MAX ||
         hex_decode(hex, (uint8_t *)line, n) < 0) {
         reply_error(r, 0x01);
-        return -1;
+        return KEEP_SERVING;
     }
     line[n] = 0;
     while (*l == ' ')
@@ -93,5 +93,5 @@ int h_rcmd(char *hex, unsigned len, struct reply *r)
         (c = lookup(STUB_T(monitor_cmds), l, &args)) != 0)
         run = c->run;
     mon_out_run(r, run, args);
-    return -1;
+    return KEEP_SERVING;
 }

@@ -1,7 +1,8 @@
 /*
- * monitor_pmu.c - "monitor pmu [freeze|unfreeze|reset|help]": the part
- * every architecture shares. What the port knows comes through
- * stub_target.pmu (pmustub/monitor_pmu.h).
+ * monitor_pmu.c - "monitor pmu [freeze|unfreeze|reset|read|list|help]"
+ * and "monitor pmu set EVENT[:MODES] ...": the part every architecture
+ * shares. What the port knows comes through stub_target.pmu
+ * (pmustub/monitor_pmu.h).
  */
 #include "pmustub/monitor_pmu.h"
 #include "stub_internal.h"
@@ -56,11 +57,31 @@ static void reset(void)
 
 static void help(void)
 {
-    stub_mon_puts("monitor pmu: core, counters, what each counts\n"
-                  "monitor pmu freeze: keep counters frozen on resume\n"
+    stub_mon_puts("monitor pmu: core, counters, what each counts\n");
+#if PMUSTUB_PMU_SUMMARY
+    stub_mon_puts("monitor pmu set EVENT[:MODES] ...: count these events from 0 "
+                  "(modes: ");
+    STUB_T(pmu)->modes();
+    stub_mon_puts("), the other counters off\n"
+                  "monitor pmu read: each counter's event and 64-bit count\n"
+                  "monitor pmu list: the events of each counter\n");
+#endif
+    stub_mon_puts("monitor pmu freeze: keep counters frozen on resume\n"
                   "monitor pmu unfreeze: let them count on resume\n"
                   "monitor pmu reset: set every count to 0\n");
 }
+
+#if PMUSTUB_PMU_SUMMARY
+static void read(void)
+{
+    STUB_T(pmu)->read();
+}
+
+static void list(void)
+{
+    STUB_T(pmu)->list();
+}
+#endif
 
 /* The summary left out of the build (PMUSTUB_PMU_SUMMARY off). */
 static void no_summary(void)
@@ -75,6 +96,9 @@ static const struct {
     {"", PMUSTUB_PMU_SUMMARY ? summary : no_summary}, {"freeze", freeze},
     {"unfreeze", unfreeze}, {"reset", reset},
     {"help", PMUSTUB_PMU_SUMMARY ? help : no_summary},
+#if PMUSTUB_PMU_SUMMARY /* the event commands: not a byte in a stub without */
+    {"read", read}, {"list", list},
+#endif
 };
 
 static int mon_pmu(const char *args)
@@ -88,14 +112,21 @@ static int mon_pmu(const char *args)
             stub_mon_puts("pmu: none\n");
         return *args ? -1 : 0;
     }
+#if PMUSTUB_PMU_SUMMARY
+    if (str_starts(args, "set", &rest) && (!*rest || *rest == ' '))
+        return STUB_T(pmu)->set(rest);
+#endif
     for (unsigned i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++) {
         if (str_starts(args, subcommands[i].arg, &rest) && !*rest) {
             subcommands[i].run();
             return 0;
         }
     }
-    stub_mon_puts("pmu: unknown argument; "
-                  "usage: monitor pmu [freeze|unfreeze|reset|help]\n");
+    stub_mon_puts(PMUSTUB_PMU_SUMMARY
+                      ? "pmu: unknown argument; usage: monitor pmu [set EVENT[:MODES] "
+                        "...|read|list|freeze|unfreeze|reset|help]\n"
+                      : "pmu: unknown argument; "
+                        "usage: monitor pmu [freeze|unfreeze|reset|help]\n");
     return -1;
 }
 

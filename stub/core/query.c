@@ -148,7 +148,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
     } else {
         (void)trace_query(pkt, r);
     }
-    return -1;
+    return KEEP_SERVING;
 }
 
 int h_set_query(char *pkt, unsigned len, struct reply *r)
@@ -159,9 +159,9 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
     if (str_starts(pkt, "QStartNoAckMode", &rest) && !*rest) {
         rsp_start_noack();
         r->len = 0;
-        return -2; /* replied already */
+        return REPLIED; /* replied already */
     }
     if (!sample_set_query(pkt, r))
         (void)trace_set_query(pkt, r);
-    return -1;
+    return KEEP_SERVING;
 }

@@ -44,7 +44,7 @@ int h_regs_g(char *pkt, unsigned len, struct reply *r)
             break;
         reply_reg(r, t, i, reg_size(i));
     }
-    return -1;
+    return KEEP_SERVING;
 }
 
 int h_regs_G(char *pkt, unsigned len, struct reply *r)
@@ -59,13 +59,13 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
         need += 2 * reg_size(n);
     if (len != 1 + need) {
         reply_error(r, 0x02);
-        return -1;
+        return KEEP_SERVING;
     }
     /* Validate all before changing any: a bad packet changes nothing. */
     for (unsigned i = 1; i < len; i++) {
         if (hex_nibble(pkt[i]) < 0 && pkt[i] != 'x') {
             reply_error(r, 0x03);
-            return -1;
+            return KEEP_SERVING;
         }
     }
     for (unsigned i = 0; i < n; i++) {
@@ -76,7 +76,7 @@ int h_regs_G(char *pkt, unsigned len, struct reply *r)
         pos += 2 * size;
     }
     reply_str(r, "OK");
-    return -1;
+    return KEEP_SERVING;
 }
 
 /* Parses "N" or "N=" at pkt+1; returns the register size or 0 if bad. */
@@ -97,10 +97,10 @@ int h_reg_p(char *pkt, unsigned len, struct reply *r)
 
     if (!(size = parse_regno(pkt, &regno, &end)) || end != pkt + len) {
         reply_error(r, 0x04);
-        return -1;
+        return KEEP_SERVING;
     }
     reply_reg(r, trace_view(), regno, size);
-    return -1;
+    return KEEP_SERVING;
 }
 
 int h_reg_P(char *pkt, unsigned len, struct reply *r)
@@ -113,14 +113,14 @@ int h_reg_P(char *pkt, unsigned len, struct reply *r)
         (unsigned)(pkt + len - (end + 1)) != 2 * size ||
         hex_decode(end + 1, v, size) < 0) {
         reply_error(r, 0x04);
-        return -1;
+        return KEEP_SERVING;
     }
     if (trace_view()->reg_write(regno, v) != STUB_REG_OK) {
         reply_error(r, 0x05);
-        return -1;
+        return KEEP_SERVING;
     }
     reply_str(r, "OK");
-    return -1;
+    return KEEP_SERVING;
 }
 
 void reply_expedited(struct reply *r)

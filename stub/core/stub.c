@@ -39,8 +39,6 @@ static uint8_t end_code;
 static int gdb_waiting;  /* GDB resumed us and waits for a stop reply */
 static int detaching;    /* the resume is a detach: nobody waits */
 
-enum { KEEP_SERVING = -1, REPLIED = -2 };
-
 /* GDB said '!' in this session: extended-remote, where a vRun follows a
  * vKill. */
 static int extended;

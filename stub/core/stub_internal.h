@@ -113,7 +113,11 @@ void reply_ok_or_error(struct reply *r, unsigned e);
  * moved past both; 0 if it is not there. */
 int hex_field(const char **p, uint32_t *v, char sep);
 
-/* ---- handlers (each returns a resume request or -1 to keep serving) ---- */
+/* ---- handlers ---- */
+/* What a handler returns: a resume request (enum stub_resume, 0 or more),
+ * or one of these: the reply is in r for stub_serve to send
+ * (KEEP_SERVING), or the handler sent it itself (REPLIED). */
+enum { KEEP_SERVING = -1, REPLIED = -2 };
 typedef int (*stub_handler)(char *pkt, unsigned len, struct reply *r);
 int h_regs_g(char *pkt, unsigned len, struct reply *r);
 int h_regs_G(char *pkt, unsigned len, struct reply *r);

@@ -50,7 +50,7 @@ buffer=6912 # PMUSTUB_TRACE_BUFFER_BYTES, the default
 # unless given; options, the stub's -D options of a build that trades RAM
 # and "monitor pmu"'s summary for size (docs/stub.md, "Footprint": what a
 # user gives up), the same for both rows that use them.
-small="-DPMUSTUB_PACKET_SIZE=512 -DPMUSTUB_BREAKPOINTS=8 -DPMUSTUB_STACK_BYTES=576 -DPMUSTUB_PMU_SUMMARY=OFF"
+small="-DPMUSTUB_PACKET_SIZE=512 -DPMUSTUB_BREAKPOINTS=8 -DPMUSTUB_STACK_BYTES=576 -DPMUSTUB_PMU_SUMMARY=OFF -DPMUSTUB_DELAY_SLOTS=OFF"
 variants=(
     "malta:default:"
     "malta:34k:34k"

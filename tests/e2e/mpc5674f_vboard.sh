@@ -72,7 +72,7 @@ WANT=$((3 + 2 * 100))
     --to region_end -e instructions -r 4 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
 check "pmuctl counts the loop's $WANT instructions in 4 of 4 passes" \
-    grep -qE "^$WANT,,instructions,4,0.00%$" "$OUT"
+    grep -qE "^$WANT,,instructions,0.00%,4,100.00,,,exact,$" "$OUT"
 
 # An image the BAM would not boot: the same ELF with its RCHW zeroed.
 powerpc-linux-gnu-objcopy --update-section .rchw=<(head -c 8 /dev/zero) "$ELF" \

@@ -5,7 +5,10 @@
 # region against one whole loop pass (--from = --to: 3 instructions more,
 # 0.2%): below the default 1% threshold, status 0; with --threshold 0.1,
 # status 5, instructions "moved", and the change in percent is the
-# arithmetic of the two files' own means. --json says the same.
+# arithmetic of the two files' own means. --json says the same. The
+# other way round, 3 fewer: improved (fewer instructions are better: the
+# registry's worse way for them is increase), status 0; --fail-on any or
+# decrease: 5.
 # Usage: pmuctl_compare.sh PMUCTL VBOARD FIRMWARE.elf TOP_SRC_DIR
 set -u
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
@@ -37,8 +40,9 @@ cat "$E2E_TMP/ab"
 "$PMUCTL" compare "$E2E_TMP/a.json" "$E2E_TMP/a.json" >/dev/null 2>&1
 check "a run against itself: status 0" test $? = 0
 "$PMUCTL" compare "$E2E_TMP/a.json" "$E2E_TMP/pass.json" >"$E2E_TMP/ap" 2>&1
+RC=$? # (check's own first lines would reset $?)
 check "the region against a whole loop pass: below the default 1%, status 0" \
-    eval 'test $? = 0 && grep -q "instructions  *below threshold" "$E2E_TMP/ap"'
+    eval 'test $RC = 0 && grep -q "instructions  *below threshold" "$E2E_TMP/ap"'
 "$PMUCTL" compare --threshold 0.1 "$E2E_TMP/a.json" "$E2E_TMP/pass.json" >"$E2E_TMP/ap" 2>&1
 check "... with --threshold 0.1: status 5" test $? = 5
 cat "$E2E_TMP/ap"
@@ -51,6 +55,33 @@ check "... instructions moved by $want (the files' means)" \
 check "... --json: status 5, \"moved\": true, instructions' verdict moved" \
     python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); assert d["moved"] is True; assert next(e for e in d["events"] if e["event"] == "instructions")["verdict"] == "moved"' \
     "$E2E_TMP/ap.json"
+"$PMUCTL" compare --threshold 5 --threshold instructions=0.1 "$E2E_TMP/a.json" \
+    "$E2E_TMP/pass.json" >"$E2E_TMP/ap" 2>&1
+RC=$?
+check "... --threshold instructions=0.1 beside a global 5: status 5, instructions moved" \
+    eval 'test $RC = 5 && grep -qE "instructions +moved$" "$E2E_TMP/ap"'
+# The other way: the pass as base, the region as new, 3 instructions
+# fewer. Fewer instructions are better (the registry's worse way for
+# instructions is increase): improved, status 0; --fail-on any or
+# decrease: 5.
+"$PMUCTL" compare --threshold 0.1 "$E2E_TMP/pass.json" "$E2E_TMP/a.json" >"$E2E_TMP/pa" 2>&1
+RC=$?
+check "3 instructions fewer with --threshold 0.1: improved, status 0" \
+    eval 'test $RC = 0 && grep -qE "instructions +improved$" "$E2E_TMP/pa"'
+cat "$E2E_TMP/pa"
+for way in any decrease; do
+    "$PMUCTL" compare --threshold 0.1 --fail-on $way "$E2E_TMP/pass.json" "$E2E_TMP/a.json" \
+        >"$E2E_TMP/pa" 2>&1
+    RC=$?
+    check "... --fail-on $way: status 5, instructions moved" \
+        eval 'test $RC = 5 && grep -qE "instructions +moved$" "$E2E_TMP/pa"'
+done
+"$PMUCTL" compare --threshold 0.1 --fail-on any "$E2E_TMP/a.json" "$E2E_TMP/pass.json" >/dev/null 2>&1
+check "... --fail-on any, the 3 more: status 5 too" test $? = 5
+"$PMUCTL" compare --fail-on up "$E2E_TMP/a.json" "$E2E_TMP/pass.json" >"$E2E_TMP/pa" 2>&1
+RC=$?
+check "--fail-on up: status 2, the words it takes named" \
+    eval 'test $RC = 2 && grep -q "increase, decrease or any" "$E2E_TMP/pa"'
 finish
 }
 main "$@"

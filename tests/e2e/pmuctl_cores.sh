@@ -31,7 +31,7 @@ sleep 0.3
     -e instructions -r 3 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
 check "$CPU: pmuctl measure -e instructions counts QEMU's $EXPECT in every iteration" \
-    grep -qx "$EXPECT,,instructions,3,0.00%" "$OUT"
+    grep -qx "$EXPECT,,instructions,0.00%,3,100.00,,,exact," "$OUT"
 finish
 }
 main "$@"

@@ -4,7 +4,8 @@
 # A target with no PMU (QEMU's 34Kf: Config1.PC = 0) gets one sentence and
 # status 1, and is left usable; a port nobody listens on, a peer that
 # hangs up and a peer that never answers get statuses 3, 3 and 4
-# (docs/pmuctl.md, "Exit status"); PMUCTL_TARGET names the target when -t
+# (docs/pmuctl.md, "Exit status"), the last with what a silence on an
+# accepted connection can be, as a second client on QEMU's serial server; PMUCTL_TARGET names the target when -t
 # does not.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
@@ -60,6 +61,23 @@ check "a peer that never answers: status 4, 'did not answer in time'" \
 # makes, so only a pmuctl that ignores -T (waits for ever) fails here.
 check "... and it gives up rather than waiting for ever (took $((END - START)) s)" \
     test $((END - START)) -le 30
+check "... and says what a silence on an accepted connection can be" \
+    has "target busy? another client may be connected"
+# A second client while GDB is connected: QEMU's serial server leaves it
+# in the backlog and passes it nothing (no byte, not even an ack); GDB's
+# session goes on. A fresh board: the one above ran its program to the end.
+start_qemu "$ELF"
+gdb_batch "target remote 127.0.0.1:$QEMU_PORT" "shell sleep 8" "printf \"FIRST=%x\\n\", \$pc" \
+    >"$E2E_TMP/first.out" &
+HOLDER=$!
+E2E_PIDS+=($HOLDER)
+sleep 3
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" -T 1 read >"$OUT" 2>&1
+RC=$?
+wait "$HOLDER"
+check "a second client on QEMU's serial server: status 4, 'target busy? another client may be connected'" \
+    test "$RC" = 4 -a "$(grep -c "target busy? another client may be connected" "$OUT")" = 1
+check "... and the first client's session goes on" grep -q "^FIRST=" "$E2E_TMP/first.out"
 pm_pick_port FREE
 "$PMUCTL" -t "127.0.0.1:$FREE" read >"$OUT" 2>&1
 RC=$?

@@ -9,7 +9,7 @@
 # (--calibrate) for exl: what the exl column counts is the stub's own
 # window between the breakpoint exception and its freeze (and between its
 # thaw and the eret), which an empty bracket counts as much of; and the
-# counts of all four modes at once, which the columns must add up to.
+# counts of u, s and k at once, which their columns must add up to.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pmuctl_lib.sh"
 PMUCTL=$1 VBOARD=$2 ELF=$3 TOP=$4
@@ -53,13 +53,18 @@ assert ev["cycles", "k"]["counter-value"] >= q, ev["cycles", "k"]
 assert all(e["label"] == "%s:%s" % (e["event"], e["mode"]) for e in d["events"]), d
 assert d["metrics"] == [], d["metrics"]
 PY
-"$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes u,s,k,exl --no-trace -r 4 -x , >"$OUT" 2>&1
+# The program's modes only: what exl adds is the stub's window, whose
+# length depends on the counter's index (docs/pmu.md, "The stub does not
+# count itself": the later the counter, the more of the freeze loop it
+# sees), so it adds up only counter for counter; the calibrated sweep
+# above checks it against its own empty bracket.
+"$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes u,s,k --no-trace -r 4 -x , >"$OUT" 2>&1
 ALL=$(awk -F, '$3 == "instructions" { print $1 }' "$OUT")
-"$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes sweep --no-trace -r 4 -x , >"$E2E_TMP/sw" 2>&1
+"$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes sweep=u,s,k --no-trace -r 4 -x , >"$E2E_TMP/sw" 2>&1
 SUM=$(awk -F, '$3 ~ /^instructions:/ { s += $1 } END { print s }' "$E2E_TMP/sw")
-echo "# all four modes at once: $ALL; the sweep's columns add up to $SUM"
-check "the four columns add up to the count in all modes at once ($ALL)" \
-    test -n "$ALL" -a "$SUM" = "$ALL"
+echo "# u,s,k at once: $ALL; the sweep's three columns add up to $SUM"
+check "the u, s and k columns add up to the count in u,s,k at once ($ALL = QEMU's $QEMU_COUNT)" \
+    test -n "$ALL" -a "$SUM" = "$ALL" -a "$ALL" = "$QEMU_COUNT"
 
 # ---- tracepoints (the default), the table: a column per mode
 "$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes sweep -r 4 >"$OUT" 2>&1
@@ -69,7 +74,7 @@ check "table: header with one column per mode" \
 check "table (tracepoints): instructions 0 0 $QEMU_COUNT and the stub's exl window" \
     grep -qE "^  instructions +0 +0 +$QEMU_COUNT +[1-9][0-9]* +\(exact\)$" "$OUT"
 "$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes sweep=k -r 2 -x , >"$OUT" 2>&1
-check "sweep=k: one column, QEMU's count" grep -qx "$QEMU_COUNT,,instructions:k,2,0.00%" "$OUT"
+check "sweep=k: one column, QEMU's count" grep -qx "$QEMU_COUNT,,instructions:k,0.00%,2,100.00,,,exact," "$OUT"
 
 # ---- refused: a mode the core lacks, an event with its own modes
 "$PMUCTL" -t "$T" "${M[@]}" -e instructions --modes sweep=u,marked >"$OUT" 2>&1

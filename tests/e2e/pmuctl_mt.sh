@@ -44,7 +44,7 @@ check "info: the filter on each counter" \
     -r 4 -x , >"$OUT" 2>&1
 cat "$OUT"
 check "tc=0 and vpe=0 count QEMU's $QEMU_COUNT, tc=1 and vpe=1 count 0" \
-    test "$(grep -cx "$QEMU_COUNT,,instructions:tc=0,4,0.00%\|0,,instructions:tc=1,4,0.00%\|$QEMU_COUNT,,instructions:vpe=0,4,0.00%\|0,,instructions:vpe=1,4,0.00%" "$OUT")" = 4
+    test "$(grep -cx "$QEMU_COUNT,,instructions:tc=0,0.00%,4,100.00,,,exact,\|0,,instructions:tc=1,0.00%,4,100.00,,,exact,\|$QEMU_COUNT,,instructions:vpe=0,0.00%,4,100.00,,,exact,\|0,,instructions:vpe=1,0.00%,4,100.00,,,exact," "$OUT")" = 4
 "$PMUCTL" -t "$T" "${M[@]}" -e instructions:tc=0,instructions -r 2 --no-trace --json -o "$E2E_TMP/mt.json" >"$OUT" 2>&1
 check "breakpoints: tc=0 the same as no filter, labels keep the filter" \
     python3 - "$E2E_TMP/mt.json" "$QEMU_COUNT" <<'PY'

@@ -93,7 +93,7 @@ check "... pmuctl bound the native bracket (QPmustub.Bracket) and sent no agent 
 
 through one -- --from region_begin --to region_begin -e instructions -r 3 -x ,
 check "native bracket, --from = --to: one loop pass counts QEMU's $QEMU_COUNT + $BACK" \
-    grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT"
+    grep -qx "$((QEMU_COUNT + BACK)),,instructions,0.00%,3,100.00,,,exact," "$OUT"
 check "... through the native bracket" native_used one
 
 if [ "${STUB_AGENT:-1}" = 0 ]; then
@@ -123,7 +123,7 @@ check "... through agent expressions (QTDP actions), no QPmustub.Bracket" agent_
 through stripped1 ';qPmustub.Bracket+' -- --from region_begin --to region_begin \
     -e instructions -r 3 -x ,
 check "a stub without it, --from = --to: QEMU's $QEMU_COUNT + $BACK, agent expressions" \
-    eval 'grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT" && agent_used stripped1'
+    eval 'grep -qx "$((QEMU_COUNT + BACK)),,instructions,0.00%,3,100.00,,,exact," "$OUT" && agent_used stripped1'
 
 through noflag -- --from region_begin --to region_end -e instructions -r 200 \
     --no-native --json -o "$E2E_TMP/a.json"

@@ -46,7 +46,7 @@ oo_gdb_idle "$OO_TMP/openocd.log"
     -r 4 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
 check "OpenOCD: instructions from loop to after_tick equal QEMU's count ($QEMU_COUNT)" \
-    grep -qx "$QEMU_COUNT,,instructions,4,0.00%" "$OUT"
+    grep -qx "$QEMU_COUNT,,instructions,0.00%,4,100.00,,,exact," "$OUT"
 oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$FW" --from loop --to after_tick -r 4 \
     -e '{instructions,cycles,branches,branch_mispredictions},{instructions,loads,stores,dcache_misses}' \

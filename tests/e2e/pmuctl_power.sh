@@ -28,6 +28,23 @@ check "list --cpu e200z7: its generic names" \
 "$PMUCTL" list --cpu e500v2 >"$OUT" 2>&1
 check "list --cpu e500v2: instructions are event 2 on every counter" \
     grep -qE '^instructions +2  0,1,2,3 ' "$OUT"
+# A filter, as perf list's: a substring, or a glob; without --cpu or -t
+# every core, and the first line says so.
+"$PMUCTL" list --cpu e200z7 '*cache_linefills' >"$OUT" 2>&1
+check "list --cpu e200z7 '*cache_linefills': the two linefill events (57, 72), nothing else" \
+    test "$(grep -cE '^[a-z0-9_]+ +[0-9]+  ' "$OUT")" = 2 -a \
+         "$(grep -cE '^(dcache_linefills +57|icache_linefills +72)  ' "$OUT")" = 2
+env -u PMUCTL_TARGET "$PMUCTL" list 'dcache_l*' >"$OUT" 2>&1
+check "list 'dcache_l*': every core named on the first line, only dcache_l* events, e200z7's among them" \
+    python3 - "$OUT" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0].startswith("every core of the registry, ") and "e200z7" in lines[0], lines[0]
+rows = [l.split()[0] for l in lines if re.match(r"^[a-z0-9_]+ +\d+  ", l)]
+assert rows and all(r.startswith("dcache_l") for r in rows), rows
+assert any(l.startswith("e200z7: ") for l in lines) and "dcache_linefills" in rows, lines
+assert not any(l.startswith("r10k: ") for l in lines), lines  # no match there: not shown
+PY
 finish
 }
 main

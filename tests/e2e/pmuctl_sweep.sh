@@ -14,7 +14,8 @@
 # - an unknown symbol, a value that does not fit and a sweep without
 #   --elf are refused with status 2 before the target is touched;
 # - pmuctl plot draws the sweep into an SVG whose text has the three
-#   values on the x axis and says the counts are simulated; plain results
+#   values on the x axis, 0 at the foot of each y axis and no number in
+#   e-notation, and says the counts are simulated; plain results
 #   draw bars; a missing gnuplot is told;
 # - pmuctl compare of two values' runs exits 5, a run against itself 0.
 # Usage: pmuctl_sweep.sh PMUCTL VBOARD SWEEP_LOOP.elf TOP_SRC_DIR
@@ -99,7 +100,7 @@ check "the table: 49 and 319 instructions" \
 pm measure --elf "$ELF" --from region_begin --to region_end -e instructions \
     -r 2 --no-progress --sweep sweep_n=10,100 -x , >"$OUT" 2>&1
 check "-x: the value first on each line" \
-    eval 'grep -qx "10,49,,instructions,2,0.00%" "$OUT" && grep -qx "100,319,,instructions,2,0.00%" "$OUT"'
+    eval 'grep -qx "10,49,,instructions,0.00%,2,100.00,,,exact," "$OUT" && grep -qx "100,319,,instructions,0.00%,2,100.00,,,exact," "$OUT"'
 cat "$OUT"
 
 # compare: one value's run against another's, and against itself.
@@ -120,11 +121,16 @@ wait "$VBOARD_PID" 2>/dev/null
     -o "$E2E_TMP/sweep.svg" >"$OUT" 2>&1
 check "plot of the sweep: status 0" test $? = 0
 cat "$OUT"
-check "the SVG's x axis shows 10, 100 and 1000 and names sweep_n" \
+check "the SVG's x axis shows 10, 100 and 1,000 and names sweep_n" \
     python3 -c 'import re,sys; s = open(sys.argv[1]).read()
 texts = [re.sub("<[^>]*>", "", t).strip() for t in re.findall(r"<text[^>]*>(.*?)</text>", s, re.S)]
-assert all(v in texts for v in ("10", "100", "1000")), texts
+assert all(v in texts for v in ("10", "100", "1,000")), texts
 assert "sweep_n" in texts, texts' "$E2E_TMP/sweep.svg"
+check "the SVG: two panels whose y axes start at 0, no number in e-notation" \
+    python3 -c 'import re,sys; s = open(sys.argv[1]).read()
+texts = [re.sub("<[^>]*>", "", t).strip() for t in re.findall(r"<text[^>]*>(.*?)</text>", s, re.S)]
+assert texts.count("0") == 2, texts
+assert not [t for t in texts if re.search(r"[0-9][eE][-+]?[0-9]", t)], texts' "$E2E_TMP/sweep.svg"
 check "the SVG says the counts are simulated, by vboard" \
     grep -q "counts simulated by vboard" "$E2E_TMP/sweep.svg"
 check "the SVG names the event and its unit" \

@@ -35,7 +35,7 @@ T="127.0.0.1:$VPORT"
     -e instructions -r 5 -x , >"$OUT" 2>&1
 echo "# pmuctl: $(cat "$OUT")"
 check "instructions in the region equal QEMU's count ($QEMU_COUNT) in every iteration" \
-    grep -qx "$QEMU_COUNT,,instructions,5,0.00%" "$OUT"
+    grep -qx "$QEMU_COUNT,,instructions,0.00%,5,100.00,,,exact," "$OUT"
 
 # The stub offers tracepoints, so that was measured with them.
 # 2000 iterations on the target: QEMU's count in each, under 0.1 packets
@@ -66,7 +66,7 @@ b, p, q = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.ar
 assert b["method"] == "breakpoints" and b["events"][0]["median"] == q, b
 e = p["events"][0]
 assert p["method"] == "tracepoints" and e["iterations"] == 300, p
-assert e["median"] == e["min"] == e["max"] == q, e
+assert e["median"] == e["min"] == e["max"] == q and e["values"] == [q] * 300, e
 PY
 
 # One pass of the loop: --from = --to = region_begin (a step off the
@@ -77,7 +77,7 @@ BACK=$(python3 "$TOP/tests/vboard/qemu_count.py" "$E2E_TMP/program.log" "$ELF" \
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_begin \
     -e instructions -r 3 -x , >"$OUT" 2>&1
 check "--from = --to: one loop pass counts QEMU's $QEMU_COUNT + $BACK instructions" \
-    grep -qx "$((QEMU_COUNT + BACK)),,instructions,3,0.00%" "$OUT"
+    grep -qx "$((QEMU_COUNT + BACK)),,instructions,0.00%,3,100.00,,,exact," "$OUT"
 
 # Eight events in two groups, instructions in both; JSON parses. vboard
 # does not model branch mispredictions (vboard/mips/pmu_bind.c binds no
@@ -123,25 +123,57 @@ ev = {e["event"]: e["counter"] for e in json.load(open(sys.argv[1]))["events"]}
 assert ev["branches"] % 2 == 0 and ev["branch_mispredictions"] % 2 == 1 and ev["stores"] % 2 == 1, ev
 PY
 
-# CSV with a separator: fields parse.
+# CSV with a separator: fields parse (perf stat's order, then how vboard
+# counts each, then the raw mean: ten fields on every line).
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
     -e cycles,instructions,loads,stores --calibrate -x ';' >"$OUT" 2>"$E2E_TMP/err"
-check "-x ';' --calibrate: one line per event, 6 fields, calibration of instructions is 0" \
+check "-x ';' --calibrate: one line per event, 10 fields, calibration of instructions is 0" \
     python3 - "$OUT" "$QEMU_COUNT" <<'PY'
 import csv, sys
 rows = [r for r in csv.reader(open(sys.argv[1]), delimiter=";")]
 evs = {r[2]: r for r in rows if len(r) > 2 and r[2] in ("cycles", "instructions", "loads", "stores")}
-assert len(evs) == 4 and all(len(r) == 6 for r in evs.values()), rows
+assert len(evs) == 4 and all(len(r) == 10 for r in rows), rows
 i = evs["instructions"]
-assert i[0] == i[5] == sys.argv[2] and i[3] == "3", i   # corrected == raw: the empty bracket counts 0
+assert i[0] == i[9] == sys.argv[2] and i[4] == "3" and i[5] == "100.00", i   # corrected == raw: the empty bracket counts 0
+assert i[8] == "exact" and evs["cycles"][8] == "model", rows
 assert float(evs["cycles"][0]) > 0
+PY
+# -x , with a label that holds a comma (its modes) and metrics: quoted as
+# CSV quotes, every line ten fields; --per-iteration: each iteration's
+# count on a line of its own (the iteration first), QEMU's in each, and
+# in JSON "values".
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
+    -e 'cycles,instructions:k,s,dcache_accesses,dcache_misses' -x , >"$OUT" 2>"$E2E_TMP/err"
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
+    -e instructions,cycles --per-iteration -x , >"$E2E_TMP/pi.csv" 2>>"$E2E_TMP/err"
+"$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 3 \
+    -e instructions,cycles --per-iteration --no-trace --json -o "$E2E_TMP/pi.json" 2>>"$E2E_TMP/err"
+check "-x ,: ten fields a line, \"instructions:s,k\" one field, IPC in the metric fields; --per-iteration: 3 counts each" \
+    python3 - "$OUT" "$E2E_TMP/pi.csv" "$E2E_TMP/pi.json" "$QEMU_COUNT" <<'PY'
+import csv, json, sys
+q = sys.argv[4]
+rows = list(csv.reader(open(sys.argv[1])))
+assert rows and all(len(r) == 10 for r in rows), rows
+ev = {r[2]: r for r in rows}
+assert ev["instructions:s,k"][0] == q and ev["instructions:s,k"][8] == "exact", rows
+ipc = ev["IPC"]
+assert ipc[0] == "" and float(ipc[6]) > 0 and ipc[7] == "insn per cycle" and ipc[8] == "model", ipc
+pi = list(csv.reader(open(sys.argv[2])))
+assert pi and all(len(r) == 11 for r in pi), pi
+each = [r for r in pi if r[0] != "all" and r[3] == "instructions"]
+assert [r[0] for r in each] == ["1", "2", "3"] and all(r[1] == q for r in each), pi
+assert [r[1] for r in pi if r[0] == "all" and r[3] == "instructions"] == [q], pi
+assert len([r for r in pi if r[0] != "all" and r[3] == "cycles"]) == 3, pi
+for e in json.load(open(sys.argv[3]))["events"]:
+    assert len(e["values"]) == 3 and e["median"] == sorted(e["values"])[1], e
+    assert e["event"] != "instructions" or e["values"] == [int(q)] * 3, e
 PY
 # ALU stalls, which vboard does not model, are perf's "<not supported>"
 # (the main job's table once read 0 for them).
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 2 \
     -e instructions,alu_stalls -x , >"$OUT" 2>"$E2E_TMP/err"
 check "-x: alu_stalls is <not supported>, counted in 0 iterations" \
-    grep -qx "<not supported>,,alu_stalls,0," "$OUT"
+    grep -qx "<not supported>,,alu_stalls,,0,0.00,,,none," "$OUT"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end -r 2 \
     -e instructions,alu_stalls >"$OUT" 2>"$E2E_TMP/err"
 check "table: <not supported> for alu_stalls" \
@@ -187,7 +219,7 @@ gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -e instructions -r 3 -x , >"$OUT" 2>&1
 check "a running program: measured ($QEMU_COUNT instructions) ..." \
-    grep -qx "$QEMU_COUNT,,instructions,3,0.00%" "$OUT"
+    grep -qx "$QEMU_COUNT,,instructions,0.00%,3,100.00,,,exact," "$OUT"
 check "... and left running (0x03 then '?' gets SIGINT or an exit)" \
     python3 - "$VPORT" <<'PY'
 import re, socket, sys, time
@@ -231,7 +263,7 @@ gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
 grep -E '^perf(ctl|cnt)[0-9]+(_64)?[: ]' "$E2E_TMP/before.out" >"$E2E_TMP/before.regs"
 "$PMUCTL" -t "$T" read >"$OUT" 2>&1
 check "read: the 64-bit count GDB wrote (0x1fffffff0) and the event perfctl0 selects" \
-    grep -qx "8589934576 instructions counter0" "$OUT"
+    grep -qx "8589934576 instructions counter0 (vboard: exact)" "$OUT"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -r 10000000 -e branches,loads,stores,instructions --no-progress >"$OUT" 2>&1 &
 PM=$!
@@ -314,7 +346,7 @@ check "a lost connection: status 3, one error line saying nothing could be put b
     test "$RC" = 3 -a "$(grep -c "could not be put back" "$E2E_TMP/lost.err")" = 1 \
          -a "$(grep -c "^pmuctl: .*lost" "$E2E_TMP/lost.err")" = 1
 check "... and the complete iterations are still reported" \
-    grep -qE "^$QEMU_COUNT,,instructions,[1-9][0-9]*,0.00%" "$E2E_TMP/lost.out"
+    grep -qE "^$QEMU_COUNT,,instructions,0.00%,[1-9][0-9]*,100.00,,,exact," "$E2E_TMP/lost.out"
 
 # ---- A program that runs its region 3 times (fw_rounds = 3, set by GDB
 # at the boot stop), with tracepoints and with breakpoints: -r 5 reports
@@ -336,7 +368,7 @@ for how in trace no-trace; do
     check "$how: -r 5 on a 3-pass program: status 6, '3 of 5', QEMU's count in all 3" \
         test "$(cat "$E2E_TMP/r5.$how.rc")" = 6 \
              -a "$(grep -c "3 of 5 iterations completed" "$E2E_TMP/r5.$how.err")" = 1 \
-             -a "$(grep -cx "$QEMU_COUNT,,instructions,3,0.00%" "$E2E_TMP/r5.$how")" = 1
+             -a "$(grep -cx "$QEMU_COUNT,,instructions,0.00%,3,100.00,,,exact," "$E2E_TMP/r5.$how")" = 1
     three_passes "$E2E_TMP/r5j.$how" -r 5 --json "${X[@]}"
     check "$how: ... and in JSON: 3 iterations, mean QEMU's count" \
         python3 -c 'import json, sys
@@ -347,7 +379,7 @@ assert e["iterations"] == 3 and e["counter-value"] == float(sys.argv[2]), e' \
     three_passes "$E2E_TMP/r3c.$how" -r 3 --calibrate -x , "${X[@]}"
     check "$how: -r 3 --calibrate on it: status 0, all 3 passes, QEMU's count" \
         test "$(cat "$E2E_TMP/r3c.$how.rc")" = 0 \
-             -a "$(grep -c "^$QEMU_COUNT,,instructions,3,0.00%" "$E2E_TMP/r3c.$how")" = 1
+             -a "$(grep -c "^$QEMU_COUNT,,instructions,0.00%,3,100.00,,,exact," "$E2E_TMP/r3c.$how")" = 1
 done
 OUT=$E2E_TMP/after.out
 finish

@@ -9,8 +9,13 @@ A pc is placed in the function whose symbol (nm -n, text) is the last at
 or below it.
 
 With --length, the shortest and longest bracket in instructions instead.
+With --addresses FUNCTION, each instruction of FUNCTION and its share of
+the region's instructions ("ADDR PERCENT", ADDR in hex as report --sort
+addr writes it): the oracle of the per-instruction view. On MIPS a delay
+slot's instructions are its branch's, as the stub records them (EPC
+names the branch when Cause.BD is set, docs/record.md "Skid").
 
-usage: record_shares.py [--length] mips|ppc LOG ELF NM OBJDUMP FROM_ADDR TO_ADDR
+usage: record_shares.py [--length | --addresses FUNCTION] mips|ppc LOG ELF NM OBJDUMP FROM_ADDR TO_ADDR
 prints "FUNCTION PERCENT" lines, most first.
 """
 import bisect
@@ -36,10 +41,34 @@ def functions(elf, nm):
     return sorted(syms)
 
 
+def delay_slots(elf, objdump):
+    """The addresses that are a MIPS branch's or jump's delay slot."""
+    return {a + 4 for a, (_, mn, _) in qemu_count.disassemble(elf, objdump).items()
+            if (mn[0] in "bj" and mn not in ("break",))}
+
+
+def addresses(runs, syms, function, slots):
+    lo = next(a for a, n in syms if n == function)
+    hi = min([a for a, _ in syms if a > lo] or [1 << 32])
+    counts, total = {}, 0
+    for run in runs:
+        for pc in run:
+            total += 1
+            if lo <= pc < hi:
+                at = pc - 4 if pc in slots else pc
+                counts[at] = counts.get(at, 0) + 1
+    for at, n in sorted(counts.items()):
+        print(f"0x{at:08x} {100.0 * n / total:.2f}")
+
+
 def main(argv):
     length = len(argv) > 1 and argv[1] == "--length"
     if length:
         argv = argv[:1] + argv[2:]
+    function = None
+    if len(argv) > 2 and argv[1] == "--addresses":
+        function = argv[2]
+        argv = argv[:1] + argv[3:]
     if len(argv) != 8:
         print(__doc__.strip().splitlines()[-2], file=sys.stderr)
         return 2
@@ -57,6 +86,10 @@ def main(argv):
         print(min(len(r) for r in runs), max(len(r) for r in runs))
         return 0
     syms = functions(elf, nm)
+    if function:
+        addresses(runs, syms, function,
+                  delay_slots(elf, objdump) if arch == "mips" else set())
+        return 0
     addrs = [a for a, _ in syms]
     counts, total = {}, 0
     for run in runs:

@@ -90,11 +90,11 @@ M=("$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end)
 "${M[@]}" -e instructions,branches -r 4 -x , >"$OUT" 2>&1
 cat "$OUT"
 check "tracepoints: $WANT instructions, $BRANCHES branches in 4 of 4" \
-    bash -c "grep -qx '$WANT,,instructions,4,0.00%' '$OUT' && grep -qx '$BRANCHES,,branches,4,0.00%' '$OUT'"
+    bash -c "grep -qx '$WANT,,instructions,0.00%,4,100.00,,,exact,' '$OUT' && grep -qx '$BRANCHES,,branches,0.00%,4,100.00,,,exact,' '$OUT'"
 "${M[@]}" --no-trace -e instructions -r 3 --calibrate -x , >"$OUT" 2>&1
 cat "$OUT"
 check "breakpoints (--no-trace; the empty bracket 0, so raw = calibrated): $WANT in 3 of 3" \
-    grep -qx "$WANT,,instructions,3,0.00%,$WANT" "$OUT"
+    grep -qx "$WANT,,instructions,0.00%,3,100.00,,,exact,$WANT" "$OUT"
 # One pass of the outer loop, FROM = TO: each bracket steps off the
 # breakpoint (or the tracepoint's trap) on the 32-bit e_li, in place.
 for how in "" --no-trace; do
@@ -102,7 +102,7 @@ for how in "" --no-trace; do
         -e instructions -r 3 -x , >"$OUT" 2>&1
     cat "$OUT"
     check "from region_begin round to it again ${how:-(tracepoints)}: $WANT + 3 in 3 of 3" \
-        grep -qx "$((WANT + 3)),,instructions,3,0.00%" "$OUT"
+        grep -qx "$((WANT + 3)),,instructions,0.00%,3,100.00,,,exact," "$OUT"
 done
 "$PMUCTL" -t "$T" record --elf "$ELF" --from region_begin --to region_end \
     -e instructions:101 --samples 200 -o "$E2E_TMP/rec.data" >"$OUT" 2>&1

@@ -46,6 +46,15 @@ static void accepted(void **s)
     assert_false(c.no_native);
     assert_int_equal(parse("-t h:1 measure --from a --to b --no-native"), 0);
     assert_true(c.no_native);
+    /* each count with breakpoints too */
+    assert_int_equal(parse("-t h:1 measure --from a --to b --no-trace --per-iteration"), 0);
+    assert_true(c.per_iteration && c.no_trace);
+    assert_int_equal(parse("compare a b --threshold 2 --threshold cycles=5 "
+                           "--threshold IPC=0.5 --fail-on any"), 0);
+    assert_true(c.threshold == 2 && c.nthresholds == 2 && c.fail_on == 2);
+    assert_string_equal(c.thresholds[1], "IPC=0.5");
+    assert_int_equal(parse("list dcache_*"), 0);
+    assert_int_equal(c.nargs, 1);
     assert_int_equal(parse("set instructions:u cycles -t /dev/ttyUSB0@115200"), 0);
     assert_ptr_equal(c.cmd, &cmd_set);
     assert_int_equal(c.nargs, 2);
@@ -108,8 +117,9 @@ static void refused(void **s)
         {"-t h:1 measure --from a --to b --threshold 2", "--threshold does not apply"},
         {"compare a.json b.json -x ,", "option -x does not apply to compare"},
         {"-t h:1 measure --from a --to b --sweep n=1", "--sweep needs --elf"},
-        {"-t h:1 measure --from a --to b --no-trace --per-iteration",
-         "--per-iteration is a way of tracing"},
+        {"compare a.json b.json --fail-on up", "increase, decrease or any"},
+        {"compare a.json b.json --threshold cycles=", "--threshold wants a percentage"},
+        {"compare a.json b.json --threshold =3", "--threshold wants a percentage"},
         {"-t h:1 record --elf x --samples 3 --duration 1", "choose one"},
         {"report --json --folded", "choose one"},
     };
@@ -272,7 +282,8 @@ static void help_per_command(void **s)
     assert_null(c.cmd);
     text = help_of(&cmd_compare);
     assert_non_null(strstr(text, "usage: pmuctl compare [options] BASE.json NEW.json\n"));
-    assert_non_null(strstr(text, "--threshold PCT"));
+    assert_non_null(strstr(text, "--threshold [EVENT=]PCT"));
+    assert_non_null(strstr(text, "--fail-on WAY"));
     assert_null(strstr(text, "--from"));
     assert_null(strstr(text, "--target")); /* compare reads files */
     free(text);

@@ -17,6 +17,9 @@
 
 static struct cmp_file base, new_;
 static struct cmp_result r;
+static const char *core = "34K"; /* no core of the registry: no worse way */
+
+static void set_core(const char *c) { core = c; }
 
 /* A result with one event per "NAME MEAN STDERR" line ("NAME -" for one
  * the target does not model) and one metric IPC. */
@@ -28,8 +31,9 @@ static void result(struct cmp_file *f, const char *events, double ipc)
     const char *p = events;
 
     n += snprintf(text + n, sizeof text - (size_t)n,
-                  "{\"counts-from\": \"test\", \"simulator\": null, \"core\": \"34K\","
-                  " \"from\": \"a\", \"to\": \"b\", \"iterations\": 50, \"events\": [");
+                  "{\"counts-from\": \"test\", \"simulator\": null, \"core\": \"%s\","
+                  " \"from\": \"a\", \"to\": \"b\", \"iterations\": 50, \"events\": [",
+                  core);
     for (int i = 0; sscanf(p, "%63s %31s%n", name, mean, &used) == 2; i++) {
         p += used;
         if (!strcmp(mean, "-")) {
@@ -50,6 +54,17 @@ static void result(struct cmp_file *f, const char *events, double ipc)
     assert_int_equal(cmp_parse(text, f, err, sizeof err), 0);
 }
 
+/* A threshold for every row, and the way that fails (-1: each row's
+ * worse way, the registry's). */
+static const struct cmp_gate *gate(double threshold, int fail_on)
+{
+    static struct cmp_gate g;
+    memset(&g, 0, sizeof g);
+    g.threshold = threshold;
+    g.fail_on = fail_on;
+    return &g;
+}
+
 static const struct cmp_row *row(const char *name)
 {
     for (int i = 0; i < r.nrows; i++)
@@ -64,16 +79,16 @@ static void an_exact_event_that_moves_beyond_the_threshold_is_moved(void **st)
     (void)st;
     result(&base, "instructions 1000 0", 1.0);
     result(&new_, "instructions 1020 0", 1.0);
-    cmp_compute(&base, &new_, 1.0, &r);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
     assert_int_equal(row("instructions")->verdict, CMP_MOVED);
     assert_true(fabs(row("instructions")->change_pct - 2.0) < 1e-9);
     assert_true(r.moved);
     /* The same against itself: nothing. */
-    cmp_compute(&base, &base, 1.0, &r);
+    cmp_compute(&base, &base, gate(1.0, -1), &r);
     assert_int_equal(row("instructions")->verdict, CMP_SAME);
     assert_false(r.moved);
     /* A threshold above the change: below it. */
-    cmp_compute(&base, &new_, 2.5, &r);
+    cmp_compute(&base, &new_, gate(2.5, -1), &r);
     assert_int_equal(row("instructions")->verdict, CMP_BELOW);
     assert_false(r.moved);
 }
@@ -85,11 +100,11 @@ static void a_change_within_the_runs_noise_is_not_moved(void **st)
      * 10^2) = 14.1, so the band is 28.3 (2.83%): 30 is beyond it, 25 not. */
     result(&base, "cycles 1000 10", 1.0);
     result(&new_, "cycles 1030 10", 1.0);
-    cmp_compute(&base, &new_, 1.0, &r);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
     assert_int_equal(row("cycles")->verdict, CMP_MOVED);
     assert_true(fabs(row("cycles")->noise_pct - 2 * sqrt(200.0) / 10) < 1e-9);
     result(&new_, "cycles 1025 10", 1.0);
-    cmp_compute(&base, &new_, 1.0, &r);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
     assert_int_equal(row("cycles")->verdict, CMP_WITHIN);
     assert_false(r.moved);
 }
@@ -99,7 +114,7 @@ static void from_zero_any_change_beyond_the_noise_is_moved(void **st)
     (void)st;
     result(&base, "dcache_misses 0 0", 1.0);
     result(&new_, "dcache_misses 3 0", 1.0);
-    cmp_compute(&base, &new_, 1.0, &r);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
     assert_int_equal(row("dcache_misses")->verdict, CMP_MOVED);
     assert_true(isinf(row("dcache_misses")->change_pct));
 }
@@ -109,7 +124,7 @@ static void rows_in_one_file_or_not_counted_are_shown_and_not_gated(void **st)
     (void)st;
     result(&base, "instructions 1000 0 loads 100 0 dtlb_misses -", 1.0);
     result(&new_, "instructions 1000 0 stores 50 0 dtlb_misses -", 1.5);
-    cmp_compute(&base, &new_, 1.0, &r);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
     assert_int_equal(row("loads")->verdict, CMP_ONLY_BASE);
     assert_int_equal(row("stores")->verdict, CMP_ONLY_NEW);
     assert_int_equal(row("dtlb_misses")->verdict, CMP_NOT_COUNTED);
@@ -119,6 +134,67 @@ static void rows_in_one_file_or_not_counted_are_shown_and_not_gated(void **st)
     assert_int_equal(row("IPC")->verdict, CMP_UNGATED);
     assert_true(row("IPC")->metric);
     assert_false(r.moved);
+}
+
+/* A CI gate: 33% fewer cycles is an improvement (status 0), 33% more a
+ * regression (5); --fail-on any fails both, --fail-on decrease only the
+ * fewer. The way comes from the registry: more cycles are worse
+ * (events/34k.csv), a lower IPC is (metrics.toml), a change of dual
+ * issue cycles is neither (any: fails both ways). */
+static void the_worse_way_fails_the_better_way_improves(void **st)
+{
+    (void)st;
+    set_core("34k");
+    result(&base, "cycles 1500 0 dual_issue_cycles 100 0", 0.5);
+    result(&new_, "cycles 1000 0 dual_issue_cycles 100 0", 0.75);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
+    assert_int_equal(row("cycles")->verdict, CMP_IMPROVED);
+    assert_int_equal(row("cycles")->fail_on, PMU_WORSE_INCREASE);
+    assert_int_equal(row("IPC")->fail_on, PMU_WORSE_DECREASE);
+    assert_false(r.moved);
+    cmp_compute(&new_, &base, gate(1.0, -1), &r);
+    assert_int_equal(row("cycles")->verdict, CMP_MOVED);
+    assert_true(r.moved);
+    for (int i = 0; i < 2; i++) {
+        cmp_compute(i ? &new_ : &base, i ? &base : &new_, gate(1.0, PMU_WORSE_ANY), &r);
+        assert_int_equal(row("cycles")->verdict, CMP_MOVED);
+        assert_true(r.moved);
+    }
+    cmp_compute(&base, &new_, gate(1.0, PMU_WORSE_DECREASE), &r);
+    assert_true(r.moved);
+    cmp_compute(&new_, &base, gate(1.0, PMU_WORSE_DECREASE), &r);
+    assert_int_equal(row("cycles")->verdict, CMP_IMPROVED);
+    assert_false(r.moved);
+    result(&new_, "cycles 1500 0 dual_issue_cycles 50 0", 0.5);
+    cmp_compute(&base, &new_, gate(1.0, -1), &r);
+    assert_int_equal(row("dual_issue_cycles")->fail_on, PMU_WORSE_ANY);
+    assert_int_equal(row("dual_issue_cycles")->verdict, CMP_MOVED);
+    set_core("34K");
+}
+
+/* --threshold EVENT=PCT holds that event to its own threshold; the rest
+ * to the global one. */
+static void a_threshold_per_event(void **st)
+{
+    (void)st;
+    set_core("34k");
+    result(&base, "cycles 1000 0 instructions 1000 0", 1.0);
+    result(&new_, "cycles 1040 0 instructions 1040 0", 1.0);
+    struct cmp_gate g = *gate(1.0, -1);
+    g.nnamed = 1;
+    g.named[0].name = "cycles";
+    g.named[0].pct = 5;
+    cmp_compute(&base, &new_, &g, &r);
+    assert_int_equal(row("cycles")->verdict, CMP_BELOW);
+    assert_true(row("cycles")->threshold == 5);
+    assert_int_equal(row("instructions")->verdict, CMP_MOVED);
+    assert_true(r.moved);
+    g.named[1].name = "instructions";
+    g.named[1].pct = 4.5;
+    g.nnamed = 2;
+    cmp_compute(&base, &new_, &g, &r);
+    assert_false(r.moved);
+    set_core("34K");
 }
 
 static void files_that_are_not_results_are_refused(void **st)
@@ -140,6 +216,8 @@ int main(void)
         cmocka_unit_test(a_change_within_the_runs_noise_is_not_moved),
         cmocka_unit_test(from_zero_any_change_beyond_the_noise_is_moved),
         cmocka_unit_test(rows_in_one_file_or_not_counted_are_shown_and_not_gated),
+        cmocka_unit_test(the_worse_way_fails_the_better_way_improves),
+        cmocka_unit_test(a_threshold_per_event),
         cmocka_unit_test(files_that_are_not_results_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -89,6 +89,34 @@ static void r10k_rearranges_to_fit(void **s)
     assert_int_equal(l.e[1].counter, 0);
 }
 
+/* pmuctl set A B: A on counter 0 and B on counter 1 wherever their
+ * counters allow (34K: cycles and instructions on every counter, branches
+ * on the even ones, branch_mispredictions on the odd ones, MD00548 via
+ * events/34k.csv); where they do not, as close to the order as they
+ * allow. */
+static void the_order_given_where_counters_allow(void **s)
+{
+    (void)s;
+    assert_int_equal(parse("34k", "cycles,branches", 4), 0);
+    assert_int_equal(l.e[0].counter, 0);
+    assert_int_equal(l.e[1].counter, 2); /* 1 is odd: the next even one */
+    assert_int_equal(parse("34k", "instructions,cycles,loads", 4), 0);
+    for (int i = 0; i < l.n; i++)
+        assert_int_equal(l.e[i].counter, i);
+    assert_int_equal(parse("34k", "branch_mispredictions,cycles,branches", 4), 0);
+    assert_int_equal(l.e[0].counter, 1);
+    assert_int_equal(l.e[1].counter, 0);
+    assert_int_equal(l.e[2].counter, 2);
+    /* r10k: issued_loads needs counter 0; cycles takes the other. */
+    assert_int_equal(parse("r10k", "issued_loads,cycles", 2), 0);
+    assert_int_equal(l.e[0].counter, 0);
+    assert_int_equal(l.e[1].counter, 1);
+    assert_int_equal(parse("e200z7", "instructions,cycles", 4), 0);
+    assert_int_equal(l.e[0].counter, 0);
+    assert_int_equal(l.e[1].counter, 1);
+    check_placement();
+}
+
 /* Three events only counter 1 can count (graduated_loads, graduated_stores,
  * dcache_misses: R10000 User's Manual 14.20, via the catalogue) need three
  * turns; cycles and instructions fit beside them on counter 0. */
@@ -177,6 +205,7 @@ int main(void)
         cmocka_unit_test(unknown_names_get_suggestions),
         cmocka_unit_test(malformed_lists),
         cmocka_unit_test(control_values),
+        cmocka_unit_test(the_order_given_where_counters_allow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,8 @@
  * perf_event_mipsxx.c M_PERFCTL_*); Power PMLCa FCS 0x40000000, FCU
  * 0x20000000, FCM1 0x10000000, FCM0 0x08000000, EVENT << 16 (e200z7 RM
  * 8.3.4); the events' types T/V/P of the 34K note's Table 2 (instructions
- * T, relax_bubbles V, cycles P).
+ * T, relax_bubbles V, cycles P); MIPS Status KSU 4:3, ERL 2, EXL 1
+ * (MD00090 9.30) and Power MSR[PR] 0x4000 for the mode at a stop.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "pmu/events.h"
+#include "measure/modes_seen.h"
 #include "pmu/mt.h"
 #include "report/modes.h"
 
@@ -172,7 +174,8 @@ static void sweep_table_has_a_column_per_mode(void **s)
     f = open_memstream(&buf, &len);
     report_separated(f, &r, ",");
     fclose(f);
-    assert_non_null(strstr(buf, "173,,instructions:exl,tc=0,4,"));
+    /* the label holds the separator: one quoted field */
+    assert_non_null(strstr(buf, "173,,\"instructions:exl,tc=0\",0.00%,4,"));
     free(buf);
 }
 
@@ -228,6 +231,23 @@ static void tc_and_vpe_refused_where_not_allowed(void **s)
     refused("e200z7", "instructions:tc=0", "the e200z7 has none");
 }
 
+/* The mode a stop's status register shows: MIPS KSU (EXL, which the
+ * breakpoint exception set, not looked at), none under ERL; Power PR. */
+static void mode_at_a_stop(void **st)
+{
+    char how[128];
+    (void)st;
+    assert_string_equal(modes_seen_word(0, 0x00000002, how, sizeof how), "k");
+    assert_non_null(strstr(how, "kernel mode"));
+    assert_string_equal(modes_seen_word(0, 0x00000010 | 0x2, how, sizeof how), "u");
+    assert_string_equal(modes_seen_word(0, 0x00000008, how, sizeof how), "s");
+    assert_null(modes_seen_word(0, 0x00000004, how, sizeof how));
+    assert_non_null(strstr(how, "ERL=1"));
+    assert_string_equal(modes_seen_word(1, 0x00001000, how, sizeof how), "s");
+    assert_string_equal(modes_seen_word(1, 0x00005000, how, sizeof how), "u");
+    assert_non_null(strstr(how, "PR=1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +257,7 @@ int main(void)
         cmocka_unit_test(sweep_table_has_a_column_per_mode),
         cmocka_unit_test(tc_and_vpe_set_the_mt_filter),
         cmocka_unit_test(tc_and_vpe_refused_where_not_allowed),
+        cmocka_unit_test(mode_at_a_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

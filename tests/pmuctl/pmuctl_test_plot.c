@@ -75,7 +75,7 @@ static void sweep_lines(void **state)
     assert_int_equal(draw(1, "instructions", NULL, "cycles", NULL, "f.svg"), 0);
     has("set terminal svg");
     has("set output 'f.svg'");
-    has("set xtics ('64' 64, '512' 512, '2048' 2048)");
+    has("set xtics ('64' 64, '512' 512, '2,048' 2048)");
     has("set logscale x 2"); /* 64 .. 2048 */
     has("set xlabel 'bs'");
     has("set ylabel \"instructions\\n(events per iteration)\"");
@@ -114,13 +114,14 @@ static void plain_bars(void **state)
     assert_int_equal(draw(2, "instructions,dcache_misses", NULL, NULL, "cycles",
                           "f.svg"), 0);
     has("set style data histograms");
-    has("$bars << EOD\n\"instructions\" 25 5\n"
-                                   "\"dcache_misses\" NaN NaN\nEOD");
+    /* each file's value and its label; none for what was not counted */
+    has("$bars0 << EOD\n\"instructions\" 25 \"25\" 5 \"5\"\n"
+        "\"dcache_misses\" NaN \"\" NaN \"\"\nEOD");
     /* No bar and no number where vboard does not model the event, in
      * perf stat's words; "not counted" only for what has no such reason. */
     has("set label 'not supported'");
     assert_null(strstr(script, "not counted"));
-    has("set ylabel '% of cycles'");
+    has("set ylabel \"% of cycles\"");
     has("title 'bs64'");
     has("title 'bs2048'");
     has("counts simulated by vboard");
@@ -173,12 +174,155 @@ static void title_source(void **state)
     has("'a .. b: lab (simulated by vboard)'");
 }
 
+/* Counts of three magnitudes: cycles and instructions in the tens of
+ * millions, dcache_misses in the thousands. */
+static void big(char *out, size_t len, const char *vars, double cyc, double miss)
+{
+    snprintf(out, len,
+             "{\"counts-from\": \"lab\", \"from\": \"f\", \"to\": \"g\", %s "
+             "\"events\": [{\"event\": \"cycles\", \"counter-value\": %.17g},"
+             "{\"event\": \"instructions\", \"counter-value\": 41234567},"
+             "{\"event\": \"dcache_misses\", \"counter-value\": %.17g}]}",
+             vars, cyc, miss);
+}
+
+/* Every "set yrange [A:" of the script: A is 0. */
+static void every_range_from_zero(void)
+{
+    int n = 0;
+    for (const char *p = script; (p = strstr(p, "set yrange [")); p++, n++)
+        assert_memory_equal(p + 12, "0:", 2);
+    assert_true(n > 0);
+}
+
+/* No number the reader sees in e-notation: no "set format" left to
+ * gnuplot, and no tic or value label with an exponent. */
+static void no_e_notation(void)
+{
+    assert_null(strstr(script, "set format"));
+    for (const char *p = script; (p = strchr(p, '"')); ) {
+        const char *q = strchr(p + 1, '"');
+        assert_non_null(q);
+        for (const char *c = p + 1; c + 1 < q; c++)
+            assert_false(c[0] >= '0' && c[0] <= '9' && (c[1] == 'e' || c[1] == 'E'));
+        p = q + 1;
+    }
+}
+
+/* Bars of 68.4M and 1,234: two panels (the misses would be a line along
+ * the cycles' zero), both from zero, names turned, numbers readable. */
+static void bars_by_magnitude(void **state)
+{
+    char a[1024], b[1024];
+    (void)state;
+    big(a, sizeof a, "", 68412345, 1234);
+    big(b, sizeof b, "", 70112345, 5234);
+    assert_int_equal(plot_parse(a, "a", &files[0], err, sizeof err), 0);
+    assert_int_equal(plot_parse(b, "b", &files[1], err, sizeof err), 0);
+    assert_int_equal(draw(2, NULL, NULL, NULL, NULL, "f.png"), 0);
+    has("set multiplot layout 2,1 title 'f .. g: lab'");
+    has("$bars0 << EOD\n\"cycles\" 68412345 \"68.4M\" 70112345 \"70.1M\"\n"
+        "\"instructions\" 41234567 \"41.2M\" 41234567 \"41.2M\"\nEOD");
+    has("$bars1 << EOD\n\"dcache_misses\" 1234 \"1,234\" 5234 \"5,234\"\nEOD");
+    has("set xtics nomirror rotate by 30 right");
+    has("set ytics (\"0\" 0, \"10M\" 10000000, ");
+    has("set ytics (\"0\" 0, \"1,000\" 1000, ");
+    every_range_from_zero();
+    no_e_notation();
+    /* --log: one panel, decades from the smallest value's */
+    struct plot_request r;
+    FILE *f = fmemopen(script, sizeof script, "w");
+    assert_int_equal(plot_request_init(&r, NULL, NULL, NULL, NULL, "f.svg", err,
+                                       sizeof err), 0);
+    r.scale = PLOT_LOG;
+    assert_int_equal(plot_script(f, files, 2, &r, err, sizeof err), 0);
+    fclose(f);
+    has("set multiplot layout 1,1");
+    has("set logscale y 10\nset yrange [1000:");
+    has("set ytics (\"1,000\" 1000, \"10,000\" 10000, \"100,000\" 100000, "
+        "\"1M\" 1000000, \"10M\" 10000000, \"100M\" 100000000)");
+    no_e_notation();
+}
+
+/* A sweep of one file: cycles and instructions (within ten times of
+ * each other) share a panel, dcache_misses has its own; from zero
+ * unless --zoom, which spans the values. */
+static void lines_by_magnitude(void **state)
+{
+    char a[1024], b[1024], text[3000];
+    struct plot_request r;
+    FILE *f;
+    (void)state;
+    big(a, sizeof a, "\"variables\": {\"bs\": 64},", 68412345, 1234);
+    big(b, sizeof b, "\"variables\": {\"bs\": 1048576},", 70112345, 5234);
+    snprintf(text, sizeof text, "{\"sweep\": [{\"variable\": \"bs\"}], "
+             "\"results\": [%s, %s]}", a, b);
+    assert_int_equal(plot_parse(text, "s", &files[0], err, sizeof err), 0);
+    assert_int_equal(draw(1, "cycles,instructions,dcache_misses", NULL, NULL, NULL,
+                          "f.svg"), 0);
+    has("set multiplot layout 2,1 title 'f .. g: lab'");
+    has("set xtics ('64' 64, '1,048,576' 1048576)");
+    has("plot $d0_0_0 using 1:2 with linespoints lw 2 pt 7 title 'cycles', "
+        "$d1_0_0 using 1:2 with linespoints lw 2 pt 7 title 'instructions'\n");
+    has("set ylabel \"dcache_misses\\n(events per iteration)\"\nunset key\n"
+        "plot $d2_0_0 ");
+    every_range_from_zero();
+    no_e_notation();
+    f = fmemopen(script, sizeof script, "w");
+    assert_int_equal(plot_request_init(&r, "dcache_misses", NULL, NULL, NULL, "f.svg",
+                                       err, sizeof err), 0);
+    r.scale = PLOT_ZOOM;
+    assert_int_equal(plot_script(f, files, 1, &r, err, sizeof err), 0);
+    fclose(f);
+    /* 1,234 .. 5,234: tics every 1,000 from 1,000 */
+    has("set yrange [1000:");
+    has("set ytics (\"1,000\" 1000, \"2,000\" 2000, ");
+}
+
+/* Files of different regions: the title names none, each legend entry
+ * its own. */
+static void regions_in_legend(void **state)
+{
+    char a[1024];
+    (void)state;
+    big(a, sizeof a, "", 100, 10);
+    assert_int_equal(plot_parse(a, "one", &files[0], err, sizeof err), 0);
+    assert_int_equal(plot_parse(a, "two", &files[1], err, sizeof err), 0);
+    snprintf(files[1].from, sizeof files[1].from, "h");
+    assert_int_equal(draw(2, "cycles", NULL, NULL, NULL, "f.svg"), 0);
+    has("title 'lab'");
+    has("title 'one (f .. g)'");
+    has("title 'two (h .. g)'");
+}
+
+/* Numbers as a reader reads them. */
+static void readable_numbers(void **state)
+{
+    char s[32];
+    (void)state;
+#define READS(v, d, want) (plot_readable(v, d, s, sizeof s), assert_string_equal(s, want))
+#define EXACT(v, want) (plot_exact(v, s, sizeof s), assert_string_equal(s, want))
+    READS(68412345, 3, "68.4M");
+    READS(1.5e9, 3, "1.50G");
+    READS(12345, 3, "12,345");
+    READS(-12345, 3, "-12,345");
+    READS(25, 3, "25");
+    READS(13.04, 3, "13.0");
+    READS(0.000123456, 3, "0.000123");
+    READS(0, 3, "0");
+    EXACT(1048576, "1,048,576");
+    EXACT(0.25, "0.25");
+    EXACT(1.5e15, "1.5P");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_lines), cmocka_unit_test(sweep_metric_and_files),
         cmocka_unit_test(plain_bars),  cmocka_unit_test(refusals),
-        cmocka_unit_test(title_source),
+        cmocka_unit_test(title_source), cmocka_unit_test(bars_by_magnitude),
+        cmocka_unit_test(lines_by_magnitude), cmocka_unit_test(regions_in_legend),
+        cmocka_unit_test(readable_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,7 @@ static char *render(void (*fmt)(FILE *, const struct result *))
 }
 
 static void csv(FILE *f, const struct result *res) { report_separated(f, res, ";"); }
+static void comma(FILE *f, const struct result *res) { report_separated(f, res, ","); }
 
 static void start(const char *core, const char *label, unsigned long iterations,
                   int ngroups, int calibrated)
@@ -87,15 +88,18 @@ static void separated_lines(void **s)
     (void)s;
     setup_basic();
     char *out = render(csv);
-    /* value;unit;event;iterations;spread */
-    assert_non_null(strstr(out, "2828;;cycles;5;0.00%\n"));
-    assert_non_null(strstr(out, "1414;;instructions;5;0.00%\n"));
-    assert_non_null(strstr(out, "0.500000;insn per cycle;IPC;;\n"));
+    /* perf stat's order: value;unit;event;spread;iterations counted;
+     * percent of the 10 iterations;metric value;metric unit; then ours,
+     * a simulator's word (none: a board) and the raw mean (uncalibrated:
+     * none) */
+    assert_non_null(strstr(out, "2828;;cycles;0.00%;5;50.00;;;;\n"));
+    assert_non_null(strstr(out, "1414;;instructions;0.00%;5;50.00;;;;\n"));
+    assert_non_null(strstr(out, ";;IPC;;;;0.500000;insn per cycle;;\n"));
     int lines = 0;
     for (char *p = out; *p; p++)
         lines += *p == '\n';
     /* misses per 1000 instructions: 50 * 1000 / 1414 */
-    assert_non_null(strstr(out, "35.360679;MPKI;D-cache misses per 1000 instructions;;\n"));
+    assert_non_null(strstr(out, ";;D-cache misses per 1000 instructions;;;;35.360679;MPKI;;\n"));
     assert_int_equal(lines, 4 + 3); /* events, IPC, D-cache miss rate, MPKI */
     free(out);
 }
@@ -120,9 +124,9 @@ static void calibration_corrects(void **s)
     add("instructions", 100, 0, 2);
     add("loads", 3, 5, 2);  /* never corrected below 0 */
     char *out = render(csv);
-    assert_non_null(strstr(out, "100;;cycles;2;0.00%;110\n"));
-    assert_non_null(strstr(out, "0;;loads;2;0.00%;3\n"));
-    assert_non_null(strstr(out, "1.000000;insn per cycle;IPC;;\n"));
+    assert_non_null(strstr(out, "100;;cycles;0.00%;2;100.00;;;;110\n"));
+    assert_non_null(strstr(out, "0;;loads;0.00%;2;100.00;;;;3\n"));
+    assert_non_null(strstr(out, ";;IPC;;;;1.000000;insn per cycle;;\n"));
     free(out);
     out = render(report_json);
     assert_non_null(strstr(out, "\"raw-value\": 110, \"calibration-value\": 10"));
@@ -180,14 +184,81 @@ static void not_supported_separated(void **s)
     (void)s;
     setup_simulated(0);
     char *out = render(csv);
-    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;0;\n"));
-    assert_non_null(strstr(out, "204;;branches;2;0.00%\n"));
+    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;;0;0.00;;;none;\n"));
+    /* each count labelled as the table labels it */
+    assert_non_null(strstr(out, "204;;branches;0.00%;2;50.00;;;exact;\n"));
+    assert_non_null(strstr(out, "2828;;cycles;0.00%;2;50.00;;;model;\n"));
+    /* IPC: from cycles, which vboard models: a model's number */
+    assert_non_null(strstr(out, ";;IPC;;;;0.500000;insn per cycle;model;\n"));
     assert_null(strstr(out, "misprediction rate"));
     free(out);
-    setup_simulated(1); /* with the raw column: one more (empty) field */
+    setup_simulated(1); /* the raw column is empty where nothing counted */
     out = render(csv);
-    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;0;;\n"));
+    assert_non_null(strstr(out, "\n<not supported>;;alu_stalls;;0;0.00;;;none;\n"));
+    assert_non_null(strstr(out, "204;;branches;0.00%;2;50.00;;;exact;204\n"));
     free(out);
+}
+
+/* Fields per line, CSV-quoted fields counted as one. */
+static int fields(const char *line, char sep)
+{
+    int n = 1, quoted = 0;
+    for (; *line && *line != '\n'; line++) {
+        if (*line == '"')
+            quoted = !quoted;
+        else if (*line == sep && !quoted)
+            n++;
+    }
+    return n;
+}
+
+/* The e200z7 note's metric "D-cache linefills, of cycles" and an event
+ * with modes ("instructions:u,s") hold a comma: with -x , they are quoted
+ * (as CSV quotes), so that every line has the same ten fields. */
+static void separator_quoted(void **s)
+{
+    (void)s;
+    start("e200z7", "x", 2, 1, 0);
+    add("cycles", 1000, 0, 2);
+    add("dcache_linefills", 50, 0, 2);
+    add("instructions", 400, 0, 2);
+    snprintf(r.ev[2].label, sizeof r.ev[2].label, "instructions:u,s");
+    char *buf = render(comma);
+    assert_non_null(strstr(buf, ",,\"D-cache linefills, of cycles\",,,,5.000000,%,,\n"));
+    assert_non_null(strstr(buf, "400,,\"instructions:u,s\",0.00%,2,100.00,,,,\n"));
+    int lines = 0;
+    for (char *p = buf; *p; p = strchr(p, '\n') + 1, lines++)
+        assert_int_equal(fields(p, ','), 10);
+    assert_true(lines >= 4);
+    free(buf);
+}
+
+/* --per-iteration: each count as counted, in JSON "values" and, with -x,
+ * one line each with the count's number first; the summary lines and
+ * metrics say "all" there. */
+static void per_iteration_values(void **s)
+{
+    static double cyc[] = {110, 130, 120}, ins[] = {100, 100, 100};
+    (void)s;
+    start("34k", "x", 3, 1, 0);
+    add("cycles", 120, 0, 3);
+    add("instructions", 100, 0, 3);
+    r.per_iteration = 1;
+    r.ev[0].values = cyc;
+    r.ev[1].values = ins;
+    char *out = render(report_json);
+    assert_non_null(strstr(out, "\"iterations\": 3, \"values\": [110, 130, 120]"));
+    assert_non_null(strstr(out, "\"iterations\": 3, \"values\": [100, 100, 100]"));
+    free(out);
+    out = render(csv);
+    assert_non_null(strstr(out, "1;110;;cycles;;1;;;;;\n2;130;;cycles;;1;;;;;\n"
+                                "3;120;;cycles;;1;;;;;\n1;100;;instructions;"));
+    assert_non_null(strstr(out, "all;120;;cycles;0.00%;3;100.00;;;;\n"));
+    assert_non_null(strstr(out, "all;;;IPC;;;;0.833333;insn per cycle;;\n"));
+    for (char *p = out; *p; p = strchr(p, '\n') + 1)
+        assert_int_equal(fields(p, ';'), 11);
+    free(out);
+    r.ev[0].values = r.ev[1].values = NULL; /* not the result's to free */
 }
 
 static void not_supported_json(void **s)
@@ -221,6 +292,7 @@ int main(void)
         cmocka_unit_test(table_is_labelled), cmocka_unit_test(calibration_corrects),
         cmocka_unit_test(perfex_line_reuse), cmocka_unit_test(not_supported_table),
         cmocka_unit_test(not_supported_separated), cmocka_unit_test(not_supported_json),
+        cmocka_unit_test(separator_quoted), cmocka_unit_test(per_iteration_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

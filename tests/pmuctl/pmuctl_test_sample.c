@@ -260,6 +260,25 @@ static void profile_of_samples(void **state)
     assert_non_null(strstr(buf, "# Samples: 4 of event 'cycles', Event period: 10007"));
     assert_non_null(strstr(buf, "    75.00%        3  attrib_leaf\n"));
     assert_non_null(strstr(buf, "    25.00%        1  attrib_caller\n"));
+    /* --sort addr: an instruction a row, named as nm's symbol plus the
+     * offset; 3 samples at attrib_leaf+4, 1 at attrib_caller+4. */
+    char at[16], row[128];
+    snprintf(at, sizeof at, "0x%08lx", leaf + 4);
+    assert_int_equal(p.addrs.n, 2);
+    assert_string_equal(p.addrs.r[0].key, at);
+    assert_string_equal(p.addrs.r[0].function, "attrib_leaf+0x4");
+    assert_int_equal(p.addrs.r[0].samples, 3);
+    assert_string_equal(p.addrs.r[1].function, "attrib_caller+0x4");
+    f = fmemopen(buf, sizeof buf, "w");
+    profile_print_table(f, &p, PROFILE_BY_ADDR);
+    fclose(f);
+    snprintf(row, sizeof row, "    75.00%%        3  %s  attrib_leaf+0x4  attrib_prog.c:", at);
+    assert_non_null(strstr(buf, row));
+    f = fmemopen(buf, sizeof buf, "w");
+    profile_print_json(f, &p);
+    fclose(f);
+    snprintf(row, sizeof row, "\"address\": \"%s\",\n      \"symbol\": \"attrib_leaf+0x4\"", at);
+    assert_non_null(strstr(buf, row));
     profile_free(&p);
     free(d.s);
     attrib_close(a);

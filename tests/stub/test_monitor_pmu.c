@@ -1,5 +1,6 @@
 /*
- * test_monitor_pmu.c - "monitor pmu [freeze|unfreeze|reset|help]", the
+ * test_monitor_pmu.c - "monitor pmu [set ...|read|list|freeze|unfreeze|
+ * reset|help]", the
  * core's half (stub/core/monitor_pmu.c), against a fake per-arch table
  * (struct stub_pmu_ops) of two counters. The texts are the ones users and
  * tests/e2e/vboard_pmu.sh read on MIPS.
@@ -50,6 +51,31 @@ static uint32_t f_id(void)
     return 0x2a;
 }
 
+/* The event commands: what the core hands the port. */
+static char set_args[64];
+static unsigned reads, lists;
+
+static int f_set(const char *args)
+{
+    snprintf(set_args, sizeof set_args, "[%s]", args);
+    return 0;
+}
+
+static void f_read(void)
+{
+    reads++;
+}
+
+static void f_list(void)
+{
+    lists++;
+}
+
+static void f_modes(void)
+{
+    stub_mon_puts("u,k");
+}
+
 static const struct stub_pmu_ops fake_pmu = {
     .counters = f_counters,
     .absent = f_absent,
@@ -57,6 +83,10 @@ static const struct stub_pmu_ops fake_pmu = {
     .describe_counter = f_describe_counter,
     .reset = f_reset,
     .id = f_id,
+    .set = f_set,
+    .read = f_read,
+    .list = f_list,
+    .modes = f_modes,
 };
 
 /* The same table without an id register. */
@@ -66,6 +96,10 @@ static const struct stub_pmu_ops fake_pmu_no_id = {
     .describe = f_describe,
     .describe_counter = f_describe_counter,
     .reset = f_reset,
+    .set = f_set,
+    .read = f_read,
+    .list = f_list,
+    .modes = f_modes,
 };
 
 static const char summary_counting[] =
@@ -75,7 +109,8 @@ static const char summary_counting[] =
     "  counter 1: fake event on 1\n";
 
 static const char usage_error[] =
-    "pmu: unknown argument; usage: monitor pmu [freeze|unfreeze|reset|help]\n";
+    "pmu: unknown argument; usage: monitor pmu [set EVENT[:MODES] "
+    "...|read|list|freeze|unfreeze|reset|help]\n";
 
 /* A fresh fake with the PMU table; the freeze state is the core's and
  * outlives fake_reset(), so each test starts unfrozen. */
@@ -85,7 +120,8 @@ static int setup(void **state)
     fake_reset();
     fake_target.pmu = &fake_pmu;
     n_counters = 2;
-    resets = describes = 0;
+    resets = describes = reads = lists = 0;
+    set_args[0] = 0;
     monitor("pmu unfreeze");
     return 0;
 }
@@ -130,6 +166,10 @@ static void help_lists_the_subcommands(void **st)
     (void)st;
     assert_string_equal(monitor("pmu help"),
                         "monitor pmu: core, counters, what each counts\n"
+                        "monitor pmu set EVENT[:MODES] ...: count these events "
+                        "from 0 (modes: u,k), the other counters off\n"
+                        "monitor pmu read: each counter's event and 64-bit count\n"
+                        "monitor pmu list: the events of each counter\n"
                         "monitor pmu freeze: keep counters frozen on resume\n"
                         "monitor pmu unfreeze: let them count on resume\n"
                         "monitor pmu reset: set every count to 0\n");
@@ -141,15 +181,31 @@ static void unknown_argument_gets_the_usage_and_changes_nothing(void **st)
 {
     static const char *const wrong[] = {
         "pmu sideways", "pmu freezer", "pmu fre", "pmu freeze now",
-        "pmu reset ", "pmu HELP", "pmu unfreezeX",
+        "pmu reset ", "pmu HELP", "pmu unfreezeX", "pmu setx", "pmu reads",
+        "pmu list all",
     };
     (void)st;
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
         assert_string_equal(monitor(wrong[i]), usage_error);
     assert_int_equal(stub_pmu_user_frozen(), 0);
-    assert_int_equal(resets + describes, 0);
+    assert_int_equal(resets + describes + reads + lists, 0);
+    assert_string_equal(set_args, "");
     /* Blanks between "pmu" and the word are the monitor's to skip. */
     assert_string_equal(monitor("pmu   reset"), "pmu: all counts set to 0\n");
+}
+
+/* set hands the port what follows its word; read and list are the port's. */
+static void event_commands_go_to_the_port(void **st)
+{
+    (void)st;
+    monitor("pmu set instructions:k cycles");
+    assert_string_equal(set_args, "[ instructions:k cycles]");
+    monitor("pmu set");
+    assert_string_equal(set_args, "[]");
+    monitor("pmu read");
+    monitor("pmu list");
+    assert_int_equal(reads, 1);
+    assert_int_equal(lists, 1);
 }
 
 /* No counters the port drives: its one line, whatever the arguments, and
@@ -220,6 +276,7 @@ int main(void)
         T(reset_asks_the_port_once),
         T(help_lists_the_subcommands),
         T(unknown_argument_gets_the_usage_and_changes_nothing),
+        T(event_commands_go_to_the_port),
         T(without_counters_only_the_ports_line),
         T(monitor_help_lists_pmu_with_the_port),
         T(no_table_no_command),

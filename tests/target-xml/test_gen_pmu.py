@@ -153,7 +153,8 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("no instructions event", "events/c1.csv", "instructions,T", "insns,T")
     broken("counter beyond the core's", "events/c1.csv", "2,0,branches", "2,0 2,branches")
     broken("bad catalogue header", "events/c1.csv", "code,counters", "code,ctrs")
-    broken("bad vboard word", "events/c1.csv", "P,model,Cycles", "P,modeled,Cycles")
+    broken("bad vboard word", "events/c1.csv", "P,model,increase,Cycles", "P,modeled,increase,Cycles")
+    broken("bad worse word", "events/c1.csv", "P,model,increase,Cycles", "P,model,up,Cycles")
     broken("unknown family", "cores.toml", 'key = "c2"\nfamily = "mips32"', 'key = "c2"\nfamily = "nope"')
     broken("duplicate core key", "cores.toml", 'key = "c2"', 'key = "c1"')
     broken("board names an unknown core", "cores.toml", 'cores = ["c2"]', 'cores = ["c9"]')
@@ -166,6 +167,10 @@ with tempfile.TemporaryDirectory() as tmp:
     broken("TOML syntax", "cores.toml", "[boards.b1]", "[boards.b1")
     broken("metric names an unknown event", "metrics.toml", '"branches"]', '"branchez"]')
     broken("metric without a denominator", "metrics.toml", 'den = ["cycles"]\n', '')
+    broken("metric without worse", "metrics.toml", 'worse = "decrease"\n', '')
+    broken("a metric's name worse both ways", "metrics.toml", 'worse = "decrease"\n',
+           'worse = "decrease"\n\n[[metrics]]\nname = "IPC"\nunit = "insn per cycle"\n'
+           'plus = ["instructions"]\nden = ["cycles"]\nworse = "increase"\n')
     # Power-shaped inputs
     broken("event code wider than EVENT", "events/p1.csv", "100,0,", "200,0,")
     broken("Power field of no register", "pfields.csv", "p1,lcb,THRESHOLD", "p1,lcz,THRESHOLD")

@@ -1,60 +1,64 @@
 /*
- * pmu_event_name.c - an event's name for "monitor pmu" (pmu_core.h), read
- * out of the core's target description. A file of its own: a stub built
- * without the summary (PMUSTUB_PMU_SUMMARY off) does not link it.
+ * pmu_event_name.c - the core's events, read out of its target
+ * description (pmu_core.h): for "monitor pmu", its summary and its event
+ * commands. A file of its own: a stub built without them
+ * (PMUSTUB_PMU_SUMMARY off) does not link it.
  */
 #include "pmu_core.h"
 #include "pmustub/target.h"
-#include "pmustub/tdesc.h"
 
-/* Passes s at the cursor, counting the characters in *at; 0 where the
- * text differs. */
-static int take(struct tdesc_cursor *c, const char *s, uint32_t *at)
+/* Passes s at the cursor; 0 where the text differs. */
+static int take(struct tdesc_cursor *c, const char *s)
 {
-    for (; *s; s++, tdesc_next(c), ++*at)
+    for (; *s; s++, tdesc_next(c))
         if (tdesc_peek(c) != (unsigned char)*s)
             return 0;
     return 1;
 }
 
-/* The enum's text from event_at[n] is <evalue name="NAME" value="V"/>...
- * (the generator checks it: emit_stub.py, check_evalues); the name is
- * printed by a second cursor sent to where it starts (a struct copy
- * would be a memcpy, which the freestanding stub has not). */
-int pmu_put_event_name(const struct pmu_core *core, unsigned n, unsigned code)
+void pmu_events_start(struct pmu_events *it, const struct pmu_core *core, unsigned n)
 {
-    const char *const head[2] = {core->xml_head, 0};
-    struct tdesc_cursor c;
-    uint32_t at = core->event_at[n], name;
-    char s[2] = {0, 0};
+    it->head[0] = core->xml_head;
+    it->head[1] = 0;
+    it->any = core->n_events != 0;
+    tdesc_start(&it->c, it->head, pmu_tdesc_rules);
+    tdesc_skip(&it->c, core->event_at[n]);
+}
+
+/* The enum's text from event_at[n] is <evalue name="NAME" value="V"/>...
+ * (the generator checks it, and that no name is longer than
+ * PMU_EVENT_NAME_MAX: emit_stub.py, event_offsets). */
+int pmu_events_next(struct pmu_events *it, char name[PMU_EVENT_NAME_MAX + 1],
+                    unsigned *code)
+{
+    unsigned len = 0;
     int d;
 
-    if (!core->n_events)
-        return -1;
-    tdesc_start(&c, head, pmu_tdesc_rules);
-    tdesc_skip(&c, at);
-    while (take(&c, "<evalue name=\"", &at)) {
-        unsigned v = 0;
+    if (!it->any || !take(&it->c, "<evalue name=\""))
+        return 0;
+    for (; (d = tdesc_peek(&it->c)) > 0 && d != '"'; tdesc_next(&it->c))
+        if (len < PMU_EVENT_NAME_MAX)
+            name[len++] = (char)d;
+    name[len] = 0;
+    if (!take(&it->c, "\" value=\""))
+        return 0;
+    *code = 0;
+    for (; (d = tdesc_peek(&it->c)) >= '0' && d <= '9'; tdesc_next(&it->c))
+        *code = *code * 10 + (unsigned)(d - '0');
+    return take(&it->c, "\"/>");
+}
 
-        for (name = at; (d = tdesc_peek(&c)) > 0 && d != '"'; at++)
-            tdesc_next(&c);
-        if (!take(&c, "\" value=\"", &at))
-            return -1;
-        for (; (d = tdesc_peek(&c)) >= '0' && d <= '9'; at++) {
-            v = v * 10 + (unsigned)(d - '0');
-            tdesc_next(&c);
-        }
-        if (!take(&c, "\"/>", &at))
-            return -1;
+int pmu_put_event_name(const struct pmu_core *core, unsigned n, unsigned code)
+{
+    struct pmu_events it;
+    char name[PMU_EVENT_NAME_MAX + 1];
+    unsigned v;
+
+    pmu_events_start(&it, core, n);
+    while (pmu_events_next(&it, name, &v))
         if (v == code) {
-            tdesc_start(&c, head, pmu_tdesc_rules);
-            tdesc_skip(&c, name);
-            for (; (d = tdesc_peek(&c)) > 0 && d != '"'; tdesc_next(&c)) {
-                s[0] = (char)d;
-                stub_mon_puts(s);
-            }
+            stub_mon_puts(name);
             return 0;
         }
-    }
     return -1;
 }

@@ -59,6 +59,22 @@ struct mips_slot_plan {
 void mips_slot_fill(uint32_t *sl, uint32_t pc, uint32_t insn, uint32_t delay,
                     struct mips_slot_plan *p);
 int mips_displaced_end(unsigned exc);
+/* delay_slot.c: an interrupt in a delay slot (Cause.BD). Arm: 1 if the
+ * delay slot will run out of line before the program goes on where the
+ * branch sent it (the branch not run again); why and stop: the stop the
+ * interrupt asked for, made after it. End, at the next exception: 0 if
+ * none was under way (or it faulted: the fault is the program's, at the
+ * branch), 1 to make the stop (*why), 2 to go straight back. */
+#ifndef PMUSTUB_DELAY_SLOTS
+#define PMUSTUB_DELAY_SLOTS 1
+#endif
+#if PMUSTUB_DELAY_SLOTS
+int mips_delay_slot_arm(const struct stub_stop *why, int stop);
+int mips_delay_slot_end(unsigned exc, struct stub_stop *why);
+#else
+#define mips_delay_slot_arm(why, stop) ((void)(why), 0)
+#define mips_delay_slot_end(exc, why) ((void)(why), 0)
+#endif
 int mips_displaced_active(void);
 
 /* quick.c: the native bracket's quick path (pmustub/quick.h), with

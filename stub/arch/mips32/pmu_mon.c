@@ -86,6 +86,30 @@ static uint32_t id(void)
     return mips_cp0_prid(); /* PRId, the register pmu_detect matched */
 }
 
+#if PMUSTUB_PMU_SUMMARY
+/* The event commands (pmu_select.c), on the core found at start-up. */
+static int set(const char *args)
+{
+    const struct pmu_select p = {pmu_core, pmu_counters, mips_reg_read, mips_reg_write};
+    if (pmu_select_set(&p, args))
+        return -1;
+    pmu_select_read(&p);
+    return 0;
+}
+
+static void read(void)
+{
+    const struct pmu_select p = {pmu_core, pmu_counters, mips_reg_read, mips_reg_write};
+    pmu_select_read(&p);
+}
+
+static void list(void)
+{
+    const struct pmu_select p = {pmu_core, pmu_counters, mips_reg_read, mips_reg_write};
+    pmu_select_list(&p);
+}
+#endif
+
 const struct stub_pmu_ops mips_pmu_ops = {
     .counters = counters,
     .absent = PMUSTUB_SUMMARY_OP(absent),
@@ -93,6 +117,9 @@ const struct stub_pmu_ops mips_pmu_ops = {
     .describe_counter = PMUSTUB_SUMMARY_OP(describe_counter),
     .reset = reset,
     .id = id,
+#if PMUSTUB_PMU_SUMMARY
+    .set = set, .read = read, .list = list, .modes = pmu_select_modes,
+#endif
 };
 
 const struct stub_monitor_cmd mips_monitor_cmds[] = {

@@ -174,12 +174,22 @@ void mips_trap(void)
 
     pmu_freeze(); /* before anything else: the stub must not be counted */
     mips_quick_retire();
-    if (mips_interrupt_poll(exc, &why)) {
+    int bd = mips_delay_slot_end(exc, &why);
+    if (bd == 2) {
+        pmu_unfreeze();
+        return; /* the delay slot ran: on where the branch went */
+    }
+    if (!bd && mips_interrupt_poll(exc, &why)) {
 #if PMUSTUB_TRACEPOINTS && PMUSTUB_TRACE_QUICK
         stub_quick_update();
 #endif
+        (void)mips_delay_slot_arm(&why, 0);
         pmu_unfreeze();
         return; /* the timer poll found no 0x03: straight back */
+    }
+    if (!bd && exc == 0 && mips_delay_slot_arm(&why, 1)) {
+        pmu_unfreeze();
+        return; /* the stop comes when the delay slot has run */
     }
     stepping |= mips_displaced_end(exc);
     step_remove();

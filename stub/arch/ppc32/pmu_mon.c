@@ -103,6 +103,30 @@ static uint32_t id(void)
     return ppc_pmu_pvr; /* the PVR the core was recognised by */
 }
 
+#if PMUSTUB_PMU_SUMMARY
+/* The event commands (pmu_select.c), on the core found at start-up. */
+static int set(const char *args)
+{
+    const struct pmu_select p = {ppc_pmu_core, ppc_pmu_counters, ppc_pmu_reg_read, ppc_pmu_reg_write};
+    if (pmu_select_set(&p, args))
+        return -1;
+    pmu_select_read(&p);
+    return 0;
+}
+
+static void read(void)
+{
+    const struct pmu_select p = {ppc_pmu_core, ppc_pmu_counters, ppc_pmu_reg_read, ppc_pmu_reg_write};
+    pmu_select_read(&p);
+}
+
+static void list(void)
+{
+    const struct pmu_select p = {ppc_pmu_core, ppc_pmu_counters, ppc_pmu_reg_read, ppc_pmu_reg_write};
+    pmu_select_list(&p);
+}
+#endif
+
 const struct stub_pmu_ops ppc_pmu_ops = {
     .counters = counters,
     .absent = PMUSTUB_SUMMARY_OP(absent),
@@ -111,6 +135,9 @@ const struct stub_pmu_ops ppc_pmu_ops = {
     .notes = PMUSTUB_SUMMARY_OP(notes),
     .reset = reset,
     .id = id,
+#if PMUSTUB_PMU_SUMMARY
+    .set = set, .read = read, .list = list, .modes = pmu_select_modes,
+#endif
 };
 
 const struct stub_monitor_cmd ppc_monitor_cmds[] = {

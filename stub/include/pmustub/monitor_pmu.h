@@ -2,7 +2,7 @@
  * monitor_pmu.h - the per-architecture half of "monitor pmu".
  *
  * The core (stub/core/monitor_pmu.c) owns the command: it parses
- * "monitor pmu [freeze|unfreeze|reset|help]", prints the help and the
+ * "monitor pmu [set ...|read|list|freeze|unfreeze|reset|help]", prints the help and the
  * summary's frame, and keeps the "stay frozen on resume" state. A port
  * that has a performance monitor fills one struct stub_pmu_ops with what
  * only it knows (the core's name, what each counter counts, how to zero
@@ -54,6 +54,15 @@ struct stub_pmu_ops {
     void (*notes)(void);
     /* Every count to 0 ("monitor pmu reset"). */
     void (*reset)(void);
+#if PMUSTUB_PMU_SUMMARY /* not a byte of ROM in a stub without */
+    /* The event commands: "monitor pmu set ARGS" (args: what follows
+     * "set"; returns 0, or -1 with nothing changed), "monitor pmu read",
+     * "monitor pmu list", and the mode words set takes, for the help. */
+    int (*set)(const char *args);
+    void (*read)(void);
+    void (*list)(void);
+    void (*modes)(void);
+#endif
     /* The identification register the core was recognised by (MIPS PRId,
      * Power PVR), for qPmustub.Pmu: host tools find the core in their copy
      * of the registry (target-xml/cores.toml) by it. NULL: not told. */

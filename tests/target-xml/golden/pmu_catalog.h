@@ -16,6 +16,18 @@
    its timing and cache model, or exactly (docs/vboard.md). */
 enum pmu_vboard { PMU_VBOARD_NONE, PMU_VBOARD_MODEL, PMU_VBOARD_EXACT };
 
+#ifndef PMU_WORSE_DEFINED
+#define PMU_WORSE_DEFINED
+/* Which change of an event's count or a metric's value is the worse
+   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */
+enum pmu_worse { PMU_WORSE_INCREASE, PMU_WORSE_DECREASE, PMU_WORSE_ANY };
+static inline const char *pmu_worse_name(enum pmu_worse w)
+{
+    static const char *const names[] = { "increase", "decrease", "any" };
+    return names[w];
+}
+#endif
+
 struct pmu_catalog_event {
     unsigned code;          /* value written to the EVENT field */
     unsigned counters;      /* bit n set: counter n counts it with this code */
@@ -23,6 +35,7 @@ struct pmu_catalog_event {
     char type;              /* 'P', 'V', 'T' (34K) or '-' */
     int perfex;             /* perfex/IRIX event number, -1 if none */
     enum pmu_vboard vboard; /* how vboard counts it */
+    enum pmu_worse worse;   /* which change of its count is the worse */
     const char *description;
 };
 
@@ -83,23 +96,23 @@ static const struct pmu_booke pmu_catalog_p1_booke = {
 };
 
 static const struct pmu_catalog_event pmu_catalog_c1_events[] = {
-    { 0, 0x3u, "cycles", 'P', -1, PMU_VBOARD_MODEL, "Cycles" },
-    { 1, 0x3u, "instructions", 'T', -1, PMU_VBOARD_EXACT, "Instructions completed" },
-    { 2, 0x1u, "branches", 'T', -1, PMU_VBOARD_MODEL, "Branches" },
-    { 2, 0x2u, "branch_mispredictions", 'T', -1, PMU_VBOARD_MODEL, "Branch mispredictions" },
+    { 0, 0x3u, "cycles", 'P', -1, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Cycles" },
+    { 1, 0x3u, "instructions", 'T', -1, PMU_VBOARD_EXACT, PMU_WORSE_INCREASE, "Instructions completed" },
+    { 2, 0x1u, "branches", 'T', -1, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Branches" },
+    { 2, 0x2u, "branch_mispredictions", 'T', -1, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Branch mispredictions" },
 };
 
 static const struct pmu_catalog_event pmu_catalog_c2_events[] = {
-    { 0, 0x3u, "cycles", '-', 0, PMU_VBOARD_MODEL, "Cycles" },
-    { 15, 0x1u, "instructions", '-', 15, PMU_VBOARD_EXACT, "Graduated instructions" },
-    { 1, 0x2u, "instructions", '-', 17, PMU_VBOARD_EXACT, "Graduated instructions" },
+    { 0, 0x3u, "cycles", '-', 0, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Cycles" },
+    { 15, 0x1u, "instructions", '-', 15, PMU_VBOARD_EXACT, PMU_WORSE_INCREASE, "Graduated instructions" },
+    { 1, 0x2u, "instructions", '-', 17, PMU_VBOARD_EXACT, PMU_WORSE_INCREASE, "Graduated instructions" },
 };
 
 static const struct pmu_catalog_event pmu_catalog_p1_events[] = {
-    { 1, 0x3u, "cycles", '-', -1, PMU_VBOARD_MODEL, "Processor cycles" },
-    { 2, 0x3u, "instructions", '-', -1, PMU_VBOARD_EXACT, "Instructions completed" },
-    { 57, 0x3u, "dcache_linefills", '-', -1, PMU_VBOARD_MODEL, "Data cache linefills" },
-    { 100, 0x1u, "threshold_event", '-', -1, PMU_VBOARD_NONE, "A threshold event (PMC0 only)" },
+    { 1, 0x3u, "cycles", '-', -1, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Processor cycles" },
+    { 2, 0x3u, "instructions", '-', -1, PMU_VBOARD_EXACT, PMU_WORSE_INCREASE, "Instructions completed" },
+    { 57, 0x3u, "dcache_linefills", '-', -1, PMU_VBOARD_MODEL, PMU_WORSE_INCREASE, "Data cache linefills" },
+    { 100, 0x1u, "threshold_event", '-', -1, PMU_VBOARD_NONE, PMU_WORSE_ANY, "A threshold event (PMC0 only)" },
 };
 
 static const struct pmu_catalog pmu_catalogs[] = {

@@ -2,6 +2,18 @@
 #ifndef PMU_METRICS_H
 #define PMU_METRICS_H
 
+#ifndef PMU_WORSE_DEFINED
+#define PMU_WORSE_DEFINED
+/* Which change of an event's count or a metric's value is the worse
+   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */
+enum pmu_worse { PMU_WORSE_INCREASE, PMU_WORSE_DECREASE, PMU_WORSE_ANY };
+static inline const char *pmu_worse_name(enum pmu_worse w)
+{
+    static const char *const names[] = { "increase", "decrease", "any" };
+    return names[w];
+}
+#endif
+
 #define METRIC_TERMS 3
 
 struct metric_def {
@@ -12,12 +24,13 @@ struct metric_def {
     const char *den[METRIC_TERMS];   /* denominator: sum of these */
     double scale;                    /* 100 for percentages */
     int one_minus;                   /* value = 1 - ratio (hit rates) */
+    enum pmu_worse worse;            /* which change is the worse */
 };
 
 static const struct metric_def metric_defs[] = {
-    {"IPC", "insn per cycle", {"instructions"}, {0}, {"cycles"}, 1, 0},
-    {"branch misprediction rate", "%", {"branch_mispredictions"}, {0}, {"branches"}, 100, 0},
-    {"hit rate", "%", {"branch_mispredictions"}, {"cycles"}, {"branches", "instructions"}, 100, 1},
+    {"IPC", "insn per cycle", {"instructions"}, {0}, {"cycles"}, 1, 0, PMU_WORSE_DECREASE},
+    {"branch misprediction rate", "%", {"branch_mispredictions"}, {0}, {"branches"}, 100, 0, PMU_WORSE_INCREASE},
+    {"hit rate", "%", {"branch_mispredictions"}, {"cycles"}, {"branches", "instructions"}, 100, 1, PMU_WORSE_DECREASE},
 };
 #define METRIC_COUNT (sizeof metric_defs / sizeof *metric_defs)
 

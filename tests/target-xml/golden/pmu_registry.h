@@ -57,6 +57,15 @@ extern const uint8_t pmu_tdesc_rules[][2];
     X(76, 1, PMU_ROLE_COUNT64, 0, 0, 64) \
     X(77, 3, PMU_ROLE_COUNT64, 1, 0, 64) \
 
+/* The privilege modes of the control register: X(word, bit); FREEZE 1:
+   a set bit freezes counting in its mode, 0: enables it; DEFAULT: the
+   modes of an event named without any; OFF: a control that counts
+   nothing (cores.toml family modes: 0, or the freeze bit fc). */
+#define PMU_MODES(X) X("u", 0x8u) X("s", 0x4u) X("k", 0x2u) X("exl", 0x1u)
+#define PMU_MODES_FREEZE 0
+#define PMU_MODES_DEFAULT 0xau
+#define PMU_CTL_OFF 0x0u
+
 enum pmu_role {
     PMU_ROLE_CONTROL,
     PMU_ROLE_CONTROL_B,

@@ -81,6 +81,15 @@ extern const struct pmu_core pmu_core_unknown;
     X(90, 16, PMU_ROLE_COUNT64, 0, 0, 64) \
     X(91, 17, PMU_ROLE_COUNT64, 1, 0, 64) \
 
+/* The privilege modes of the control register: X(word, bit); FREEZE 1:
+   a set bit freezes counting in its mode, 0: enables it; DEFAULT: the
+   modes of an event named without any; OFF: a control that counts
+   nothing (cores.toml family modes: 0, or the freeze bit fc). */
+#define PMU_MODES(X) X("u", 0x20000000u) X("s", 0x40000000u)
+#define PMU_MODES_FREEZE 1
+#define PMU_MODES_DEFAULT 0x60000000u
+#define PMU_CTL_OFF 0x80000000u
+
 enum pmu_role {
     PMU_ROLE_CONTROL,
     PMU_ROLE_CONTROL_B,

@@ -1,0 +1,53 @@
+# pmuctl stat end to end (tests/e2e/stat.sh), included from
+# tests/e2e/CMakeLists.txt after record.cmake (its long record_prog runs
+# on for --duration and Ctrl-C): record_prog with 16 rounds, some 4
+# million instructions to its end, on each board, each core.
+set(_stat_elfs)
+foreach(board malta ppce500)
+  set(_stat_${board} ${CMAKE_CURRENT_BINARY_DIR}/stat_prog-${board}.elf)
+  pmustub_firmware(OUT ${_stat_${board}} BOARD ${board} STUB
+                   SOURCES ${CMAKE_SOURCE_DIR}/tests/firmware/common/record_prog.c
+                   FLAGS -DRECORD_ROUNDS=16)
+  list(APPEND _stat_elfs ${_stat_${board}})
+endforeach()
+add_custom_target(e2e_stat_programs ALL DEPENDS ${_stat_elfs})
+
+# stat_test(CPU BOARD ARCH)
+function(stat_test cpu board arch)
+  string(TOUPPER ${board} b)
+  add_test(NAME e2e_stat_${cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${arch} ${cpu} ${_stat_${board}}
+                   ${_rec_long_${board}} ${PMUSTUB_${b}_DIR}/libpmustub.a)
+  set_tests_properties(e2e_stat_${cpu} PROPERTIES TIMEOUT 600
+                       ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
+  if(arch STREQUAL ppc)
+    pmustub_test_needs(e2e_stat_${cpu} qemu-system-ppc gdb-multiarch)
+  else()
+    pmustub_test_needs(e2e_stat_${cpu} qemu-system-mips gdb-multiarch)
+  endif()
+endfunction()
+# One core of each family: the run loop is the host's, the same on all.
+stat_test(34k malta mips)
+stat_test(e200z7 ppce500 ppc)
+
+# Interrupts in a delay slot (MIPS): stat_delay_slots.sh, delay_loop.c
+# built three times, only its loop count differing.
+set(_dl_src ${CMAKE_SOURCE_DIR}/tests/firmware/mips/delay_loop.c)
+set(_dl_big 40000000)
+set(_dl_elfs)
+foreach(n 1000 2000 ${_dl_big})
+  set(_dl_${n} ${CMAKE_CURRENT_BINARY_DIR}/delay_loop_${n}.elf)
+  pmustub_firmware(OUT ${_dl_${n}} BOARD malta STUB SOURCES ${_dl_src}
+                   FLAGS -DDELAY_N=${n})
+  list(APPEND _dl_elfs ${_dl_${n}})
+endforeach()
+add_custom_target(e2e_delay_loop_programs ALL DEPENDS ${_dl_elfs})
+add_test(NAME e2e_stat_delay_slots_34k
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_delay_slots.sh
+                 $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> 34k
+                 ${PMUSTUB_MALTA_DIR}/libpmustub.a ${_dl_1000} ${_dl_2000}
+                 ${_dl_${_dl_big}} ${_dl_big})
+set_tests_properties(e2e_stat_delay_slots_34k PROPERTIES TIMEOUT 600
+                     ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_34k_QEMU_CPU})
+pmustub_test_needs(e2e_stat_delay_slots_34k qemu-system-mips gdb-multiarch)

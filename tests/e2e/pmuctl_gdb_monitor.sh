@@ -44,10 +44,12 @@ gdb_batch "file $ELF" "target remote 127.0.0.1:$PP" "break region_begin" \
     "monitor pmuctl measure --elf $ELF --from region_begin --to region_end -e instructions -r 3 -x ," \
     "printf \"PC0=%x\\n\", \$pc" "echo @@FLUSH\\n" "maint flush register-cache" "printf \"PC=%x\\n\", \$pc" \
     "echo @@CONTINUE\\n" "continue" "printf \"PC2=%x\\n\", \$pc" \
-    "echo @@PMU\\n" "info registers pmu" "echo @@END\\n" >"$OUT"
+    "echo @@PMU\\n" "info registers pmu" "echo @@END\\n" \
+    "monitor pmuctl stat -e instructions --duration 1" "echo @@STATEND\\n" >"$OUT"
 echo "# gdb:"; sed 's/^/#   /' "$OUT"
-check "monitor pmuctl help lists info, read, measure" \
+check "monitor pmuctl help lists info, read, measure, stat" \
     bash -c "sed -n '/@@HELP/,/@@INFO/p' '$OUT' | grep -q '^  info ' &&
+             sed -n '/@@HELP/,/@@INFO/p' '$OUT' | grep -q '^  stat ' &&
              sed -n '/@@HELP/,/@@INFO/p' '$OUT' | grep -q '^  read ' &&
              sed -n '/@@HELP/,/@@INFO/p' '$OUT' | grep -q '^  measure '"
 check "monitor pmuctl info: the $CPU's 4 counters" \
@@ -64,6 +66,10 @@ check "the user's breakpoint set before still stops the program (Breakpoint 1 at
              grep -qx 'PC2=$FROM' '$OUT'"
 check "info registers pmu still lists the counters (4 or more registers)" \
     test "$(sed -n '/@@PMU/,/@@END/p' "$OUT" | grep -c ' 0x')" -ge 4
+check "monitor pmuctl stat --duration 1: perf stat's table in GDB's console, and where the program stopped" \
+    bash -c "sed -n '/@@END/,/@@STATEND/p' '$OUT' | grep -q 'Performance counter stats' &&
+             sed -n '/@@END/,/@@STATEND/p' '$OUT' | grep -qE '^ +[0-9]+ +instructions' &&
+             sed -n '/@@END/,/@@STATEND/p' '$OUT' | grep -q 'the program ran and is stopped at pc 0x'"
 }
 main
 finish

@@ -76,8 +76,7 @@ static const struct cli_opt opts[] = {
 
 const struct cli_command cmd_proxy = {
     .name = "proxy",
-    .summary = "serve GDB, forwarding to OpenOCD or pmustub, with the counters "
-               "as registers and monitor pmuctl",
+    .summary = "serve GDB through to OpenOCD or pmustub, with monitor pmuctl",
     .about = "Serves GDB on --listen, forwarding to OpenOCD's gdb server "
              "(-t), with the counters as GDB registers, or to pmustub (whose "
              "registers they are already); in both, GDB's 'monitor pmuctl "

@@ -242,7 +242,7 @@ static int gdb_breaks(struct proxy_session *s, char z)
  * while it runs: its output, then OK. 1 if pkt was not one. */
 static int pmuctl_monitor(struct proxy_session *s, const char *pkt)
 {
-    char *line = proxy_pmuctl_line(pkt), *text = NULL, msg[400];
+    char *line = proxy_pmuctl_line(pkt), *text = NULL, msg[sizeof s->t->err + 64];
     size_t n = 0;
     int rc = 0;
 

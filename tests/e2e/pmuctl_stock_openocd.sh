@@ -156,7 +156,7 @@ gdb_batch "file $P" "target remote 127.0.0.1:$PP" "break region_begin" \
     "echo @@END\\n" "delete" "detach" >"$OO_TMP/gdb" 2>&1
 echo "# monitor pmuctl: $(sed -n '/@@MEASURE/,/@@FLUSH/p' "$OO_TMP/gdb" | tr '\n' ' ')"
 check "monitor pmuctl measure mark_begin..mark_end in GDB: QEMU's $Q_MARK in each of 3 brackets" \
-    bash -c "sed -n '/@@MEASURE/,/@@FLUSH/p' '$OO_TMP/gdb' | grep -qx '$Q_MARK,,instructions,3,0.00%'"
+    bash -c "sed -n '/@@MEASURE/,/@@FLUSH/p' '$OO_TMP/gdb' | grep -qx '$Q_MARK,,instructions,0.00%,3,100.00,,,exact,'"
 check "... says the program is stopped at mark_end, where GDB finds it after the flush" \
     bash -c "grep -q 'stopped at pc 0x$ME' '$OO_TMP/gdb' && test \"\$(grep -E '^AT=' '$OO_TMP/gdb' | cut -c4-11 | tr '\n' ' ')\" = '$ME $RB '"
 check "... the breakpoint set before stops the next continue (Breakpoint 1), info registers pmu after" \

@@ -39,10 +39,15 @@ static int run_proxy(const struct cli *c, struct target *t)
         close(fd);
         return rc;
     }
-    fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as GDB "
-            "registers %d..%d (32-bit counts); listening for GDB on %s\n",
-            c->target, t->pmu.core, t->pmu.n_counters, s.map.first,
-            s.map.first + (int)s.map.n - 1, c->listen);
+    if (s.stub)
+        fprintf(stderr, "pmuctl: proxy: pmustub at %s, core %s: %u counters "
+                "(the stub's registers); listening for GDB on %s\n", c->target,
+                t->pmu.core, t->pmu.n_counters, c->listen);
+    else
+        fprintf(stderr, "pmuctl: proxy: OpenOCD at %s, core %s: %u counters as "
+                "GDB registers %d..%d (32-bit counts); listening for GDB on %s\n",
+                c->target, t->pmu.core, t->pmu.n_counters, s.map.first,
+                s.map.first + (int)s.map.n - 1, c->listen);
     /* Free OpenOCD's gdb port until a GDB comes (it takes one client at a
      * time by default), and let a core we found running run on. */
     target_leave(t);
@@ -71,10 +76,13 @@ static const struct cli_opt opts[] = {
 
 const struct cli_command cmd_proxy = {
     .name = "proxy",
-    .summary = "serve GDB, forwarding to OpenOCD, with the counters as registers",
+    .summary = "serve GDB through to OpenOCD or pmustub, with monitor pmuctl",
     .about = "Serves GDB on --listen, forwarding to OpenOCD's gdb server "
-             "(-t), with the counters as GDB registers (docs/proxy.md); one "
-             "GDB session after another until interrupted.",
+             "(-t), with the counters as GDB registers, or to pmustub (whose "
+             "registers they are already); in both, GDB's 'monitor pmuctl "
+             "COMMAND' runs pmuctl's info, read, measure in GDB's session "
+             "(docs/proxy.md); one GDB session after another until "
+             "interrupted.",
     .target = CLI_TARGET_OWN,
     .opts = opts,
     .run = run_proxy,

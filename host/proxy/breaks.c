@@ -157,6 +157,19 @@ int proxy_breaks_handle(struct proxy_breaks *b, struct target *t, const char *pk
     return 1;
 }
 
+int proxy_breaks_place_all(const struct proxy_breaks *b, struct target *t, char z)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        int rc = place(t, z, b->b[i].hard, &b->b[i]);
+        if (rc == 0)
+            snprintf(t->err, sizeof t->err, "OpenOCD refused %c%d at 0x%lx", z,
+                     b->b[i].hard, b->b[i].addr);
+        if (rc != 1)
+            return -1;
+    }
+    return 0;
+}
+
 void proxy_breaks_resumed(struct proxy_breaks *b, const char *pkt)
 {
     /* s, S, and vCont with an s or S action (GDB manual, "Packets") */

@@ -41,6 +41,11 @@ void proxy_breaks_reset(struct proxy_breaks *b);
 int proxy_breaks_handle(struct proxy_breaks *b, struct target *t, const char *pkt,
                         char *reply);
 
+/* Every breakpoint of GDB's out of OpenOCD (z = 'z') or back as it was
+ * (z = 'Z'), around a command the proxy runs itself: 0, or -1 with
+ * t->err. */
+int proxy_breaks_place_all(const struct proxy_breaks *b, struct target *t, char z);
+
 /* GDB resumes the program with pkt (c, s, vCont ...). */
 void proxy_breaks_resumed(struct proxy_breaks *b, const char *pkt);
 

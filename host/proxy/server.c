@@ -34,6 +34,8 @@
 #include "base/exit_status.h"
 #include "base/interrupted.h"
 #include "proxy/link.h"
+#include "proxy/pmuctl_cmd.h"
+#include "proxy/points.h"
 #include "proxy/regs.h"
 #include "proxy/splice.h"
 #include "session/attach.h"
@@ -114,10 +116,14 @@ int proxy_open_openocd(struct proxy_session *s)
     if ((rc = target_connect(t, s->openocd, s->timeout_ms)) ||
         (rc = pmu_attach(t)))
         return rc;
-    if (t->access != &pmu_openocd_access) {
-        snprintf(t->err, sizeof t->err, "%s is not OpenOCD's gdb server: the proxy "
-                 "is for OpenOCD (a stub serves the counters itself)", s->openocd);
-        return PMUCTL_EXIT_TARGET;
+    s->oo.conn = &t->rsp.conn;
+    s->pending = s->running = s->killed = 0;
+    s->points.n = 0;
+    proxy_breaks_reset(&s->breaks);
+    s->stub = t->access != &pmu_openocd_access;
+    if (s->stub) { /* its own description, registers and stops */
+        s->oo.noack = t->rsp.noack;
+        return 0;
     }
     /* OpenOCD src/target/target.c, target_configure: -endian big|little. */
     if ((rc = rsp_monitor(&t->rsp, "[target current] cget -endian", out,
@@ -138,10 +144,7 @@ int proxy_open_openocd(struct proxy_session *s)
     free(xml);
     if (rc)
         return PMUCTL_EXIT_TARGET;
-    s->oo.conn = &t->rsp.conn;
     s->oo.noack = t->rsp.noack;
-    s->pending = s->running = s->killed = 0;
-    proxy_breaks_reset(&s->breaks);
     return 0;
 }
 
@@ -208,6 +211,62 @@ static int reply_str(struct proxy_session *s, const char *payload)
     return reply(s, payload, strlen(payload));
 }
 
+/* text (n bytes) to GDB's console: O packets of hex (GDB manual, "Stop
+ * Reply Packets", O XX...), 200 bytes each. */
+static int console(struct proxy_session *s, const char *text, size_t n)
+{
+    static const char hexdig[] = "0123456789abcdef";
+    char buf[2 * 200 + 2] = "O";
+    int rc = 0;
+
+    for (size_t at = 0; at < n && !rc; at += 200) {
+        size_t k = n - at < 200 ? n - at : 200;
+        for (size_t i = 0; i < k; i++) {
+            buf[1 + 2 * i] = hexdig[(unsigned char)text[at + i] >> 4];
+            buf[2 + 2 * i] = hexdig[text[at + i] & 15];
+        }
+        rc = reply(s, buf, 1 + 2 * k);
+    }
+    return rc;
+}
+
+/* GDB's breakpoints out (z = 'z') or back (z = 'Z') around a command
+ * that runs the program: 0, or -1 with s->t->err. */
+static int gdb_breaks(struct proxy_session *s, char z)
+{
+    return s->stub ? proxy_points_place(&s->points, s->t, z)
+                   : proxy_breaks_place_all(&s->breaks, s->t, z);
+}
+
+/* monitor pmuctl ... (proxy/pmuctl_cmd.c), with GDB's breakpoints out
+ * while it runs: its output, then OK. 1 if pkt was not one. */
+static int pmuctl_monitor(struct proxy_session *s, const char *pkt)
+{
+    char *line = proxy_pmuctl_line(pkt), *text = NULL, msg[sizeof s->t->err + 64];
+    size_t n = 0;
+    int rc = 0;
+
+    if (!line)
+        return 1;
+    if (gdb_breaks(s, 'z')) {
+        snprintf(msg, sizeof msg, "pmuctl: taking GDB's breakpoints out: %s\n",
+                 s->t->err);
+        rc = console(s, msg, strlen(msg));
+    } else if (proxy_pmuctl_run(s->t, s->openocd, line, &text, &n) == 0) {
+        rc = console(s, text, n);
+        if (!rc && s->t->rsp.conn.fd >= 0 && gdb_breaks(s, 'Z')) {
+            snprintf(msg, sizeof msg, "pmuctl: putting GDB's breakpoints back: "
+                     "%s\n", s->t->err);
+            rc = console(s, msg, strlen(msg));
+        }
+    }
+    free(line);
+    free(text);
+    if (s->t->rsp.conn.fd < 0)
+        return END_OPENOCD;
+    return rc ? rc : reply_str(s, "OK");
+}
+
 /* qXfer:features:read:target.xml:OFFSET,LENGTH from our document. */
 static int serve_xml(struct proxy_session *s, const char *args)
 {
@@ -252,9 +311,13 @@ static int from_gdb(struct proxy_session *s)
         s->gdb.noack = 1;
         return rc;
     }
-    if (!strncmp(pkt, XFER_TARGET, strlen(XFER_TARGET)))
+    if ((rc = pmuctl_monitor(s, pkt)) != 1)
+        return rc;
+    if (s->stub) /* the stub serves the counters itself */
+        rc = proxy_points_handle(&s->points, s->t, pkt, out);
+    else if (!strncmp(pkt, XFER_TARGET, strlen(XFER_TARGET)))
         return serve_xml(s, pkt + strlen(XFER_TARGET));
-    if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) == 0)
+    else if ((rc = proxy_regs_handle(&s->map, s->t, pkt, out)) == 0)
         rc = proxy_breaks_handle(&s->breaks, s->t, pkt, out);
     if (rc < 0) {
         reply_str(s, "E01");
@@ -284,7 +347,7 @@ static int stop_to_gdb(struct proxy_session *s, const char *frame, size_t len)
 
     memcpy(pkt, frame + 1, n);
     pkt[n] = 0;
-    if (memchr(pkt, '}', n) || memchr(pkt, '*', n))
+    if (s->stub || memchr(pkt, '}', n) || memchr(pkt, '*', n))
         return link_write(&s->gdb, frame, len, s->timeout_ms) ? END_GDB : 0;
     if (proxy_breaks_stopped(&s->breaks, s->t, pkt) < 0) {
         s->pending = 1; /* GDB still waits for the stop: E01 */
@@ -317,19 +380,12 @@ static int from_openocd(struct proxy_session *s)
 static void openocd_gone(struct proxy_session *s)
 {
     static const char msg[] = "pmuctl proxy: OpenOCD closed the connection\n";
-    char buf[2 * sizeof msg + 2] = "O";
-    static const char hexdig[] = "0123456789abcdef";
 
     fprintf(stderr, "pmuctl: proxy: OpenOCD (%s) closed the connection%s; "
             "ending the GDB session\n", s->openocd,
             s->running ? " while the program ran" : "");
-    if (s->running) {
-        for (size_t i = 0; msg[i]; i++) {
-            buf[1 + 2 * i] = hexdig[(unsigned char)msg[i] >> 4];
-            buf[2 + 2 * i] = hexdig[msg[i] & 15];
-        }
-        reply_str(s, buf);
-    }
+    if (s->running)
+        console(s, msg, sizeof msg - 1);
     if (s->pending)
         reply_str(s, "E01");
 }

@@ -10,6 +10,7 @@
 
 #include "proxy/breaks.h"
 #include "proxy/link.h"
+#include "proxy/points.h"
 #include "proxy/splice.h"
 #include "rsp/conn.h"
 #include "session/target.h"
@@ -27,6 +28,11 @@ struct proxy_session {
     int running; /* ... and it resumed the program */
     int killed;  /* GDB sent k: OpenOCD closes the connection (gdb_server.c) */
     struct proxy_breaks breaks; /* GDB's breakpoints on OpenOCD */
+    /* The target is our stub, not OpenOCD: it serves the counters itself,
+     * so the proxy relays its description, registers and stops as they
+     * come, and adds "monitor pmuctl" (proxy/pmuctl_cmd.c). */
+    int stub;
+    struct proxy_points points; /* GDB's breakpoints on the stub */
 };
 
 /* A socket listening on spec ([HOST:]PORT, HOST 127.0.0.1 if not given);

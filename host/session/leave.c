@@ -14,17 +14,16 @@
 #include "session/sample.h"
 #include "session/trace.h"
 
-void target_leave(struct target *t)
+/* Everything but the detach: 0, or -1 when the program does not stop
+ * (then nothing could be put back). */
+static int tidy(struct target *t)
 {
-    if (t->rsp.conn.fd < 0)
-        return;
     if (t->unstoppable) {
         fprintf(stderr, "pmuctl: the program runs on and does not stop: "
                 "pmuctl's breakpoints, tracepoints and counter settings%s are "
                 "still on the target\n",
                 t->saved_mem.n ? ", and the variables it swept," : "");
-        conn_close(&t->rsp.conn);
-        return;
+        return -1;
     }
     t->rsp.intr_ok = 0;
     while (t->bps.n > 0)
@@ -54,6 +53,23 @@ void target_leave(struct target *t)
     if (t->saved.frozen >= 0 && target_set_frozen(t, t->saved.frozen))
         fprintf(stderr, "pmuctl: restoring the freeze state: %s\n", t->err);
     t->saved.frozen = -1;
+    return 0;
+}
+
+void target_tidy(struct target *t)
+{
+    if (t->rsp.conn.fd >= 0)
+        tidy(t);
+}
+
+void target_leave(struct target *t)
+{
+    if (t->rsp.conn.fd < 0)
+        return;
+    if (tidy(t)) {
+        conn_close(&t->rsp.conn);
+        return;
+    }
     if (t->found_running && t->access && t->access->leave)
         t->access->leave(t);
     if (t->found_running) {

@@ -9,5 +9,8 @@
 /* Removes our breakpoints, restores what target_save_pmu saved and the
  * freeze state, then detaches (program found running) or just closes. */
 void target_leave(struct target *t);
+/* The same without the detach and with the connection kept: the end of a
+ * command run inside pmuctl proxy's GDB session (proxy/pmuctl_cmd.c). */
+void target_tidy(struct target *t);
 
 #endif

@@ -6,6 +6,17 @@ add_test(NAME e2e_pmuctl_vboard
                  $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_vboard PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_vboard qemu-system-mips gdb-multiarch)
+# monitor pmuctl in GDB through pmuctl proxy in front of the stub.
+add_test(NAME e2e_pmuctl_gdb_monitor
+         COMMAND bash ${_e2e}/pmuctl_gdb_monitor.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF} 34k ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_gdb_monitor PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_gdb_monitor qemu-system-mips gdb-multiarch)
+add_test(NAME e2e_pmuctl_gdb_monitor_e200z7
+         COMMAND bash ${_e2e}/pmuctl_gdb_monitor.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_PPC_FW_ELF} e200z7 ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_pmuctl_gdb_monitor_e200z7 PROPERTIES TIMEOUT 300)
+pmustub_test_needs(e2e_pmuctl_gdb_monitor_e200z7 qemu-system-ppc gdb-multiarch)
 # A noisy serial line (bit flips both ways) and a slow one.
 add_test(NAME e2e_pmuctl_noisy
          COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>

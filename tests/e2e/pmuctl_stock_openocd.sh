@@ -154,6 +154,25 @@ check "proxy: each continue stopped at a breakpoint hit, never 'Program stopped.
     test "$(grep -cE '^Breakpoint [0-9]+, ' "$OO_TMP/gdb")" -ge 5 \
          -a "$(grep -c 'Program stopped' "$OO_TMP/gdb")" = 0
 
+# ---- monitor pmuctl inside GDB through the proxy (docs/proxy.md, "pmuctl
+# inside GDB"): a breakpoint set before the measure, the measure's table
+# in GDB's console, then GDB reads the new stop and the breakpoint stops
+# the next continue.
+oo_gdb_idle "$OO_TMP/openocd.log"
+gdb_batch "file $P" "target remote 127.0.0.1:$PP" "break region_begin" \
+    "echo @@MEASURE\\n" \
+    "monitor pmuctl measure --elf $P --from mark_begin --to mark_end -e instructions -r 3 -x ," \
+    "echo @@FLUSH\\n" "maint flush register-cache" 'printf "AT=%08x\n", $pc' \
+    "continue" 'printf "AT=%08x\n", $pc' "echo @@PMU\\n" "info registers pmu" \
+    "echo @@END\\n" "delete" "detach" >"$OO_TMP/gdb" 2>&1
+echo "# monitor pmuctl: $(sed -n '/@@MEASURE/,/@@FLUSH/p' "$OO_TMP/gdb" | tr '\n' ' ')"
+check "monitor pmuctl measure mark_begin..mark_end in GDB: QEMU's $Q_MARK in each of 3 brackets" \
+    bash -c "sed -n '/@@MEASURE/,/@@FLUSH/p' '$OO_TMP/gdb' | grep -qx '$Q_MARK,,instructions,0.00%,3,100.00,,,exact,'"
+check "... says the program is stopped at mark_end, where GDB finds it after the flush" \
+    bash -c "grep -q 'stopped at pc 0x$ME' '$OO_TMP/gdb' && test \"\$(grep -E '^AT=' '$OO_TMP/gdb' | cut -c4-11 | tr '\n' ' ')\" = '$ME $RB '"
+check "... the breakpoint set before stops the next continue (Breakpoint 1), info registers pmu after" \
+    bash -c "grep -q '^Breakpoint 1, ' '$OO_TMP/gdb' && sed -n '/@@PMU/,/@@END/p' '$OO_TMP/gdb' | grep -q '^perfcnt0'"
+
 # ---- Plain GDB on OpenOCD (what the proxy does better): an SDBBP halt
 # is signal 0, "Program stopped."; told "set osabi none", GDB steps off a
 # breakpoint with vCont;s (OpenOCD: Debug.SSt, SIGTRAP) and continue

@@ -28,6 +28,7 @@ isel mfpmr mtpmr
 addc addic. addze and. slw stwux
 adde addme subf. subfc subfze mullw mulhwu nor xor. srw. sraw srawi lbzux
 lhzx stbux sthx
+mcrf
 """.split())
 # isel: e500 and e200z7 (RM 3.9). mfpmr/mtpmr: e200z7 RM ch. 8; illegal on
 # the e500v2, where the stub only reaches them through its probe (pmu.c).
@@ -40,6 +41,10 @@ lhzx stbux sthx
 # adde ... sthx: the same set's carrying add/subtract, multiply, shifts and
 # indexed loads/stores (Power ISA 2.06 Book I ch. 3), which GCC uses for the
 # agent interpreter's 64-bit arithmetic (stub/core/trace/agent.c, tracepoints).
+# mcrf: the condition register field move of Power ISA 2.06 Book I
+# 2.5.1, category Base, so every Book E core has it (the e200z7's VLE has
+# its twin e_mcrf, shared/reference/mpc5674f_vle.md); GCC uses it in
+# monitor pmu set's code (stub/arch/common/pmu_select.c).
 RFDI = "0x4c00004e"  # e200z7 only; IVOR15 leads there only on it (cores.c)
 # tlbsx: both (e200z7 RM 10.5.3; e500 core RM), asked only on a core with
 # VLE pages (vle_page.c), as are PID0 (48) and MAS6 (630), which both have.

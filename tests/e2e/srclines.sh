@@ -53,7 +53,7 @@ fresh
     -e instructions -r 3 -x , >"$OUT" 2>"$OUT.err"
 echo "# pmuctl: $(cat "$OUT" "$OUT.err" | tr '\n' ' ')"
 check "--from $F:$L_FROM --to $F:$L_TO: QEMU's $LINES instructions in every iteration" \
-    grep -qx "$LINES,,instructions,3,0.00%" "$OUT"
+    grep -qx "$LINES,,instructions,0.00%,3,100.00,,,exact," "$OUT"
 check "it says which addresses the lines are (GDB's $FROM and $TO)" \
     grep -q "is 0x$FROM (main, $F:$L_FROM)" "$OUT.err"
 
@@ -62,7 +62,7 @@ fresh
     >"$OUT" 2>&1
 echo "# pmuctl --function fib: $(tr '\n' ' ' <"$OUT")"
 check "--function fib: QEMU's $FIBN instructions of each outermost call, every iteration" \
-    grep -qx "$FIBN,,instructions,3,0.00%" "$OUT"
+    grep -qx "$FIBN,,instructions,0.00%,3,100.00,,,exact," "$OUT"
 fresh
 "$PMUCTL" -t "$T" measure --elf "$ELF" --function fib -e instructions >"$OUT" 2>&1
 check "its table says what it measured" \

@@ -123,7 +123,7 @@ oo_gdb_idle "$OO_TMP/openocd.log"
 "$PMUCTL" -t "$T" measure --elf "$P" --from region_begin --to region_end -e instructions \
     -r 2 -x , >"$OUT" 2>"$OO_TMP/err"
 check "measure after the refused record: QEMU's $Q_REGION in each of 2 brackets" \
-    test "$(cat "$OUT")" = "$Q_REGION,,instructions,2,0.00%" -a ! -s "$OO_TMP/err"
+    test "$(cat "$OUT")" = "$Q_REGION,,instructions,0.00%,2,100.00,,,exact," -a ! -s "$OO_TMP/err"
 
 # ---- GDB through the proxy: every breakpoint hit is a breakpoint, each
 # continue reaches the next one, with more breakpoints than the core's

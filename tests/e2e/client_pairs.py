@@ -438,7 +438,7 @@ class Pairs:
                 "-e", "instructions", "-r", "2", "-x", ","], out_path)
             self.check(f"{label}: measures loop..after_tick at once: {self.loop_count}",
                        self.rc == 0 and out.strip() ==
-                       f"{self.loop_count},,instructions,2,0.00%", out)
+                       f"{self.loop_count},,instructions,0.00%,2,100.00,,,exact,", out)
             return
         out = self.run([self.pmuctl] + target + ["info"], out_path)
         if self.board.kind == "qemu-malta":

@@ -40,7 +40,7 @@ for pair in 34k:malta e200z7:ppce500; do
     printf '%-8s %-6s %12s %12s %8s %7s %10s\n' "$cpu" none "$i0" "$c0" "" "$h0" "$m0"
     for ms in 10 100; do
         read -r i c h m <<<"$(one "$cpu" "$elf" -I "$ms")"
-        pct=$(python3 -c "print(f'{($2 - $1) * 100 / $1:+.3f}%')" "$c0" "$c")
+        pct=$(python3 -c 'import sys; a, b = map(int, sys.argv[1:]); print(f"{(b - a) * 100 / a:+.3f}%")' "$c0" "$c")
         printf '%-8s %-6s %12s %12s %8s %7s %10s\n' "$cpu" "$ms" "$i" "$c" "$pct" "$h" "$m"
     done
 done

@@ -44,23 +44,6 @@ static double scaled(uint64_t count, double running, double enabled, double *pct
     return (double)count * enabled / running;
 }
 
-/* A field of -x output: quoted as CSV quotes (RFC 4180) when it holds
- * the separator or a quote, so that every line has the same fields. */
-static void sep_field(FILE *f, const char *s, const char *sep)
-{
-    if (!strstr(s, sep) && !strchr(s, '"')) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 /* The value as printed: whole counts whole, scaled ones rounded. */
 static void value_text(char *out, size_t len, const struct stat_print *p, int i,
                        double v)
@@ -101,9 +84,9 @@ static void event_line(struct stat_print *p, int i, double t_s, double v,
         if (t_s >= 0)
             fprintf(f, "%.9f%s", t_s, s);
         fprintf(f, "%s%s%s", val, s, s);
-        sep_field(f, p->label[i], s);
+        report_sep_field(f, p->label[i], s);
         fprintf(f, "%s%.0f%s%.2f%s%s%s", s, running * 1e9, s, pct, s, s, s);
-        sep_field(f, how, s);
+        report_sep_field(f, how, s);
         fputc('\n', f);
     } else {
         if (t_s >= 0)
@@ -171,9 +154,9 @@ static void metric_line(void *arg, const struct metric_def *d, double v,
         /* As measure's -x: the metric's name in the event field. */
         const char *s = p->sep;
         fprintf(p->f, "%s%s", s, s);
-        sep_field(p->f, d->name, s);
+        report_sep_field(p->f, d->name, s);
         fprintf(p->f, "%s%s%s%.6f%s", s, s, s, v, s);
-        sep_field(p->f, d->unit, s);
+        report_sep_field(p->f, d->unit, s);
         fprintf(p->f, "%s\n", s);
     } else {
         if (first)

@@ -212,6 +212,30 @@ oracle_instructions() {
     echo "$count"
 }
 
+# QEMU's instructions of ELF from the one after the stub's start-up break
+# (where the stub resumes the program) up to pmustub_exit's first: the
+# raw log, stub and all, from FROM's first execution on (the session's
+# start before it is the stub's, and qemu_count.py reads branch-likely
+# slots of the whole log it is given); nothing of the stub runs in
+# between (no Ctrl-C poll). pmuctl stat's oracle.
+# Usage: oracle_whole_run ELF LIBPMUSTUB.a mips|ppc   ($ORACLE_NM: the family's nm)
+oracle_whole_run() {
+    local elf=$1 lib=$2 arch=$3 from to top
+    top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    from=$($ORACLE_NM "$elf" | awk '$3 == "pmustub_boot_break" { print substr($1, length($1) - 7) }')
+    from=$(printf '%08x' $((0x$from + 4)))
+    to=$($ORACLE_NM "$elf" | awk '$3 == "pmustub_exit" { print substr($1, length($1) - 7) }')
+    qemu_program_log "$elf" "$lib" >&2
+    awk -v pc="$from" 'go || ($1 == "Trace" && index($0, pc "/")) { go = 1; print }' \
+        "$E2E_TMP/exec.log" >"$E2E_TMP/run.log"
+    if [ "$arch" = ppc ]; then
+        python3 "$top/tests/vboard/ppc/qemu_count_ppc.py" "$E2E_TMP/run.log" "$from" "$to"
+    else
+        python3 "$top/tests/vboard/qemu_count.py" "$E2E_TMP/run.log" "$elf" \
+            mips-linux-gnu-objdump "$from" "$to"
+    fi
+}
+
 # gdb-multiarch in batch mode; arguments are -ex commands.
 gdb_batch() {
     local args=()

@@ -19,31 +19,9 @@ if [ "$ARCH" = ppc ]; then
     . "$HERE/ppc_lib.sh"
 fi
 OUT=$E2E_TMP/out
-addr() { $ORACLE_NM "$1" | awk -v s="$2" '$3 == s { print substr($1, length($1) - 7) }'; }
-
-# QEMU's instructions from the one after the start-up break (where the
-# stub resumes the program) up to pmustub_exit's first: the raw log, stub
-# and all; nothing of the stub runs in between (no Ctrl-C poll).
-qemu_whole_run() {
-    local from to
-    from=$(printf '%08x' $((0x$(addr "$ELF" pmustub_boot_break) + 4)))
-    to=$(addr "$ELF" pmustub_exit)
-    qemu_program_log "$ELF" "$LIB" >&2
-    # The log from FROM's first execution on: the stub's code before it
-    # (the session's start) is not the program's, and the counters
-    # below read branch-likely slots of the whole log they are given.
-    awk -v pc="$from" 'go || ($1 == "Trace" && index($0, pc "/")) { go = 1; print }' \
-        "$E2E_TMP/exec.log" >"$E2E_TMP/run.log"
-    if [ "$ARCH" = ppc ]; then
-        python3 "$HERE/../vboard/ppc/qemu_count_ppc.py" "$E2E_TMP/run.log" "$from" "$to"
-    else
-        python3 "$HERE/../vboard/qemu_count.py" "$E2E_TMP/run.log" "$ELF" \
-            mips-linux-gnu-objdump "$from" "$to"
-    fi
-}
 
 main() {
-EXPECT=$(qemu_whole_run)
+EXPECT=$(oracle_whole_run "$ELF" "$LIB" "$ARCH")
 echo "# QEMU: $EXPECT instructions from the start-up break to pmustub_exit"
 check "QEMU's count is a number" test -n "$EXPECT" -a "${EXPECT:-0}" -gt 1000000
 

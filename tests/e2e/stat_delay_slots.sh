@@ -9,24 +9,10 @@
 # Usage: stat_delay_slots.sh PMUCTL VBOARD CPU LIBPMUSTUB.a ELF_1000 ELF_2000 ELF_BIG N_BIG
 . "$(dirname "$0")/lib.sh"
 PMUCTL=$1 VBOARD=$2 CPU=$3 LIB=$4 E1=$5 E2=$6 EBIG=$7 NBIG=$8
-HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$E2E_TMP/out
 
-# QEMU's instructions of ELF from the instruction after the start-up
-# break up to pmustub_exit (stat.sh's oracle).
-qemu_run() {
-    local from to
-    from=$(printf '%08x' $((0x$(sym_addr "$1" pmustub_boot_break) + 4)))
-    to=$(sym_addr "$1" pmustub_exit)
-    qemu_program_log "$1" "$LIB" >&2
-    awk -v pc="$from" 'go || ($1 == "Trace" && index($0, pc "/")) { go = 1; print }' \
-        "$E2E_TMP/exec.log" >"$E2E_TMP/run.log"
-    python3 "$HERE/../vboard/qemu_count.py" "$E2E_TMP/run.log" "$1" \
-        mips-linux-gnu-objdump "$from" "$to"
-}
-
 main() {
-Q1=$(qemu_run "$E1") Q2=$(qemu_run "$E2")
+Q1=$(oracle_whole_run "$E1" "$LIB" mips) Q2=$(oracle_whole_run "$E2" "$LIB" mips)
 C=$((Q1 - 3 * 1000))
 echo "# QEMU: $Q1 instructions at N = 1000, $Q2 at N = 2000: C = $C"
 check "QEMU counts C + 3N at both N" test "$Q2" -eq $((C + 3 * 2000))

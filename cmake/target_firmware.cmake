@@ -28,7 +28,7 @@ function(pmustub_firmware)
   endif()
   include(${CMAKE_SOURCE_DIR}/stub/board/${fw_BOARD}/board.cmake)
   string(MAKE_C_IDENTIFIER "PMUSTUB_TOOL_${PMUSTUB_BOARD_CROSS}-gcc" cc) # tools.cmake
-  if(NOT fw_OPT)
+  if("${fw_OPT}" STREQUAL "")  # OPT 0 is a level, not "unset"
     set(fw_OPT 2)
   endif()
   set(link_libs ${PMUSTUB_BOARD_LINK_LIBS})

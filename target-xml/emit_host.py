@@ -53,27 +53,27 @@ static inline const struct pmu_catalog_event *pmu_catalog_event_coded(const stru
 }""".split("\n")
 
 
-def worse_enum():
-    """enum pmu_worse and its words, in pmu_catalog.h and pmu_metrics.h
-    (either may come first)."""
+def emit_worse(outdir):
+    """pmu_worse.h: enum pmu_worse and its words, written once and included
+    by pmu_catalog.h and pmu_metrics.h."""
     words = ", ".join(f'"{w}"' for w in WORSE)
-    return ["#ifndef PMU_WORSE_DEFINED",
-            "#define PMU_WORSE_DEFINED",
-            "/* Which change of an event's count or a metric's value is the worse",
+    body = ["/* Which change of an event's count or a metric's value is the worse",
             "   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */",
             "enum pmu_worse { " + ", ".join(f"PMU_WORSE_{w.upper()}" for w in WORSE) + " };",
             "static inline const char *pmu_worse_name(enum pmu_worse w)",
             "{",
             f"    static const char *const names[] = {{ {words} }};",
             "    return names[w];",
-            "}",
-            "#endif", ""]
+            "}"]
+    write(os.path.join(outdir, "pmu_worse.h"), header_guard(GENERATED, "PMU_WORSE_H", body))
 
 
 def emit_host(reg, outdir):
+    emit_worse(outdir)
     body = [
         "#include <stdint.h>",
         "#include <string.h>",
+        "#include \"pmu_worse.h\"",
         "",
         "/* vboard's quirks (cores.toml families' vboard_quirks): an event name a",
         "   core reads otherwise than its family; a core's vboard_quirks has the",
@@ -84,7 +84,7 @@ def emit_host(reg, outdir):
         "/* How vboard, the project's simulator, counts an event: not at all, from",
         "   its timing and cache model, or exactly (docs/vboard.md). */",
         "enum pmu_vboard { " + ", ".join(f"PMU_VBOARD_{v.upper()}" for v in VBOARD) + " };",
-        "", *worse_enum(),
+        "",
         "struct pmu_catalog_event {",
         "    unsigned code;          /* value written to the EVENT field */",
         "    unsigned counters;      /* bit n set: counter n counts it with this code */",
@@ -276,7 +276,7 @@ def emit_host(reg, outdir):
 
     def terms(names):
         return "{" + ", ".join(f'"{n}"' for n in names) + "}" if names else "{0}"
-    body = [*worse_enum(), f"#define METRIC_TERMS {METRIC_TERMS}", "",
+    body = ["#include \"pmu_worse.h\"", "", f"#define METRIC_TERMS {METRIC_TERMS}", "",
             "struct metric_def {",
             "    const char *name;",
             "    const char *unit;",

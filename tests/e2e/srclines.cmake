@@ -8,10 +8,8 @@ set(_src_elfs)
 foreach(board malta ppce500)
   foreach(opt 0 2)
     set(elf ${CMAKE_CURRENT_BINARY_DIR}/srclines_prog-${board}-O${opt}.elf)
-    # -O0 as a flag after pmustub_firmware's -O2 (its OPT takes 0 for
-    # "not given").
-    pmustub_firmware(OUT ${elf} BOARD ${board} STUB SOURCES ${_src_prog}
-                     FLAGS -O${opt})
+    pmustub_firmware(OUT ${elf} BOARD ${board} STUB OPT ${opt}
+                     SOURCES ${_src_prog})
     list(APPEND _src_elfs ${elf})
   endforeach()
 endforeach()

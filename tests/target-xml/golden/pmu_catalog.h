@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include "pmu_worse.h"
 
 /* vboard's quirks (cores.toml families' vboard_quirks): an event name a
    core reads otherwise than its family; a core's vboard_quirks has the
@@ -15,18 +16,6 @@
 /* How vboard, the project's simulator, counts an event: not at all, from
    its timing and cache model, or exactly (docs/vboard.md). */
 enum pmu_vboard { PMU_VBOARD_NONE, PMU_VBOARD_MODEL, PMU_VBOARD_EXACT };
-
-#ifndef PMU_WORSE_DEFINED
-#define PMU_WORSE_DEFINED
-/* Which change of an event's count or a metric's value is the worse
-   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */
-enum pmu_worse { PMU_WORSE_INCREASE, PMU_WORSE_DECREASE, PMU_WORSE_ANY };
-static inline const char *pmu_worse_name(enum pmu_worse w)
-{
-    static const char *const names[] = { "increase", "decrease", "any" };
-    return names[w];
-}
-#endif
 
 struct pmu_catalog_event {
     unsigned code;          /* value written to the EVENT field */

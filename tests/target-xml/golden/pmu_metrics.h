@@ -2,17 +2,7 @@
 #ifndef PMU_METRICS_H
 #define PMU_METRICS_H
 
-#ifndef PMU_WORSE_DEFINED
-#define PMU_WORSE_DEFINED
-/* Which change of an event's count or a metric's value is the worse
-   one (target-xml/pmu_registry.py WORSE): pmuctl compare's default. */
-enum pmu_worse { PMU_WORSE_INCREASE, PMU_WORSE_DECREASE, PMU_WORSE_ANY };
-static inline const char *pmu_worse_name(enum pmu_worse w)
-{
-    static const char *const names[] = { "increase", "decrease", "any" };
-    return names[w];
-}
-#endif
+#include "pmu_worse.h"
 
 #define METRIC_TERMS 3
 

@@ -3,7 +3,7 @@
 # ppc_stub_stack) a working session reached on vboard's 34K or e200z7. GDB paints the part of the
 # stack below the stub's depth at the boot stop with a pattern (restore
 # ... binary, M/X packets), then a GDB session (breakpoints, steps, every
-# register, the monitor, qCRC, memory, and tracepoints where the stub has
+# register, the monitor (pmu set/read/list too), qCRC, memory, and tracepoints where the stub has
 # them) and pmuctl (info, read, measure with breakpoints, with the native
 # bracket and with agent expressions, record where the stub samples) run;
 # a last GDB reads the stack back: its first byte no longer the pattern is
@@ -19,10 +19,10 @@ PMUCTL=$1 VBOARD=$2 ELF=$3 STACK=$4
 PAINT_SPARE=${PAINT_SPARE:-320}
 # MIPS (vboard's 34K) or Power (its e200z7), by the ELF's machine.
 if readelf -h "$ELF" | grep -q PowerPC; then
-    STACK_SYM=ppc_stub_stack CPU=e200z7
+    STACK_SYM=ppc_stub_stack CPU=e200z7 REG=r9
     sym_addr() { powerpc-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print $1 }'; }
 else
-    STACK_SYM=mips_stub_stack CPU=34k
+    STACK_SYM=mips_stub_stack CPU=34k REG=t0
 fi
 BASE=$(sym_addr "$ELF" $STACK_SYM)
 [ -n "$BASE" ] || { echo "no $STACK_SYM in $ELF" >&2; exit 1; }
@@ -56,6 +56,12 @@ sample=$(nm "$ELF" | grep -qw sample_query && echo 1 || true)
     echo "monitor pmu"
     echo "monitor pmu freeze"
     echo "monitor pmu unfreeze"
+    # set/read/list where the stub has them (PMUSTUB_PMU_SUMMARY); a
+    # misspelt name takes the close-names search, the deepest path
+    echo "monitor pmu set instructions:k cycles"
+    echo "monitor pmu set instrctions"
+    echo "monitor pmu read"
+    echo "monitor pmu list"
     echo "x/64xw \$sp"
     echo "compare-sections"
     echo "set var \$pc = \$pc"
@@ -65,7 +71,7 @@ sample=$(nm "$ELF" | grep -qw sample_query && echo 1 || true)
         echo "actions"
         echo "collect \$regs"
         echo "end"
-        echo "trace region_end if \$t0 != 12345"
+        echo "trace region_end if \$$REG != 12345"
         echo "tstart"
         echo "break region_end"
         echo "continue"

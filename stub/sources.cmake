@@ -29,7 +29,7 @@ set(PMUSTUB_TRACE_AGENT_SOURCES
 # PMUSTUB_SAMPLING; docs/record.md): the buffer and its packets, and,
 # with tracepoints, sampling between two of them.
 set(PMUSTUB_SAMPLE_SOURCES ${_S}/core/sample/sample.c)
-set(PMUSTUB_SAMPLE_TRACE_SOURCES ${_S}/core/sample/sample_points.c)
+set(PMUSTUB_SAMPLE_TRACE_SOURCES ${_S}/core/trace/sample_points.c)
 set(PMUSTUB_ARCH_mips32_SAMPLE_SOURCES ${_S}/arch/mips32/sample.c)
 set(PMUSTUB_ARCH_ppc32_SAMPLE_SOURCES ${_S}/arch/ppc32/sample.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)

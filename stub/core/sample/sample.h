@@ -35,7 +35,7 @@ void sample_clear(void);
 
 #endif
 
-/* sample_points.c (with tracepoints): the tracepoints numbered from and to
+/* trace/sample_points.c (with tracepoints): the tracepoints numbered from and to
  * get the roles SAMPLE_FROM and SAMPLE_TO; 0, or an error code. */
 #if PMUSTUB_TRACEPOINTS
 unsigned sample_bind_points(uint32_t from, uint32_t to);

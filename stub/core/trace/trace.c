@@ -9,9 +9,6 @@
 #include "trace/trace_native.h"
 #include "pmustub/wire.h"
 
-struct trace_status trace_st;
-struct trace_cursor trace_up;
-
 /* The tracepoint the last "QTDP:...-" left open for action packets: the
  * last record while it is open. */
 static struct tracepoint *open_tp;
@@ -162,7 +159,7 @@ static unsigned define_tracepoint(const char *p, struct reply *r)
     while (*end)
         end++;
     more = end > p && end[-1] == '-';
-    if (trace_st.running)
+    if (trace_running())
         return 0x02; /* no InstallInTrace */
     if (!hex_u32(p + action, &n, &p) || *p++ != ':' ||
         !trace_hex_addr(p, &addr, &p) || *p++ != ':')
@@ -233,21 +230,21 @@ static void remove_traps(void)
 
 void trace_stop(enum trace_reason reason, uint32_t tp, enum agent_error e)
 {
-    if (!trace_st.running)
+    if (!trace_running())
         return;
     remove_traps();
-    trace_st.running = 0;
-    trace_st.reason = (uint8_t)reason;
-    trace_st.stopping_tp = tp;
-    trace_st.error = (uint8_t)e;
+    trace_state.run.running = 0;
+    trace_state.run.reason = (uint8_t)reason;
+    trace_state.run.stopping_tp = tp;
+    trace_state.run.error = (uint8_t)e;
 }
 
 void trace_program_ended(int code)
 {
-    if (!trace_st.running)
+    if (!trace_running())
         return;
     trace_stop(TR_UNKNOWN, 0, AGENT_OK);
-    trace_st.ended = (uint8_t)code;
+    trace_state.run.ended = (uint8_t)code;
 }
 
 void trace_session_end(void)
@@ -263,12 +260,12 @@ static unsigned start(const char *p, struct reply *r)
 
     (void)p;
     (void)r;
-    if (trace_st.running)
+    if (trace_running())
         return 0x02;
     trace_frame_none();
     trace_frames_clear();
     trace_vars_reset();
-    trace_st.running = 1;
+    trace_state.run.running = 1;
     bp_cond_failed_clear();
     for (struct tracepoint *t = 0; !e && (t = trace_next_point(t)) != 0;) {
         t->hits = t->usage = 0;
@@ -291,11 +288,11 @@ static unsigned init(const char *p, struct reply *r)
     (void)r;
     trace_stop(TR_STOP, 0, AGENT_OK);
     trace_frame_none();
-    trace_high = 0; /* no native bracket */
+    trace_state.high = 0; /* no native bracket */
     trace_frames_clear();
     trace_frames = trace_area;
     open_tp = 0;
-    trace_up.rec = (trace_off)-1; /* an upload under way ends */
+    trace_state.up.rec = (trace_off)-1; /* an upload under way ends */
     return 0;
 }
 
@@ -327,27 +324,27 @@ static unsigned status(const char *p, struct reply *r)
     const struct trace_numbered *t;
 
     (void)p;
-    reply_str(r, trace_st.running ? "T1" : "T0");
-    if (!trace_st.running) {
+    reply_str(r, trace_running() ? "T1" : "T0");
+    if (!trace_running()) {
         reply_str(r, ";");
-        reply_str(r, reason_names[trace_st.reason]);
+        reply_str(r, reason_names[trace_state.run.reason]);
         reply_str(r, ":");
-        if (trace_st.reason == TR_ERROR) {
-            reply_hex_text(r, agent_error_text(trace_st.error));
+        if (trace_state.run.reason == TR_ERROR) {
+            reply_hex_text(r, agent_error_text(trace_state.run.error));
             reply_str(r, ":");
-        } else if (trace_st.reason == TR_STOP) {
+        } else if (trace_state.run.reason == TR_STOP) {
             /* tstop carries its (here empty) note too: GDB keeps no text
              * for "tstop:N", and its tsave then takes the length of a
              * null string (gdb/tracefile-tfile.c, tfile_write_status:
              * measured, a segfault in GDB 13.1). */
             reply_str(r, ":");
         }
-        reply_num(r, trace_st.stopping_tp);
+        reply_num(r, trace_state.run.stopping_tp);
     }
     /* The frames' room is what the definitions leave them. */
-    n[0] = n[1] = trace_nframes;
+    n[0] = n[1] = trace_state.nframes;
     n[3] = trace_frame_room();
-    n[2] = n[3] - trace_used;
+    n[2] = n[3] - trace_state.used;
     for (unsigned i = 0; i < 4; i++) {
         reply_str(r, counts[i]);
         reply_num(r, n[i]);
@@ -357,9 +354,9 @@ static unsigned status(const char *p, struct reply *r)
         reply_str(r, ";username:");
         reply_str(r, (const char *)(t + 1));
     }
-    if (!trace_st.running && trace_st.reason == TR_UNKNOWN) {
-        char code[3] = {stub_hexdigits[trace_st.ended >> 4],
-                        stub_hexdigits[trace_st.ended & 15], 0};
+    if (!trace_running() && trace_state.run.reason == TR_UNKNOWN) {
+        char code[3] = {stub_hexdigits[trace_state.run.ended >> 4],
+                        stub_hexdigits[trace_state.run.ended & 15], 0};
         reply_str(r, ";notes:");
         reply_hex_text(r, "the program ended (status 0x");
         reply_hex_text(r, code);
@@ -434,21 +431,21 @@ static unsigned upload_next(const char *p, struct reply *r)
     struct tracepoint *t = 0;
 
     (void)p;
-    if (trace_up.rec <= (unsigned)(trace_frames - trace_area))
-        t = trace_up.rec ? (struct tracepoint *)(trace_area + trace_up.rec - 1)
+    if (trace_state.up.rec <= (unsigned)(trace_frames - trace_area))
+        t = trace_state.up.rec ? (struct tracepoint *)(trace_area + trace_state.up.rec - 1)
                          : trace_next_point(0);
-    for (; t; t = trace_next_point(t), trace_up.at = 0) {
-        trace_up.rec = (trace_off)((uint8_t *)t - trace_area + 1);
-        if (trace_up.at && TP_BYTES(t) + trace_up.at - 1 >= TP_END(t))
+    for (; t; t = trace_next_point(t), trace_state.up.at = 0) {
+        trace_state.up.rec = (trace_off)((uint8_t *)t - trace_area + 1);
+        if (trace_state.up.at && TP_BYTES(t) + trace_state.up.at - 1 >= TP_END(t))
             continue;
-        reply_str(r, trace_up.at ? "A" : "T");
+        reply_str(r, trace_state.up.at ? "A" : "T");
         reply_num(r, t->number);
         reply_str(r, ":");
         reply_hex_u32(r, t->addr, 8);
         reply_str(r, ":");
-        if (trace_up.at) {
-            trace_up.at = (trace_off)(trace_up.at +
-                                      reply_action(r, TP_BYTES(t) + trace_up.at - 1));
+        if (trace_state.up.at) {
+            trace_state.up.at = (trace_off)(
+                trace_state.up.at + reply_action(r, TP_BYTES(t) + trace_state.up.at - 1));
             return TRACE_REPLIED;
         }
         reply_str(r, t->h.flag ? "E:0:" : "D:0:");
@@ -459,17 +456,17 @@ static unsigned upload_next(const char *p, struct reply *r)
             reply_expr(r, TP_BYTES(t));
         }
 #endif
-        trace_up.at = (trace_off)(t->act + 1);
+        trace_state.up.at = (trace_off)(t->act + 1);
         return TRACE_REPLIED;
     }
-    trace_up.rec = (trace_off)-1;
+    trace_state.up.rec = (trace_off)-1;
     reply_str(r, "l");
     return TRACE_REPLIED;
 }
 
 static unsigned upload_first(const char *p, struct reply *r)
 {
-    trace_up.rec = trace_up.at = 0;
+    trace_state.up.rec = trace_state.up.at = 0;
     return upload_next(p, r);
 }
 
@@ -540,7 +537,7 @@ static unsigned set_notes(const char *p, struct reply *r)
             if (hex_nibble(*p) < 0)
                 return 0x01;
         if (which <= TEXT_NOTES) {
-            if (trace_st.running)
+            if (trace_running())
                 return 0x02;
             if ((t = text(which)) != 0)
                 t->h.kind = TREC_FREE;

@@ -2,27 +2,32 @@
  * trace_area.c - the trace buffer, the one RAM area of the tracepoint
  * support (trace_internal.h): definitions taken from its start as GDB
  * sends them, records one after the other, a native bracket's binding
- * from its end (trace_high), and the frames in between, from the
+ * from its end (trace_state.high), and the frames in between, from the
  * definitions' end on. Nothing is freed but by QTinit, all at once, so
  * no record moves and a pointer to one holds until then (one replaced
  * or refused is left as free); the frames of an earlier run move up for
  * a definition sent after it.
  *
- * A section of its own, so that a linker map shows the buffer
+ * This file owns the buffer and the rest of the tracepoint support's state
+ * (trace_state.h, which names the file that writes each part).
+ *
+ * A section of its own for the buffer, so that a linker map shows it
  * (tests/bench/footprint_map.py).
  */
 #include "trace/trace_internal.h"
 
 uint8_t trace_area[TRACE_AREA_BYTES]
     __attribute__((aligned(8), section(".bss.trace_buffer")));
+uint8_t *trace_frames = trace_area;
+struct trace_state trace_state;
 
 /* The definitions end at end now, the frames after them; NULL if there
  * is no room. */
 static uint8_t *grow(uint8_t *from, uint8_t *end)
 {
-    unsigned i = trace_used;
+    unsigned i = trace_state.used;
 
-    if (end + trace_used + trace_high > trace_area + TRACE_AREA_BYTES)
+    if (end + trace_state.used + trace_state.high > trace_area + TRACE_AREA_BYTES)
         return 0;
     while (i-- > 0)
         end[i] = trace_frames[i];

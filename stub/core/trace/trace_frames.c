@@ -28,16 +28,12 @@
  */
 #include "trace/trace_internal.h"
 
-/* Here, beside the frames' other numbers (one base address for them). */
-uint8_t *trace_frames = trace_area;
-unsigned trace_high;
-unsigned trace_used, trace_nframes;
-/* QTBuffer:size's: the most the frames may take. */
-static unsigned cap = TRACE_AREA_BYTES;
-
 unsigned trace_frame_room(void)
 {
-    unsigned left = (unsigned)(trace_area + TRACE_AREA_BYTES - trace_frames) - trace_high;
+    unsigned left =
+        (unsigned)(trace_area + TRACE_AREA_BYTES - trace_frames) - trace_state.high;
+    unsigned cap = trace_state.cap ? trace_state.cap : TRACE_AREA_BYTES;
+
     return left < cap ? left : cap;
 }
 
@@ -45,29 +41,23 @@ unsigned trace_frame_room(void)
 
 /* ---- collecting ---- */
 
-static struct {
-    uint16_t tp;    /* its tracepoint's number */
-    uint8_t open;
-    unsigned start; /* the frame's header */
-} col;
-
 /* n bytes at the end of the open frame (opening it first), or NULL when
  * they do not fit. */
 static uint8_t *reserve(unsigned n)
 {
-    unsigned need = n + (col.open ? 0 : HEADER);
+    unsigned need = n + (trace_state.col.open ? 0 : HEADER);
     uint8_t *p;
 
-    if (trace_frame_room() - trace_used < need)
+    if (trace_frame_room() - trace_state.used < need)
         return 0;
-    if (!col.open) {
-        col.start = trace_used;
-        col.open = 1;
-        agent_to_target(trace_frames + trace_used, col.tp, 2);
-        trace_used += HEADER;
+    if (!trace_state.col.open) {
+        trace_state.col.start = trace_state.used;
+        trace_state.col.open = 1;
+        agent_to_target(trace_frames + trace_state.used, trace_state.col.tp, 2);
+        trace_state.used += HEADER;
     }
-    p = trace_frames + trace_used;
-    trace_used += n;
+    p = trace_frames + trace_state.used;
+    trace_state.used += n;
     return p;
 }
 
@@ -81,7 +71,7 @@ static enum agent_error record_mem(stub_addr_t addr, unsigned len)
     agent_to_target(p + 1, addr, 8);
     agent_to_target(p + 9, len, 2);
     if (len && STUB_T(mem_read)(addr, p + 11, len) != STUB_MEM_OK) {
-        trace_used -= 11 + len;
+        trace_state.used -= 11 + len;
         return AGENT_MEM_FAULT;
     }
     return AGENT_OK;
@@ -172,26 +162,27 @@ enum agent_error trace_collect(struct tracepoint *t)
     const uint8_t *at = TP_BYTES(t) + t->act, *stop = TP_END(t);
     unsigned size;
 
-    col.tp = t->number;
-    col.open = 0;
+    trace_state.col.tp = t->number;
+    trace_state.col.open = 0;
     while (at < stop && e == AGENT_OK) {
         e = run_action(at, &size);
         at += size;
     }
-    if (col.open && e == AGENT_BUFFER_FULL) {
-        trace_used = col.start; /* no half frames */
-    } else if (col.open) {
-        agent_to_target(trace_frames + col.start + 2, trace_used - col.start - HEADER, 4);
-        t->usage += trace_used - col.start;
-        trace_nframes++;
+    if (trace_state.col.open && e == AGENT_BUFFER_FULL) {
+        trace_state.used = trace_state.col.start; /* no half frames */
+    } else if (trace_state.col.open) {
+        agent_to_target(trace_frames + trace_state.col.start + 2,
+                        trace_state.used - trace_state.col.start - HEADER, 4);
+        t->usage += trace_state.used - trace_state.col.start;
+        trace_state.nframes++;
     }
-    col.open = 0;
+    trace_state.col.open = 0;
     return e;
 }
 
 void trace_frames_clear(void)
 {
-    trace_used = trace_nframes = 0;
+    trace_state.used = trace_state.nframes = 0;
 }
 
 /* ---- frames ---- */
@@ -225,10 +216,6 @@ static int each_block(unsigned off, int (*fn)(const uint8_t *b, void *arg),
     return got;
 }
 
-/* The selected frame (cur > 0: its number + 1, at cur_off in the frames). */
-static unsigned cur_off;
-static unsigned cur;
-
 struct reg_find {
     unsigned regno;
     uint8_t *out;
@@ -249,7 +236,7 @@ static int find_reg(const uint8_t *b, void *arg)
 
 static stub_addr_t frame_pc(void)
 {
-    const struct tracepoint *t = trace_point_find(frame_tp(cur_off));
+    const struct tracepoint *t = trace_point_find(frame_tp(trace_state.cur_off));
     return t ? t->addr : 0;
 }
 
@@ -260,7 +247,7 @@ static int frame_reg_read(unsigned regno, uint8_t *out)
 {
     struct reg_find f = {regno, out};
 
-    if (each_block(cur_off, find_reg, &f))
+    if (each_block(trace_state.cur_off, find_reg, &f))
         return STUB_REG_OK;
     if (STUB_HAS(expedite) && (int)regno == STUB_T(expedite)[0]) {
         agent_to_target(out, frame_pc(), STUB_T(reg_size)(regno));
@@ -316,7 +303,7 @@ static int frame_mem_read(stub_addr_t addr, uint8_t *out, unsigned len)
         return STUB_T(mem_read)(addr, out, len);
     for (unsigned i = 0; i < len; i++) {
         struct mem_find f = {addr + i, out + i};
-        if (!each_block(cur_off, find_byte, &f))
+        if (!each_block(trace_state.cur_off, find_byte, &f))
             return STUB_MEM_FAULT;
     }
     return STUB_MEM_OK;
@@ -368,18 +355,18 @@ static const struct trace_access live_access = {
 
 static void select_frame(int n, unsigned off)
 {
-    cur = (unsigned)n + 1;
-    cur_off = off;
+    trace_state.cur = (unsigned)n + 1;
+    trace_state.cur_off = off;
 }
 
 const struct trace_access *trace_view(void)
 {
-    return cur ? &frame_access : &live_access;
+    return trace_state.cur ? &frame_access : &live_access;
 }
 
 void trace_frame_none(void)
 {
-    cur = 0;
+    trace_state.cur = 0;
 }
 
 struct var_find {
@@ -399,9 +386,9 @@ static int find_var(const uint8_t *b, void *arg)
 int trace_frame_var(unsigned n, int64_t *v)
 {
     struct var_find f = {n, v};
-    if (!cur)
+    if (!trace_state.cur)
         return -1;
-    return each_block(cur_off, find_var, &f) ? 0 : 1;
+    return each_block(trace_state.cur_off, find_var, &f) ? 0 : 1;
 }
 
 /* ---- QTFrame ---- */
@@ -434,9 +421,9 @@ static int matches(const struct frame_query *q, int n, unsigned off)
 static void find_frame(const struct frame_query *q, struct reply *r)
 {
     unsigned off = 0;
-    int n = 0, from = q->kind == 'n' ? 0 : (int)cur;
+    int n = 0, from = q->kind == 'n' ? 0 : (int)trace_state.cur;
 
-    for (; off < trace_used; off += HEADER + frame_size(off), n++) {
+    for (; off < trace_state.used; off += HEADER + frame_size(off), n++) {
         if (n >= from && matches(q, n, off)) {
             select_frame(n, off);
             reply_str(r, "F");
@@ -491,12 +478,12 @@ unsigned trace_buffer_read(const char *p, struct reply *r)
 
     if (!hex_u32(p, &off, &p) || *p++ != ',' || !hex_u32(p, &n, &p) || *p)
         return 0x01;
-    if (off >= trace_used) {
+    if (off >= trace_state.used) {
         reply_str(r, "l");
         return TRACE_REPLIED;
     }
-    if (n > trace_used - off)
-        n = trace_used - off;
+    if (n > trace_state.used - off)
+        n = trace_state.used - off;
     if (n > r->cap / 2)
         n = r->cap / 2;
     reply_hex_bytes(r, trace_frames + off, n);
@@ -516,13 +503,13 @@ unsigned trace_buffer_set(const char *p, struct reply *r)
     if (str_starts(p, "circular:", &s))
         return trace_hex_s64(s, &v, &s) && !*s && v == 0 ? 0 : 0x01;
     if (!str_starts(p, "size:", &s) || !trace_hex_s64(s, &v, &s) || *s ||
-        trace_st.running)
+        trace_running())
         return 0x01;
     if (v == -1)
         v = TRACE_AREA_BYTES;
-    if (v < HEADER || v > TRACE_AREA_BYTES || (uint64_t)v < trace_used)
+    if (v < HEADER || v > TRACE_AREA_BYTES || (uint64_t)v < trace_state.used)
         return 0x01;
-    cap = (unsigned)v;
+    trace_state.cap = (unsigned)v;
     return 0;
 }
 
@@ -535,7 +522,7 @@ unsigned trace_ro_set(const char *p, struct reply *r)
     stub_addr_t *range;
 
     (void)r;
-    if (trace_st.running)
+    if (trace_running())
         return 0x02;
     if (ro)
         ro->kind = TREC_FREE;

@@ -28,7 +28,7 @@ static void hits_at(stub_addr_t pc)
 {
     struct tracepoint *t = 0;
 
-    while (trace_st.running && (t = trace_next_point(t)) != 0) {
+    while (trace_running() && (t = trace_next_point(t)) != 0) {
         enum agent_error e;
 #if PMUSTUB_TRACE_AGENT
         int64_t v = 1;
@@ -87,7 +87,7 @@ static __attribute__((noinline)) int at_trap(struct stub_stop *why,
                                              stub_addr_t pc, int hidden,
                                              unsigned state)
 {
-    if (trace_st.running)
+    if (trace_running())
         hits_at(pc);
     if (trace_native_stop()) {
         why->swbreak = 1; /* the k-th bracket: pmuctl's stop */
@@ -101,7 +101,7 @@ static __attribute__((noinline)) int at_trap(struct stub_stop *why,
     }
     /* A trap that is not GDB's is the run's, gone if the run just
      * stopped (a pass count, a full buffer, an error). */
-    if (!trace_st.running && !bp_trap_at(pc))
+    if (!trace_running() && !bp_trap_at(pc))
         return STUB_T(prepare_resume)(STUB_CONTINUE) == 0;
     return step_over(pc, 1) == 0;
 }

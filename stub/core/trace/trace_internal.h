@@ -1,7 +1,8 @@
 /*
- * trace_internal.h - shared by the files of trace/: the tracepoint table,
- * the trace state variables, the run's status and the frames, all in
- * one area of RAM, the trace buffer (docs/tracepoints.md, "Sizes").
+ * trace_internal.h - shared by the files of trace/: the records of the
+ * trace buffer (tracepoints, trace state variables, texts) and the
+ * functions of each file; the buffer and the run's state are
+ * trace_state.h's (docs/tracepoints.md, "Sizes").
  */
 #ifndef PMUSTUB_TRACE_INTERNAL_H
 #define PMUSTUB_TRACE_INTERNAL_H
@@ -9,35 +10,12 @@
 #include "breakpoints.h"
 #include "trace/agent.h"
 #include "trace.h"
-
-/* The trace buffer (trace_area.c): the one RAM of the tracepoint support.
- * What GDB defines (tracepoints with their conditions and actions, trace
- * state variables, the texts of QTNotes, QTro's ranges) is taken from its
- * start as it is defined, as records one after the other; a native
- * bracket's binding from its end; the frames of a run get what is left
- * between them from QTStart. QTinit frees all of it. The default is the
- * 4,096 bytes of frames it had plus the 2,754 bytes that the fixed tables
- * of definitions took before (8 tracepoints, 512 bytes of conditions and
- * actions, 32 variables with names of 24, the bracket's 8 counters, the
- * QTNotes texts, 4 QTro ranges), rounded up to 256: the frames of the
- * same definitions have at least the room they had. */
-#ifndef PMUSTUB_TRACE_BUFFER_BYTES
-#define PMUSTUB_TRACE_BUFFER_BYTES 6912
-#endif
-_Static_assert(PMUSTUB_TRACE_BUFFER_BYTES % 4 == 0 &&
-                   PMUSTUB_TRACE_BUFFER_BYTES >= 256,
-               "the trace buffer: a multiple of 4 bytes, at least 256");
-#define TRACE_AREA_BYTES ((unsigned)PMUSTUB_TRACE_BUFFER_BYTES)
+#include "trace/trace_state.h"
 
 /* A definition's record: its kind, a byte of its own, and its size in
  * bytes from the header (the next record starts at the next multiple of
  * 4). Records never move; one replaced is left as kind TREC_FREE until
  * QTinit. */
-#if PMUSTUB_TRACE_BUFFER_BYTES <= 0xffff
-typedef uint16_t trace_off;
-#else
-typedef uint32_t trace_off;
-#endif
 struct trace_rec {
     uint8_t kind, flag;
     trace_off size;
@@ -96,14 +74,6 @@ _Static_assert(offsetof(struct tracepoint, number) ==
                "trace_find reads the number of each kind at one place");
 
 /* trace_area.c */
-/* Aligned for the records' words (the compiler loads a word a byte at a
- * time where it cannot tell that it is aligned). */
-extern uint8_t trace_area[TRACE_AREA_BYTES] __attribute__((aligned(8)));
-/* The definitions' end, where the frames start; the bytes bound at the
- * area's end (the native bracket's), 0 for none. Defined in
- * trace_frames.c, beside the frames' other numbers. */
-extern uint8_t *trace_frames;
-extern unsigned trace_high;
 /* A record of kind and n bytes (header included) after the others, its
  * header filled; NULL when it does not fit beside the frames and the
  * bracket (the frames of an earlier run move up for it). */
@@ -119,31 +89,6 @@ struct trace_rec *trace_next(const void *rec, unsigned kind);
 /* The first record of kind numbered n; NULL if none. */
 struct trace_rec *trace_find(unsigned kind, unsigned n);
 #define trace_point_find(n) ((struct tracepoint *)trace_find(TREC_POINT, n))
-
-/* qTStatus's stop reasons, as GDB names them (gdb/tracepoint.c
- * stop_reason_names). */
-enum trace_reason {
-    TR_NOT_RUN, TR_STOP, TR_FULL, TR_DISCONNECTED, TR_PASSCOUNT, TR_ERROR,
-    TR_UNKNOWN /* the program ended (no reason of GDB's says so) */
-};
-
-struct trace_status {
-    uint8_t running, reason;
-    uint8_t error;         /* enum agent_error of TR_ERROR */
-    uint8_t ended;         /* TR_UNKNOWN: the program's exit status */
-    uint32_t stopping_tp;  /* TR_PASSCOUNT, TR_ERROR */
-};
-
-extern struct trace_status trace_st;
-
-/* The definitions' upload cursor (qTfP/qTsP, qTfV/qTsV: GDB reads one
- * list, then the other): the offset + 1 of the record (the tracepoint
- * under way, the variable last sent; 0: none yet, past trace_frames: the
- * end), and within a tracepoint's the offset + 1 of its next action in
- * its bytes (0: its definition). */
-extern struct trace_cursor {
-    trace_off rec, at;
-} trace_up;
 
 /* A packet handler's (trace.c's table) answer: TRACE_REPLIED when it
  * wrote its reply, otherwise 0 for OK or an error code for E. Each gets
@@ -184,9 +129,8 @@ void bp_cond_failed_clear(void);
 #endif
 
 /* trace_frames.c */
-/* The frames' bytes and their count (the frames lie at trace_frames);
- * QTStart and QTinit: none. */
-extern unsigned trace_used, trace_nframes;
+/* The frames' bytes and count (trace_state.h): none, for QTStart and
+ * QTinit. */
 void trace_frames_clear(void);
 /* Runs t's actions into a new frame; AGENT_OK or why not. */
 enum agent_error trace_collect(struct tracepoint *t);

@@ -7,10 +7,10 @@
  * numbers. A port may serve the two hits on its own (pmustub/quick.h):
  * it hands the counts to add_bracket, the same arithmetic.
  *
- * The binding lies at the end of the trace buffer (trace_high bytes,
+ * The binding lies at the end of the trace buffer (trace_state.high bytes,
  * trace_area.c), at a fixed place, room for PMUSTUB_NATIVE_SLOTS counters
  * (284 bytes on a 32-bit target). Nothing of it is read unless it is
- * bound (trace_high): the frames may use those bytes otherwise.
+ * bound (trace_state.high): the frames may use those bytes otherwise.
  */
 #include "trace/trace_native.h"
 #include "pmustub/quick.h"
@@ -51,7 +51,7 @@ void trace_native_clear(void)
 {
     struct tracepoint *t = 0;
 
-    trace_high = 0;
+    trace_state.high = 0;
     while ((t = trace_next_point(t)) != 0)
         t->native = 0;
 }
@@ -62,16 +62,16 @@ unsigned trace_native_bind(const char *p, struct reply *r)
     struct tracepoint *tf, *tt;
 
     (void)r;
-    if (trace_st.running)
+    if (trace_running())
         return 0x02;
     trace_native_clear();
     if (!hex_field(&p, &from, ',') || !hex_field(&p, &to, ',') || !hex_field(&p, &k, ',') ||
         !hex_field(&p, &n, ',') || !hex_u32(p, &armed, &p) || !k)
         return 0x01;
     /* Room beside the definitions and the frames. */
-    if (trace_frames + trace_used + sizeof nb > trace_area + TRACE_AREA_BYTES)
+    if (trace_frames + trace_state.used + sizeof nb > trace_area + TRACE_AREA_BYTES)
         return 0x10;
-    trace_high = sizeof nb;
+    trace_state.high = sizeof nb;
     nb.ns = 0;
     nf.stop = nf.served = 0;
     tf = trace_point_find(from);
@@ -202,7 +202,7 @@ void trace_native_publish(void)
         return;
     /* A bracket left open by the full path ends there too: its start is
      * the core's (V_START), not the port's. */
-    if (!trace_st.running || !trace_high || nb.ns > STUB_QUICK_COUNTERS ||
+    if (!trace_running() || !trace_state.high || nb.ns > STUB_QUICK_COUNTERS ||
         nb.armed->value || !nb.from->h.flag || !nb.to->h.flag ||
         !bracket_only(nb.from->addr) || !bracket_only(nb.to->addr)) {
         STUB_T(quick_set)(0);

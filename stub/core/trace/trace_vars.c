@@ -42,7 +42,7 @@ unsigned trace_var_define(const char *p, struct reply *r)
     unsigned len, size;
 
     (void)r;
-    if (trace_st.running)
+    if (trace_running())
         return 0x02;
     if (!hex_u32(p, &n, &p) || *p++ != ':' || !trace_hex_s64(p, &value, &p) ||
         *p++ != ':' || !hex_u32(p, &builtin, &p) || *p++ != ':' || !n ||
@@ -74,10 +74,10 @@ void trace_vars_reset(void)
         v->value = v->initial;
 }
 
-/* qTfV/qTsV: the cursor (trace_up.rec) is the variable last sent. */
+/* qTfV/qTsV: the cursor (trace_state.up.rec) is the variable last sent. */
 unsigned trace_var_upload_first(const char *p, struct reply *r)
 {
-    trace_up.rec = 0;
+    trace_state.up.rec = 0;
     return trace_var_upload_next(p, r);
 }
 
@@ -86,10 +86,10 @@ unsigned trace_var_upload_next(const char *p, struct reply *r)
     const struct trace_var *v = 0;
 
     (void)p;
-    if (trace_up.rec <= (unsigned)(trace_frames - trace_area))
-        v = next_var(trace_up.rec ? trace_area + trace_up.rec - 1 : 0);
+    if (trace_state.up.rec <= (unsigned)(trace_frames - trace_area))
+        v = next_var(trace_state.up.rec ? trace_area + trace_state.up.rec - 1 : 0);
     if (!v) {
-        trace_up.rec = (trace_off)-1;
+        trace_state.up.rec = (trace_off)-1;
         reply_str(r, "l");
         return TRACE_REPLIED;
     }
@@ -99,6 +99,6 @@ unsigned trace_var_upload_next(const char *p, struct reply *r)
     reply_str(r, v->h.flag ? ":1:" : ":0:");
     reply_hex_bytes(r, (const uint8_t *)v->name,
                     v->h.size - (unsigned)offsetof(struct trace_var, name));
-    trace_up.rec = (trace_off)((const uint8_t *)v - trace_area + 1);
+    trace_state.up.rec = (trace_off)((const uint8_t *)v - trace_area + 1);
     return TRACE_REPLIED;
 }

@@ -20,7 +20,7 @@ unsigned sample_bind_points(uint32_t from, uint32_t to)
 {
     struct tracepoint *tf, *tt;
 
-    if (trace_st.running || from == to)
+    if (trace_running() || from == to)
         return 0x02;
     tf = trace_point_find(from);
     tt = trace_point_find(to);

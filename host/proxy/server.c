@@ -23,6 +23,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,24 +149,17 @@ int proxy_open_openocd(struct proxy_session *s)
     return 0;
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* open_openocd, tried again while it fails to connect (PMUCTL_EXIT_CONNECT:
  * refused, or closed by OpenOCD before or during the first exchanges),
  * for OPEN_RETRY_MS; any other failure (not OpenOCD, no counters) at once. */
 static int open_openocd_retry(struct proxy_session *s)
 {
-    long long start = now_ms();
+    long long start = conn_now_ms();
     unsigned tries = 1;
     int rc;
 
     while ((rc = proxy_open_openocd(s)) == PMUCTL_EXIT_CONNECT && !pmuctl_interrupted &&
-           now_ms() - start < OPEN_RETRY_MS) {
+           conn_now_ms() - start < OPEN_RETRY_MS) {
         struct timespec pause = {0, OPEN_RETRY_PAUSE_MS * 1000000L};
         conn_close(&s->t->rsp.conn);
         nanosleep(&pause, NULL);
@@ -174,7 +168,7 @@ static int open_openocd_retry(struct proxy_session *s)
     if (rc == PMUCTL_EXIT_CONNECT && tries > 1) {
         size_t used = strlen(s->t->err);
         snprintf(s->t->err + used, sizeof s->t->err - used, " (%u attempts over "
-                 "%.1f s)", tries, (now_ms() - start) / 1000.0);
+                 "%.1f s)", tries, (conn_now_ms() - start) / 1000.0);
     }
     return rc;
 }
@@ -182,13 +176,13 @@ static int open_openocd_retry(struct proxy_session *s)
 /* Ends a GDB connection without resetting it (CLOSE_DRAIN_MS). */
 static void close_gracefully(struct rsp_conn *c)
 {
-    long long end = now_ms() + CLOSE_DRAIN_MS;
+    long long end = conn_now_ms() + CLOSE_DRAIN_MS;
     char sink[512];
 
     if (c->fd < 0)
         return;
     shutdown(c->fd, SHUT_WR);
-    for (long long left; (left = end - now_ms()) > 0;) {
+    for (long long left; (left = end - conn_now_ms()) > 0;) {
         struct pollfd p = {c->fd, POLLIN, 0};
         int n = poll(&p, 1, (int)left);
         if (n < 0 && errno == EINTR)
@@ -238,33 +232,115 @@ static int gdb_breaks(struct proxy_session *s, char z)
                    : proxy_breaks_place_all(&s->breaks, s->t, z);
 }
 
+/* The watch on GDB's connection while a monitor pmuctl command runs
+ * (rsp/conn.h). GDB waits for the answer and sends nothing but acks: in
+ * ack mode a '-' each time its wait times out (remotetimeout). Anything
+ * else ends the command as a SIGINT would (the program stopped, the
+ * counters put back): 0x03, from a client that sends its Ctrl-C, or the
+ * start of GDB's next packet: gdb-multiarch 13.1 sends no 0x03 for a
+ * Ctrl-C during a monitor command; it stops waiting ("Quit") once its
+ * current read of the answer times out (3 tries of remotetimeout, 2 s:
+ * at most 6 s; 3.2 s in tests/e2e/pmuctl_gdb_monitor_ctrlc.sh) and goes
+ * on with its next command. The byte stays
+ * for from_gdb; GDB closing its end ends the command too. */
+static int gdb_ready(struct conn_watch *w)
+{
+    struct proxy_session *s =
+        (struct proxy_session *)((char *)w - offsetof(struct proxy_session, watch));
+
+    for (;;) {
+        int c = conn_getc(&s->gdb_conn, 0);
+        if (c == CONN_TIMEOUT || c == CONN_INTR)
+            return 0;
+        if (c == '+' || c == '-')
+            continue;
+        if (c >= 0)
+            conn_ungetc(&s->gdb_conn);
+        s->gdb_spoke = c >= 0 ? c : '\n'; /* '\n': GDB went away */
+        pmuctl_interrupted = 1;
+        return 1;
+    }
+}
+
+/* The command's output and OK for GDB; or, when GDB has stopped waiting
+ * for them (its next packet came), kept for the next monitor pmuctl. */
+static int answer(struct proxy_session *s, const char *text, size_t n)
+{
+    if (s->gdb_spoke == '$') {
+        char *late = realloc(s->late, s->late_len + n + 1);
+        fprintf(stderr, "pmuctl: proxy: GDB stopped waiting for monitor "
+                "pmuctl (Ctrl-C?): the command was interrupted\n");
+        if (!late)
+            return 0;
+        memcpy(late + s->late_len, text, n);
+        s->late = late;
+        s->late_len += n;
+        return 0;
+    }
+    if (s->gdb_spoke == 3) /* the client's Ctrl-C: answered by the end */
+        conn_getc(&s->gdb_conn, 0);
+    int rc = console(s, text, n);
+    return rc ? rc : reply_str(s, "OK");
+}
+
+/* text (*n bytes, malloc'd or NULL) with msg's line added. */
+static void add_line(char **text, size_t *n, const char *msg, const char *why)
+{
+    size_t k = strlen(msg) + strlen(why) + 2;
+    char *t = realloc(*text, *n + k);
+
+    if (!t)
+        return;
+    snprintf(t + *n, k, "%s%s\n", msg, why);
+    *text = t;
+    *n += k - 1;
+}
+
 /* monitor pmuctl ... (proxy/pmuctl_cmd.c), with GDB's breakpoints out
- * while it runs: its output, then OK. 1 if pkt was not one. */
+ * while it runs and GDB's connection watched (gdb_ready): its output,
+ * then OK. 1 if pkt was not one. */
 static int pmuctl_monitor(struct proxy_session *s, const char *pkt)
 {
-    char *line = proxy_pmuctl_line(pkt), *text = NULL, msg[sizeof s->t->err + 64];
+    char *line = proxy_pmuctl_line(pkt), *text = NULL;
     size_t n = 0;
-    int rc = 0;
+    int rc;
 
     if (!line)
         return 1;
-    if (gdb_breaks(s, 'z')) {
-        snprintf(msg, sizeof msg, "pmuctl: taking GDB's breakpoints out: %s\n",
-                 s->t->err);
-        rc = console(s, msg, strlen(msg));
-    } else if (proxy_pmuctl_run(s->t, s->openocd, line, &text, &n) == 0) {
-        rc = console(s, text, n);
-        if (!rc && s->t->rsp.conn.fd >= 0 && gdb_breaks(s, 'Z')) {
-            snprintf(msg, sizeof msg, "pmuctl: putting GDB's breakpoints back: "
-                     "%s\n", s->t->err);
-            rc = console(s, msg, strlen(msg));
+    if (s->late) { /* an earlier command GDB stopped waiting for */
+        rc = console(s, s->late, s->late_len);
+        free(s->late);
+        s->late = NULL;
+        s->late_len = 0;
+        if (rc) {
+            free(line);
+            return rc;
         }
     }
+    s->gdb_spoke = 0;
+    s->watch.fd = s->gdb_conn.fd;
+    s->watch.ready = gdb_ready;
+    s->t->rsp.conn.watch = &s->watch;
+    if (gdb_breaks(s, 'z'))
+        add_line(&text, &n, "pmuctl: taking GDB's breakpoints out: ", s->t->err);
+    else if (proxy_pmuctl_run(s->t, s->openocd, line, &text, &n) == 0 &&
+             s->t->rsp.conn.fd >= 0) {
+        s->t->rsp.conn.watch = NULL;
+        if (gdb_breaks(s, 'Z'))
+            add_line(&text, &n, "pmuctl: putting GDB's breakpoints back: ", s->t->err);
+    }
+    s->t->rsp.conn.watch = NULL;
+    if (s->gdb_spoke)
+        pmuctl_interrupted = 0; /* ours, not a SIGINT of the proxy's */
     free(line);
-    free(text);
     if (s->t->rsp.conn.fd < 0)
-        return END_OPENOCD;
-    return rc ? rc : reply_str(s, "OK");
+        rc = END_OPENOCD;
+    else if (s->gdb_spoke == '\n')
+        rc = END_GDB;
+    else
+        rc = answer(s, text ? text : "", n);
+    free(text);
+    return rc;
 }
 
 /* qXfer:features:read:target.xml:OFFSET,LENGTH from our document. */
@@ -443,6 +519,8 @@ void proxy_serve_gdb(struct proxy_session *s, int fd)
 
 void proxy_close(struct proxy_session *s)
 {
+    free(s->late);
+    s->late = NULL;
     conn_close(&s->t->rsp.conn);
     free(s->xml);
     s->xml = NULL;

@@ -33,6 +33,14 @@ struct proxy_session {
      * come, and adds "monitor pmuctl" (proxy/pmuctl_cmd.c). */
     int stub;
     struct proxy_points points; /* GDB's breakpoints on the stub */
+    /* GDB's connection, watched while a "monitor pmuctl" command runs
+     * (proxy/server.c, gdb_spoke): what GDB sent first that was no ack
+     * (0 for nothing yet), and the output of a command GDB stopped
+     * waiting for, which goes before the next monitor pmuctl's. */
+    struct conn_watch watch;
+    int gdb_spoke;
+    char *late;
+    size_t late_len;
 };
 
 /* A socket listening on spec ([HOST:]PORT, HOST 127.0.0.1 if not given);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The baud rates termios names (termios(3)); a rate not listed is refused
@@ -177,18 +178,46 @@ void conn_close(struct rsp_conn *c)
     c->fd = -1;
 }
 
+long long conn_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Waits for c->fd (at most timeout_ms, -1 for ever) and for the watch:
+ * 1 when c->fd can be read, or a status. */
+static int wait_readable(struct rsp_conn *c, int timeout_ms)
+{
+    long long end = timeout_ms < 0 ? 0 : conn_now_ms() + timeout_ms;
+
+    for (;;) {
+        struct conn_watch *w = c->watch;
+        if (w && w->ready(w)) {
+            c->watch = NULL;
+            return CONN_INTR;
+        }
+        long long left = timeout_ms < 0 ? -1 : end - conn_now_ms();
+        struct pollfd p[2] = {{c->fd, POLLIN, 0}, {w ? w->fd : -1, POLLIN, 0}};
+        int n = poll(p, 2, left < 0 && timeout_ms >= 0 ? 0 : (int)left);
+        if (n < 0)
+            return errno == EINTR ? CONN_INTR : CONN_LOST;
+        if (n == 0)
+            return CONN_TIMEOUT;
+        if (p[0].revents)
+            return 1;
+    }
+}
+
 int conn_getc(struct rsp_conn *c, int timeout_ms)
 {
     if (c->pos < c->len)
         return c->buf[c->pos++];
     if (c->fd < 0)
         return CONN_LOST;
-    struct pollfd p = {c->fd, POLLIN, 0};
-    int n = poll(&p, 1, timeout_ms);
-    if (n < 0)
-        return errno == EINTR ? CONN_INTR : CONN_LOST;
-    if (n == 0)
-        return CONN_TIMEOUT;
+    int n = wait_readable(c, timeout_ms);
+    if (n != 1)
+        return n;
     ssize_t r = read(c->fd, c->buf, sizeof c->buf);
     if (r < 0 && (errno == EINTR || errno == EAGAIN))
         return errno == EINTR ? CONN_INTR : CONN_TIMEOUT;

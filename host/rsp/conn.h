@@ -15,8 +15,18 @@ enum conn_status {
     CONN_INTR = -3     /* a signal arrived (the caller checks its flag) */
 };
 
+/* Another descriptor a wait for the target also watches (pmuctl proxy:
+ * GDB's connection while a "monitor pmuctl" command runs). ready() is
+ * called before each wait and when fd can be read; nonzero ends the wait
+ * with CONN_INTR and drops the watch (the caller's flag says why). */
+struct conn_watch {
+    int fd;
+    int (*ready)(struct conn_watch *w);
+};
+
 struct rsp_conn {
     int fd;
+    struct conn_watch *watch; /* NULL: none */
     int is_serial;
     unsigned baud;     /* serial: bits per second (10 bits a byte) */
     unsigned char buf[4096];
@@ -39,5 +49,8 @@ int conn_getc(struct rsp_conn *c, int timeout_ms);
 void conn_ungetc(struct rsp_conn *c);
 
 int conn_write(struct rsp_conn *c, const void *data, size_t n);
+
+/* CLOCK_MONOTONIC in milliseconds, for deadlines. */
+long long conn_now_ms(void);
 
 #endif

@@ -59,13 +59,6 @@ const char *rsp_status_text(int status)
     return "ok";
 }
 
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /* Next byte before the deadline (< 0: none); a signal ends the wait only
  * when the caller said so. */
 static int getc_until(struct rsp *r, long long deadline)
@@ -73,7 +66,7 @@ static int getc_until(struct rsp *r, long long deadline)
     for (;;) {
         int left = -1;
         if (deadline >= 0) {
-            long long d = deadline - now_ms();
+            long long d = deadline - conn_now_ms();
             left = d < 0 ? 0 : (int)d;
         }
         int c = conn_getc(&r->conn, left);
@@ -143,7 +136,7 @@ static int write_frame(struct rsp *r, const char *frame, size_t n, int try)
  * program stops would run it again. */
 static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
 {
-    long long last = now_ms();
+    long long last = conn_now_ms();
     int garbled = 0, nagged = 0;
 
     for (;;) {
@@ -152,7 +145,7 @@ static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
         if (c == '+')
             return RSP_OK;
         if (c == '-') {
-            *give_up = now_ms() + r->timeout_ms + line_ms(r, n);
+            *give_up = conn_now_ms() + r->timeout_ms + line_ms(r, n);
             return ACK_RESEND;
         }
         if (c == '$') {
@@ -164,14 +157,14 @@ static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
         if (c >= 0) {
             r->st.noise++;
             garbled = 1;
-            last = now_ms();
+            last = conn_now_ms();
             continue;
         }
         if (c != RSP_TIMEOUT)
             return c;
         if (garbled && resume)
             return RSP_OK;
-        if (now_ms() >= *give_up)
+        if (conn_now_ms() >= *give_up)
             return RSP_TIMEOUT;
         if (garbled && !nagged) {
             /* Garbage, then silence: a garbled '+' and a reply garbled
@@ -183,7 +176,7 @@ static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
                 return rc;
             r->st.nags++;
             nagged = 1;
-            last = now_ms();
+            last = conn_now_ms();
             continue;
         }
         return ACK_RESEND;
@@ -196,7 +189,7 @@ static int wait_ack(struct rsp *r, size_t n, long long *give_up, int resume)
 static int hello_answer(struct rsp *r, size_t n, int wait_ms, int silent_ok,
                         int *quiet)
 {
-    long long until = now_ms() + wait_ms + line_ms(r, n);
+    long long until = conn_now_ms() + wait_ms + line_ms(r, n);
     int seen = 0, c;
 
     while ((c = getc_until(r, until)) >= 0 && c != '+' && c != '-' && c != '$') {
@@ -227,7 +220,7 @@ static int send_packet(struct rsp *r, const char *payload, int hello,
 {
     static char frame[RSP_PKT_MAX + 8];
     size_t n = frame_packet(payload, frame, sizeof frame);
-    long long give_up = now_ms() + r->timeout_ms + line_ms(r, n);
+    long long give_up = conn_now_ms() + r->timeout_ms + line_ms(r, n);
     int quiet = 0;
 
     if (!n)
@@ -242,7 +235,7 @@ static int send_packet(struct rsp *r, const char *payload, int hello,
                    : wait_ack(r, n, &give_up, payload[0] == 'c' || payload[0] == 's');
         if (rc != ACK_RESEND)
             return rc;
-        if (hello && now_ms() >= give_up)
+        if (hello && conn_now_ms() >= give_up)
             return RSP_TIMEOUT;
     }
     return RSP_GARBLED;
@@ -309,7 +302,7 @@ static int packet_body(struct rsp *r, int gap, size_t *n, int *ok)
     int c, cs[2];
 
     *n = 0;
-    while ((c = getc_until(r, now_ms() + gap)) >= 0 && c != '#') {
+    while ((c = getc_until(r, conn_now_ms() + gap)) >= 0 && c != '#') {
         if (c == '$' || *n >= RSP_PKT_MAX) {
             if (c == '$')
                 conn_ungetc(&r->conn);
@@ -322,7 +315,7 @@ static int packet_body(struct rsp *r, int gap, size_t *n, int *ok)
     if (c < 0)
         return c;
     for (int i = 0; i < 2; i++) {
-        if ((c = getc_until(r, now_ms() + gap)) < 0)
+        if ((c = getc_until(r, conn_now_ms() + gap)) < 0)
             return c;
         if (c == '$') {
             conn_ungetc(&r->conn);
@@ -337,8 +330,8 @@ static int packet_body(struct rsp *r, int gap, size_t *n, int *ok)
 
 int rsp_recv(struct rsp *r, int timeout_ms)
 {
-    long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
-    long long last = now_ms();
+    long long deadline = timeout_ms < 0 ? -1 : conn_now_ms() + timeout_ms;
+    long long last = conn_now_ms();
     int garbled = 0, tries = 0, gap = retry_gap(r, 0);
 
     for (;;) {
@@ -347,20 +340,20 @@ int rsp_recv(struct rsp *r, int timeout_ms)
             until = last + gap;
         int c = getc_until(r, until);
         if (c == RSP_TIMEOUT && garbled && !r->noack &&
-            (deadline < 0 || now_ms() < deadline)) {
+            (deadline < 0 || conn_now_ms() < deadline)) {
             /* A reply came garbled and then nothing: its '$' or '#' was
              * hit, and the stub waits for our verdict. Ask again. */
             int rc = ask_again(r, &r->st.nags, &tries);
             if (rc)
                 return rc;
-            last = now_ms();
+            last = conn_now_ms();
             if (deadline >= 0)
                 deadline = last + (timeout_ms > gap ? timeout_ms : gap);
             continue;
         }
         if (c < 0)
             return c;
-        last = now_ms();
+        last = conn_now_ms();
         if (c != '$') {
             r->st.noise++; /* resynchronise: a packet starts with '$' */
             garbled = 1;
@@ -369,7 +362,7 @@ int rsp_recv(struct rsp *r, int timeout_ms)
         size_t n;
         int ok = 0;
         int rc = packet_body(r, r->noack ? r->timeout_ms : gap, &n, &ok);
-        last = now_ms();
+        last = conn_now_ms();
         if (rc == '$' || (rc == RSP_TIMEOUT && !r->noack)) {
             garbled = 1; /* cut short: the next '$', or ask again */
             if (rc == RSP_TIMEOUT)

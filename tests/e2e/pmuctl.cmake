@@ -17,6 +17,12 @@ add_test(NAME e2e_pmuctl_gdb_monitor_e200z7
                  $<TARGET_FILE:vboard> ${PMUCTL_PPC_FW_ELF} e200z7 ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_pmuctl_gdb_monitor_e200z7 PROPERTIES TIMEOUT 300)
 pmustub_test_needs(e2e_pmuctl_gdb_monitor_e200z7 qemu-system-ppc gdb-multiarch)
+# Ctrl-C in GDB during a long monitor pmuctl stat.
+add_test(NAME e2e_pmuctl_gdb_monitor_ctrlc
+         COMMAND bash ${_e2e}/pmuctl_gdb_monitor_ctrlc.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${PMUCTL_FW_ELF})
+set_tests_properties(e2e_pmuctl_gdb_monitor_ctrlc PROPERTIES TIMEOUT 400)
+pmustub_test_needs(e2e_pmuctl_gdb_monitor_ctrlc gdb-multiarch)
 # A noisy serial line (bit flips both ways) and a slow one.
 add_test(NAME e2e_pmuctl_noisy
          COMMAND bash ${_e2e}/pmuctl_noisy.sh $<TARGET_FILE:pmuctl>

@@ -4,7 +4,8 @@
 # the dependencies the package declares; there pmuctl, vboard, the man
 # pages and the CMake package work, and a program built against the
 # installed package counts on vboard as QEMU does (installed_firmware.sh,
-# run in the fresh root after the cross compiler and QEMU are installed).
+# for malta and ppce500, run in the fresh root after the cross compilers
+# and QEMU are installed).
 # Takes minutes (apt downloads): run by hand, not by ctest.
 # Usage: fresh_deb.sh BUILD_DIR [LOG]
 set -eu
@@ -26,6 +27,7 @@ pmuctl --version
 vboard --help | head -1
 pmuctl list --cpu 34k | head -3
 man -w pmuctl vboard pmustub.7
-apt-get install -y -qq cmake make pkgconf gcc-mips-linux-gnu qemu-system-mips gdb-multiarch python3 procps >/dev/null
+apt-get install -y -qq cmake make pkgconf gcc-mips-linux-gnu gcc-powerpc-linux-gnu qemu-system-mips qemu-system-ppc gdb-multiarch python3 procps >/dev/null
 bash tests/install/installed_firmware.sh /usr
+bash tests/install/installed_firmware.sh /usr ppce500
 ' "${2:-/dev/stdout}"

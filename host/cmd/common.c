@@ -2,6 +2,7 @@
  * cmd/common.c - what several commands print alike (cmd/common.h).
  */
 #include "cmd/common.h"
+#include "cmd/repair.h"
 
 #include <stdio.h>
 
@@ -56,6 +57,21 @@ int cmd_check_elf(const char *path, const struct elfsym *elf, struct target *t,
     if (rc == ELFCHECK_UNANSWERED)
         fprintf(stderr, "pmuctl: %s: cannot check that %s is the program on it; "
                 "going on\n", err, path);
+    if (rc == ELFCHECK_DIFFERS) {
+        int repaired, e = cmd_repair_sdbbp(t, elf, &repaired);
+        if (e) {
+            pmuctl_error("%s", t->err);
+            return e;
+        }
+        if (repaired)
+            rc = elfcheck_compare(&t->rsp, elf->loaded, elf->nloaded, wait_ms,
+                                  err, sizeof err);
+        if (rc < 0) {
+            rc = target_io_fail(t, rc, "comparing --elf with the target (qCRC)");
+            pmuctl_error("%s", t->err);
+            return rc;
+        }
+    }
     if (rc == ELFCHECK_DIFFERS) {
         pmuctl_error("%s is not the program on the target: %s", path, err);
         return PMUCTL_EXIT_USAGE;

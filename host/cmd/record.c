@@ -4,7 +4,9 @@
  * everywhere or between --from and --to (armed and disarmed by the stub at
  * two tracepoints); pmuctl drains the stub's buffer at each stop the stub
  * makes when it is full, and at the end: the program's exit, --samples,
- * --duration or Ctrl-C. The samples go to pmuctl.data (-o) for report.
+ * --duration or Ctrl-C. Through OpenOCD, with no stub, each sample is a
+ * halt instead (cmd/record_halt.c). The samples go to pmuctl.data (-o)
+ * for report.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -18,6 +20,7 @@
 #include "base/exit_status.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/record_halt.h"
 #include "elf/elfid.h"
 #include "elf/location.h"
 #include "measure/group.h"
@@ -183,20 +186,20 @@ static int run_record(const struct cli *c, struct target *t)
     char ev[128], err[512] = "";
     const char *out = c->output ? c->output : DEFAULT_OUTPUT, *how;
     unsigned long period;
-    int rc, frozen;
+    int rc, frozen, halting;
 
-    if (!t->sampling.offered) {
-        /* A backend that halts the core has no code on the target to run
-         * at an overflow: say that that is why (the backend names itself). */
-        int halts = t->access && t->access->halts_core;
+    halting = !t->sampling.offered && t->access && t->access->halt_sampling;
+    if (!t->sampling.offered && !halting) {
         pmuctl_error("the target does not sample (no %s in qSupported): "
                      "sampling needs pmustub on the target, built with "
                      "PMUSTUB_SAMPLING, to take the counters' overflow "
-                     "interrupt%s%s%s", PMUSTUB_FEATURE_SAMPLE,
-                     halts ? "; the counters are reached through " : "",
-                     halts ? t->access->name : "",
-                     halts ? ", which halts the core to reach them" : "");
+                     "interrupt", PMUSTUB_FEATURE_SAMPLE);
         return PMUCTL_EXIT_TARGET;
+    }
+    if (halting && c->from) {
+        pmuctl_error("through %s record samples the whole run: --from and "
+                     "--to need the stub's tracepoints", t->access->name);
+        return PMUCTL_EXIT_USAGE;
     }
     if ((rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))
         return rc;
@@ -241,14 +244,17 @@ static int run_record(const struct cli *c, struct target *t)
     if ((rc = target_save_pmu(t)) || (rc = target_frozen(t, &frozen)) ||
         (frozen == 1 && (t->saved.frozen = 1, rc = target_set_frozen(t, 0))) ||
         (rc = measure_program_group(t, &l, l.e[0].group)) ||
-        (rc = arm(c, t, (unsigned)l.e[0].counter, period)))
+        (!halting && (rc = arm(c, t, (unsigned)l.e[0].counter, period))))
         return cmd_fail(t, rc);
-    rc = run(c, t, &d);
+    rc = halting ? record_halt_run(c, t, &d, (unsigned)l.e[0].counter, period)
+                 : run(c, t, &d);
     if (isatty(2) && !c->no_progress)
         fputc('\n', stderr); /* after the progress line */
     if (rc)
         pmuctl_error("%s", t->err);
-    if (!rc && !d.n) {
+    if (rc && !d.n) {
+        /* The error said why; no empty profile is written. */
+    } else if (!d.n) {
         /* A run with no sample at all says nothing of where the events
          * are: an error, not an empty profile (and a file of before is
          * not overwritten). */
@@ -313,7 +319,9 @@ const struct cli_command cmd_record = {
     .name = "record",
     .summary = "sample the program by the counters' overflow interrupt",
     .about = "Samples the program every PERIOD events by the counters' "
-             "overflow interrupt (pmustub built with PMUSTUB_SAMPLING), "
+             "overflow interrupt (pmustub built with PMUSTUB_SAMPLING; "
+             "through OpenOCD, with no stub, by halting the core at the "
+             "interrupt's vector), "
              "everywhere or between --from and --to, until the program ends, "
              "--samples, --duration or Ctrl-C; writes the samples to the "
              "record file for report (docs/record.md).",

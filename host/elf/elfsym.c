@@ -102,8 +102,10 @@ static int add_loaded(struct elfsym *e, Elf *elf, size_t shstrndx, Elf_Scn *scn,
     /* The bytes as in the file, as the target holds them. */
     Elf_Data *d = elf_rawdata(scn, NULL);
 
-    if (e->nloaded == ELFSYM_MAX_LOADED || !d || d->d_size != sh->sh_size)
+    if (e->nloaded == ELFSYM_MAX_LOADED || !d || d->d_size != sh->sh_size ||
+        !(s->bytes = malloc(d->d_size ? d->d_size : 1)))
         return -1;
+    memcpy(s->bytes, d->d_buf, d->d_size);
     snprintf(s->name, sizeof s->name, "%s", name ? name : "?");
     s->addr = (unsigned long)sh->sh_addr & 0xffffffffUL;
     s->size = (unsigned long)sh->sh_size;
@@ -205,6 +207,8 @@ void elfsym_close(struct elfsym *e)
 {
     for (size_t i = 0; i < e->nvle; i++)
         free(e->vle[i].bytes);
+    for (size_t i = 0; i < e->nloaded; i++)
+        free(e->loaded[i].bytes);
     for (size_t i = 0; i < e->nsyms; i++)
         free(e->syms[i].name);
     free(e->syms);

@@ -34,6 +34,7 @@ struct elf_section {
     unsigned long size;
     uint32_t crc;      /* gdb_crc32 of its contents in the file */
     int writable;      /* SHF_WRITE: code the program or the stub may patch */
+    uint8_t *bytes;    /* its contents as in the file (cmd/repair.c) */
 };
 
 struct elfsym {

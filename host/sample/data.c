@@ -46,6 +46,14 @@ int sample_decode(struct sample_data *d, const uint8_t *buf, size_t len,
     return 0;
 }
 
+int sample_append(struct sample_data *d, struct sample s)
+{
+    if (room(d, 1))
+        return -1;
+    d->s[d->n++] = s;
+    return 0;
+}
+
 int sample_write(const struct sample_data *d, const char *path, char *err,
                  size_t errlen)
 {

@@ -44,6 +44,8 @@ struct sample_data {
  * samples). */
 int sample_decode(struct sample_data *d, const uint8_t *buf, size_t len,
                   int big_endian);
+/* One sample taken some other way (cmd/record_halt.c); 0 or -1. */
+int sample_append(struct sample_data *d, struct sample s);
 int sample_write(const struct sample_data *d, const char *path, char *err,
                  size_t errlen);
 int sample_read(struct sample_data *d, const char *path, char *err,

@@ -16,12 +16,14 @@ int target_bp_kind(const struct target *t, unsigned long addr)
     return k ? k : 4;
 }
 
-int target_bp(struct target *t, unsigned long addr, int insert)
+static void note(struct target *t, unsigned long addr, int insert, int hw);
+
+static int bp(struct target *t, unsigned long addr, int insert, int hw)
 {
     char req[40];
     int rc;
 
-    snprintf(req, sizeof req, "%c0,%lx,%x", insert ? 'Z' : 'z', addr,
+    snprintf(req, sizeof req, "%c%d,%lx,%x", insert ? 'Z' : 'z', hw, addr,
              target_bp_kind(t, addr));
     if ((rc = rsp_request(&t->rsp, req)))
         return target_io_fail(t, rc, insert ? "inserting a breakpoint"
@@ -32,17 +34,43 @@ int target_bp(struct target *t, unsigned long addr, int insert)
                  t->rsp.reply[0] ? t->rsp.reply : "not supported");
         return PMUCTL_EXIT_TARGET;
     }
-    target_bp_note(t, addr, insert);
+    note(t, addr, insert, hw);
     return 0;
+}
+
+int target_bp(struct target *t, unsigned long addr, int insert)
+{
+    return bp(t, addr, insert, 0);
+}
+
+int target_hwbp(struct target *t, unsigned long addr, int insert)
+{
+    return bp(t, addr, insert, 1);
+}
+
+int target_bp_take_last(struct target *t)
+{
+    int last = t->bps.n - 1;
+    return bp(t, t->bps.addr[last], 0, t->bps.hw[last]);
 }
 
 void target_bp_note(struct target *t, unsigned long addr, int insert)
 {
+    note(t, addr, insert, 0);
+}
+
+static void note(struct target *t, unsigned long addr, int insert, int hw)
+{
     int i;
-    for (i = 0; i < t->bps.n && t->bps.addr[i] != addr; i++)
+    for (i = 0; i < t->bps.n && (t->bps.addr[i] != addr || t->bps.hw[i] != hw); i++)
         ;
-    if (insert && i == t->bps.n && t->bps.n < TARGET_MAX_BPS)
+    if (insert && i == t->bps.n && t->bps.n < TARGET_MAX_BPS) {
+        t->bps.hw[t->bps.n] = (unsigned char)hw;
         t->bps.addr[t->bps.n++] = addr;
-    if (!insert && i < t->bps.n)
-        t->bps.addr[i] = t->bps.addr[--t->bps.n];
+    }
+    if (!insert && i < t->bps.n) {
+        t->bps.n--;
+        t->bps.addr[i] = t->bps.addr[t->bps.n];
+        t->bps.hw[i] = t->bps.hw[t->bps.n];
+    }
 }

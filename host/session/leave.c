@@ -27,7 +27,7 @@ static int tidy(struct target *t)
     }
     t->rsp.intr_ok = 0;
     while (t->bps.n > 0)
-        if (target_bp(t, t->bps.addr[t->bps.n - 1], 0)) {
+        if (target_bp_take_last(t)) {
             fprintf(stderr, "pmuctl: %s\n", t->err);
             t->bps.n--;
         }

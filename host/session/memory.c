@@ -11,6 +11,8 @@
 #include "base/exit_status.h"
 #include "session/io.h"
 
+#define MEM_CHUNK 256 /* bytes an m reply carries: 512 digits < PacketSize */
+
 static int read_once(struct target *t, unsigned long addr, uint8_t *buf,
                      unsigned n)
 {
@@ -46,6 +48,19 @@ int target_mem_read(struct target *t, unsigned long addr, uint8_t *buf, unsigned
             return rc;
     }
     return rc;
+}
+
+int target_mem_read_bulk(struct target *t, unsigned long addr, uint8_t *buf,
+                        size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        unsigned n = len - done < MEM_CHUNK ? (unsigned)(len - done) : MEM_CHUNK;
+        int rc = read_once(t, addr + done, buf + done, n);
+        if (rc)
+            return rc;
+        done += n;
+    }
+    return 0;
 }
 
 int target_mem_write(struct target *t, unsigned long addr, const uint8_t *buf,

@@ -13,6 +13,9 @@
 
 /* Reads n (at most 8) bytes at addr; an exit status, t->err set. */
 int target_mem_read(struct target *t, unsigned long addr, uint8_t *buf, unsigned n);
+/* Reads len bytes at addr in packets of 256 bytes, read once each. */
+int target_mem_read_bulk(struct target *t, unsigned long addr, uint8_t *buf,
+                         size_t len);
 /* Writes n (at most 8) bytes at addr. */
 int target_mem_write(struct target *t, unsigned long addr, const uint8_t *buf,
                      unsigned n);

@@ -15,8 +15,10 @@ struct pmu_access {
     const char *name;
     /* 1: the counters are reached by halting the core (a debugger's
      * register access), so nothing on the target runs code at a counter's
-     * overflow: no sampling (cmd/record.c says so). */
-    int halts_core;
+     * overflow: record samples by halting the core at the counter
+     * interrupt's vector instead (session/sample_halt.c: MIPS32 CP0
+     * through OpenOCD). */
+    int halt_sampling;
     /* Is the target's PMU reached this way? 0 with t->pmu (core,
      * catalogue, layout, counters) and the counters' register numbers
      * filled in; PMU_ACCESS_NOT_MINE if not (nothing changed); else an

@@ -23,13 +23,14 @@
 #include "pmu/perfctl.h"
 #include "session/attach.h"
 #include "session/io.h"
+#include "session/pmu_openocd.h"
 #include "session/simulator.h"
 
 #define CONFIG1_PC (1u << 4)
 #define PERFCTL_M (1u << 31)
 
-static int cp0(struct target *t, unsigned reg, unsigned sel, const uint32_t *wr,
-               uint32_t *rd)
+int openocd_cp0(struct target *t, unsigned reg, unsigned sel, const uint32_t *wr,
+                uint32_t *rd)
 {
     char cmd[64], out[512], want[48];
     const char *p;
@@ -57,12 +58,12 @@ static int cp0(struct target *t, unsigned reg, unsigned sel, const uint32_t *wr,
 
 static int oo_read(struct target *t, int ctl, unsigned n, uint32_t *v)
 {
-    return cp0(t, 25, 2 * n + (ctl ? 0 : 1), NULL, v);
+    return openocd_cp0(t, 25, 2 * n + (ctl ? 0 : 1), NULL, v);
 }
 
 static int oo_write(struct target *t, int ctl, unsigned n, uint32_t v)
 {
-    return cp0(t, 25, 2 * n + (ctl ? 0 : 1), &v, NULL);
+    return openocd_cp0(t, 25, 2 * n + (ctl ? 0 : 1), &v, NULL);
 }
 
 /* 32-bit counts only, and no freeze state of the stub's: the counters
@@ -134,7 +135,8 @@ static int oo_attach(struct target *t)
     t->found_running = t->first_signal == 2;
     if ((rc = target_openocd_simulator(t)))
         return rc;
-    if ((rc = cp0(t, 15, 0, NULL, &prid)) || (rc = cp0(t, 16, 1, NULL, &config1)))
+    if ((rc = openocd_cp0(t, 15, 0, NULL, &prid)) ||
+        (rc = openocd_cp0(t, 16, 1, NULL, &config1)))
         return rc;
     t->pmu.id = prid;
     if (!(config1 & CONFIG1_PC)) {
@@ -167,7 +169,7 @@ static int oo_attach(struct target *t)
 
 const struct pmu_access pmu_openocd_access = {
     .name = "OpenOCD mips32 cp0",
-    .halts_core = 1,
+    .halt_sampling = 1,
     .attach = oo_attach,
     .read = oo_read,
     .write = oo_write,

@@ -64,6 +64,7 @@ struct target_sampling {
  * target_leave. */
 struct target_bps {
     unsigned long addr[TARGET_MAX_BPS];
+    unsigned char hw[TARGET_MAX_BPS]; /* 1: a Z1 (hardware) breakpoint */
     int n;
     /* The Z0 kind at an address (the program's ELF knows: VLE code has
      * 2- and 4-byte instructions), 0 for the default 4; NULL: always 4. */

@@ -74,8 +74,9 @@ ENDS = {
 # leaves its breakpoints in: OpenOCD 0.12 cannot remove them from a running
 # core when the next client comes, and their SDBBPs stay in the code
 # (docs/proxy.md, "Clients one after another"); every later session then
-# stops at them and pmuctl refuses the ELF (.text differs). Measured in
-# these chains; nothing pmuctl can do once it is killed.
+# stops at them (measured in these chains). The next pmuctl with --elf
+# writes MIPS32 SDBBPs so left back (openocd_killed.sh), but a GDB, an
+# LLDB or the proxy next would still stop at them: the cut stays out.
 OPENOCD_ENDS = {
     "gdb": ["detach", "disconnect", "kill", "cut", "batch"],
     "lldb": ["detach", "kill", "cut", "cut_stopped"],

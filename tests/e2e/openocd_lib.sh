@@ -180,3 +180,15 @@ jtag newtap board cpu -irlen 5
 target create board.cpu mips_m4k -endian big -chain-position board.cpu
 CFG
 }
+
+# oo_stock_serve ELF: vboard running ELF behind OpenOCD with oo_stock_cfg;
+# sets RBB (vboard's remote_bitbang port), GDBP (OpenOCD's gdb port) and
+# T (127.0.0.1:GDBP).
+oo_stock_serve() {
+    oo_start_server RBB "$OO_TMP/vboard.log" "$VBOARD" --kernel "$1" --serial stdio \
+        --remote-bitbang @PORT || exit 1
+    oo_stock_cfg "$OO_TMP/board.cfg" "$RBB"
+    oo_start_server GDBP "$OO_TMP/openocd.log" openocd -f "$OO_TMP/board.cfg" \
+        -c "gdb_port @PORT; telnet_port disabled; tcl_port disabled" || exit 1
+    T="127.0.0.1:$GDBP"
+}

@@ -67,6 +67,18 @@ foreach(link readme ttext)
   set_tests_properties(e2e_pmuctl_stock_openocd_${link} PROPERTIES TIMEOUT 600)
   pmustub_test_needs(e2e_pmuctl_stock_openocd_${link} qemu-system-mips gdb-multiarch openocd)
 endforeach()
+# SDBBPs a killed pmuctl left through OpenOCD, put back by the next one.
+add_test(NAME e2e_openocd_killed
+         COMMAND bash ${_e2e}/openocd_killed.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_openocd_killed PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_openocd_killed qemu-system-mips gdb-multiarch openocd)
+# record through OpenOCD (stock configuration) with no stub on the target.
+add_test(NAME e2e_record_openocd
+         COMMAND bash ${_e2e}/record_openocd.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> ${CMAKE_SOURCE_DIR})
+set_tests_properties(e2e_record_openocd PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_record_openocd qemu-system-mips gdb-multiarch openocd)
 # Power: QEMU's e500v2 publishes no PMU; the Power catalogues.
 add_test(NAME e2e_pmuctl_power_qemu
          COMMAND bash ${_e2e}/pmuctl_power.sh $<TARGET_FILE:pmuctl>

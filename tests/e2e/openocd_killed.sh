@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# End to end: a pmuctl killed (SIGKILL) while it measures through OpenOCD
+# 0.12 with a configuration as its manual has a user write one
+# (oo_stock_cfg: breakpoints are SDBBPs written into the program) leaves
+# SDBBPs in the program: OpenOCD cannot take them out of a running core.
+# The next pmuctl session with --elf puts the ELF's instructions back,
+# names the addresses, and measures. The program: a call of a function
+# whose loop runs 2^32 times (10^10 instructions, minutes on vboard), so
+# that the killed session is killed while the core runs and the next
+# client comes before the program reaches a breakpoint (a halted core's
+# breakpoints OpenOCD does take out); the next session measures inner..
+# inner_next inside the loop: one instruction (arithmetic on the program).
+# Usage: openocd_killed.sh PMUCTL VBOARD TOP_SRC_DIR
+PMUCTL=$1 VBOARD=$2 TOP=$3
+. "$(dirname "$0")/openocd_lib.sh"
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pmuctl_lib.sh"
+trap 'oo_cleanup; e2e_cleanup' EXIT
+
+# words ADDR...: the program's words there as GDB reads them through OpenOCD.
+words() {
+    oo_gdb_idle "$OO_TMP/openocd.log"
+    local a ex=()
+    for a in "$@"; do ex+=("x/wx 0x$a"); done
+    gdb_batch "file $FW" "target remote $T" "${ex[@]}" "detach" 2>&1 |
+        sed -n 's/^0x[0-9a-f]*[^:]*:[[:space:]]*0x\([0-9a-f]*\)$/\1/p' | tr '\n' ' '
+}
+
+main() {
+OUT=$OO_TMP/out
+FW=$OO_TMP/prog.elf
+cat >"$OO_TMP/prog.S" <<'S'
+    .set noreorder
+    .text
+    .globl __start
+__start:
+    .globl loop
+loop:
+    jal     slow
+    nop
+    .globl after_call
+after_call:
+    b       loop
+    nop
+    .globl slow
+slow:
+    li      $t0, 0
+    .globl inner
+inner:
+    addiu   $t0, $t0, -1
+    .globl inner_next
+inner_next:
+    bnez    $t0, inner
+    nop
+    .globl slow_end
+slow_end:
+    jr      $ra
+    nop
+S
+mips-linux-gnu-gcc -march=34kc -mno-abicalls -fno-pic -nostdlib -static \
+    -Wl,-Ttext=0x80100000 -o "$FW" "$OO_TMP/prog.S"
+LOOP=$(sym_addr "$FW" loop) SLOW=$(sym_addr "$FW" slow) END=$(sym_addr "$FW" slow_end)
+ELF_WORDS=$(for a in "$SLOW" "$END"; do
+    mips-linux-gnu-objdump -d --start-address=0x$a --stop-address=$((0x$a + 4)) "$FW" |
+        awk '/^ *[0-9a-f]+:/ { print $2 }'; done | tr '\n' ' ')
+oo_stock_serve "$FW"
+oo_gdb_idle "$OO_TMP/openocd.log"
+"$PMUCTL" -t "$T" measure --elf "$FW" --from slow --to slow_end -r 1000 \
+    -e instructions --no-progress >"$OUT" 2>&1 &
+PM=$!
+oo_track $PM
+sleep 8
+kill -9 $PM
+wait $PM 2>/dev/null
+LEFT=$(words "$SLOW" "$END")
+echo "# slow, slow_end after the SIGKILL: $LEFT (the ELF: $ELF_WORDS)"
+check "the killed session left an SDBBP in the program" \
+    grep -q 7000003f <<<"$LEFT"
+oo_gdb_idle "$OO_TMP/openocd.log"
+"$PMUCTL" -t "$T" measure --elf "$FW" --from inner --to inner_next -e instructions \
+    -r 2 -x , >"$OUT" 2>"$OO_TMP/err"
+RC=$?
+echo "# next session ($RC): $(cat "$OUT") $(cat "$OO_TMP/err")"
+check "the next session names what it put back" \
+    grep -q "^pmuctl: put back the ELF's instruction at 0x" "$OO_TMP/err"
+check "... and measures inner..inner_next: 1 instruction in each of 2 brackets" \
+    test "$RC" = 0 -a "$(cat "$OUT")" = "1,,instructions,0.00%,2,100.00,,,exact,"
+NOW=$(words "$SLOW" "$END")
+echo "# slow, slow_end now: $NOW"
+check "the program's words are the ELF's again" test "$NOW" = "$ELF_WORDS"
+}
+main
+finish

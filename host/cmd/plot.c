@@ -1,6 +1,7 @@
 /*
- * cmd/plot.c - pmuctl plot FILE.json... -o FIG.svg|FIG.png: no target; the
- * files read (report/plot.c), a gnuplot script written to a temporary
+ * cmd/plot.c - pmuctl plot FILE... -o FIG.svg|FIG.png: no target; the
+ * files read (report/plot.c: measure --json results; report/plot_stat.c:
+ * stat -I output, --json or -x), a gnuplot script written to a temporary
  * file and gnuplot run on it as a child process (PMUCTL_GNUPLOT names
  * another program). Exit status 2 for files or options it cannot use,
  * 1 when gnuplot is missing or fails.
@@ -17,6 +18,7 @@
 #include "base/exit_status.h"
 #include "cmd/commands.h"
 #include "report/plot.h"
+#include "report/plot_stat.h"
 
 extern char **environ;
 
@@ -105,7 +107,12 @@ static int run_plot(const struct cli *c, struct target *t)
             return PMUCTL_EXIT_USAGE;
         }
         label_of(c->args[i], label, sizeof label);
-        rc = plot_parse(text, label, &files[i], err, sizeof err);
+        if (plot_stat_is(text)) {
+            plot_file_init(&files[i], label);
+            rc = plot_stat_parse(text, &files[i], err, sizeof err);
+        } else {
+            rc = plot_parse(text, label, &files[i], err, sizeof err);
+        }
         free(text);
         if (rc) {
             pmuctl_error("%s: %s", c->args[i], err);
@@ -131,8 +138,9 @@ static const struct cli_opt opts[] = {
     {"output", 'o', "FIG.svg|FIG.png", "the figure, SVG or PNG by its suffix",
      cli_set_string, offsetof(struct cli, output), CLI_REQUIRED, NULL},
     CLI_STRING('e', "events", "EVENT,...", events,
-               "these events, per iteration (nothing named: every counted "
-               "event of the first file)"),
+               "these events, per iteration or per interval (nothing named: "
+               "every counted event of the first file, and a timeline's "
+               "metrics)"),
     CLI_STRING(0, "metric", "NAME,...", metrics,
                "these metrics of the files (e.g. IPC)"),
     CLI_STRING(0, "relative", "EVENT,...", relative,
@@ -154,13 +162,15 @@ static const struct cli_rule rules[] = {
 
 const struct cli_command cmd_plot = {
     .name = "plot",
-    .args = "FILE.json...",
+    .args = "FILE...",
     .min_args = 1,
     .max_args = CLI_ANY_ARGS,
-    .summary = "measure --json results drawn with gnuplot",
-    .about = "Draws measure --json results with gnuplot (PMUCTL_GNUPLOT names "
-             "another program): a sweep as lines against the swept value, "
-             "plain results as bars. Reads files only: no target.",
+    .summary = "measure --json results or stat -I output drawn with gnuplot",
+    .about = "Draws measure --json results or stat -I output (--json or -x) "
+             "with gnuplot (PMUCTL_GNUPLOT names another program): a sweep as "
+             "lines against the swept value, plain results as bars, stat -I as "
+             "a timeline of each event and metric per interval. Reads files "
+             "only: no target.",
     .target = CLI_NO_TARGET,
     .opts = opts,
     .rules = rules,

@@ -22,8 +22,7 @@ static const char *str(json_t *o, const char *key)
     return json_string_value(json_object_get(o, key));
 }
 
-/* The index of name (a metric or an event) in f, added if new; -1 full. */
-static int name_index(struct plot_file *f, const char *name, int metric)
+int plot_name_index(struct plot_file *f, const char *name, int metric)
 {
     for (int i = 0; i < f->nnames; i++)
         if (f->metric[i] == metric && !strcmp(f->name[i], name))
@@ -52,14 +51,14 @@ static int load_point(json_t *o, struct plot_file *f, int p, char *err, size_t e
     }
     json_array_foreach(events, i, e) {
         int k;
-        if (!str(e, "event") || (k = name_index(f, str(e, "event"), 0)) < 0)
+        if (!str(e, "event") || (k = plot_name_index(f, str(e, "event"), 0)) < 0)
             continue;
         f->val[p][k] = number_or_nan(json_object_get(e, "counter-value"));
         f->unsupported[p][k] = json_object_get(e, "not-supported") != NULL;
     }
     json_array_foreach(json_object_get(o, "metrics"), i, e) {
         int k;
-        if (!str(e, "metric") || (k = name_index(f, str(e, "metric"), 1)) < 0)
+        if (!str(e, "metric") || (k = plot_name_index(f, str(e, "metric"), 1)) < 0)
             continue;
         copy(f->unit[k], sizeof f->unit[k], str(e, "metric-unit"));
         f->val[p][k] = number_or_nan(json_object_get(e, "metric-value"));
@@ -115,6 +114,15 @@ static int from_sweep(json_t *root, json_t *results, struct plot_file *f,
     return 0;
 }
 
+void plot_file_init(struct plot_file *f, const char *label)
+{
+    memset(f, 0, sizeof *f);
+    for (int p = 0; p < PLOT_MAX_POINTS; p++)
+        for (int k = 0; k < PLOT_MAX_NAMES; k++)
+            f->val[p][k] = NAN;
+    copy(f->label, sizeof f->label, label);
+}
+
 int plot_parse(const char *text, const char *label, struct plot_file *f,
                char *err, size_t errlen)
 {
@@ -122,11 +130,7 @@ int plot_parse(const char *text, const char *label, struct plot_file *f,
     json_t *root = json_loads(text, 0, &je), *results;
     int rc;
 
-    memset(f, 0, sizeof *f);
-    for (int p = 0; p < PLOT_MAX_POINTS; p++)
-        for (int k = 0; k < PLOT_MAX_NAMES; k++)
-            f->val[p][k] = NAN;
-    copy(f->label, sizeof f->label, label);
+    plot_file_init(f, label);
     if (!root) {
         snprintf(err, errlen, "not JSON: %s (line %d)", je.text, je.line);
         return -1;
@@ -229,7 +233,9 @@ static void unit_of(const struct plot_file *f, const struct plot_quantity *q,
     int k = find(f, q->name, q->kind == PLOT_METRIC);
     char first[32];
     switch (q->kind) {
-    case PLOT_EVENT: snprintf(out, len, "events per iteration"); break;
+    case PLOT_EVENT:
+        snprintf(out, len, f->timeline ? "events in the interval" : "events per iteration");
+        break;
     case PLOT_PERCENT: snprintf(out, len, "%% of %s", pct); break;
     case PLOT_METRIC:
         snprintf(out, len, "%s", k >= 0 && f->unit[k][0] ? f->unit[k] : "ratio");
@@ -318,7 +324,9 @@ static void title(FILE *o, const struct plot_file *files, int n)
 {
     char t[700];
     size_t at = 0;
-    if (same_region(files, n) && files[0].from[0])
+    if (files[0].timeline)
+        at = (size_t)snprintf(t, sizeof t, "%s; ", files[0].ran);
+    else if (same_region(files, n) && files[0].from[0])
         at = (size_t)snprintf(t, sizeof t, "%s .. %s: ", files[0].from, files[0].to);
     for (int i = 0; i < n && at < sizeof t; i++) {
         int dup = 0;
@@ -387,6 +395,29 @@ static void line_title(FILE *o, const struct plot_file *files, int n, int fi,
     quoted(o, t[0] ? t : f->label);
 }
 
+/* A timeline's x axis: from 0 to the last interval's end, tics a round
+ * step apart (1, 2 or 5 times a power of ten, some 5 to 10 of them),
+ * written by pmuctl. */
+static void time_axis(FILE *o, const struct plot_file *files, int n)
+{
+    double hi = 0, step, top;
+    char s[32];
+    for (int i = 0; i < n; i++)
+        for (int p = 0; p < files[i].npoints; p++)
+            hi = files[i].x[p][0] > hi ? files[i].x[p][0] : hi;
+    if (!(hi > 0))
+        hi = 1;
+    step = pow(10, floor(log10(hi / 5)));
+    step *= hi / step > 25 ? 5 : hi / step > 10 ? 2 : 1;
+    top = ceil(hi / step - 1e-9) * step;
+    fputs("unset logscale x\nset xtics (", o);
+    for (int k = 0; k * step <= top * (1 + 1e-9); k++) {
+        plot_exact(k * step, s, sizeof s);
+        fprintf(o, "%s'%s' %.17g", k ? ", " : "", s, k * step);
+    }
+    fprintf(o, ")\nset xrange [0:%.17g]\n", top);
+}
+
 /* The x axis: the first variable, its values as the tics; a log2 scale
  * when they span 16 times or more (a blocksize doubling). */
 static void x_axis(FILE *o, const struct plot_file *files, int n)
@@ -396,6 +427,11 @@ static void x_axis(FILE *o, const struct plot_file *files, int n)
     char s[32];
     fputs("set xlabel ", o);
     quoted(o, files[0].var[0]);
+    if (files[0].timeline) {
+        fputc('\n', o);
+        time_axis(o, files, n);
+        return;
+    }
     fputs("\nset xtics (", o);
     for (int i = 0; i < n; i++)
         for (int p = 0; p < files[i].npoints; p++) {
@@ -561,8 +597,9 @@ static void lines(FILE *o, const struct plot_file *files, int n,
         for (int m = 0; m < p->nq; m++)
             for (int i = 0; i < n; i++)
                 for (int l = 0, s; (s = line_start(&files[i], l)) >= 0; l++) {
-                    fprintf(o, "%s$d%d_%d_%d using 1:2 with linespoints lw 2 pt 7 "
-                            "title ", m || i || l ? ", " : "", p->q[m], i, l);
+                    fprintf(o, "%s$d%d_%d_%d using 1:2 with %s title ",
+                            m || i || l ? ", " : "", p->q[m], i, l,
+                            files[i].timeline ? "lines lw 2" : "linespoints lw 2 pt 7");
                     line_title(o, files, n, i, s, p->nq > 1 ? r->q[p->q[m]].name : NULL);
                 }
         fputc('\n', o);
@@ -660,10 +697,13 @@ int plot_script(FILE *out, const struct plot_file *files, int n,
             return -1;
         }
     }
-    if (r.nq == 0) /* every event of the first file that was counted */
+    /* Nothing named: every event of the first file that was counted, and
+     * on a timeline its metrics too (the intervals' IPC shows phases). */
+    if (r.nq == 0)
         for (int k = 0; k < files[0].nnames && r.nq < PLOT_MAX_QUANTITIES; k++)
-            if (!files[0].metric[k] && isfinite(files[0].val[0][k])) {
-                r.q[r.nq].kind = PLOT_EVENT;
+            if ((!files[0].metric[k] || files[0].timeline) &&
+                isfinite(files[0].val[0][k])) {
+                r.q[r.nq].kind = files[0].metric[k] ? PLOT_METRIC : PLOT_EVENT;
                 copy(r.q[r.nq++].name, PLOT_NAME, files[0].name[k]);
             }
     if (r.nq == 0) {

@@ -13,7 +13,7 @@
 #include "report/plot_axis.h"
 
 #define PLOT_MAX_FILES 16
-#define PLOT_MAX_POINTS 256
+#define PLOT_MAX_POINTS 1024 /* stat -I: 10 s at 10 ms */
 #define PLOT_MAX_NAMES 96
 #define PLOT_MAX_VARS 4
 #define PLOT_MAX_QUANTITIES 16
@@ -24,6 +24,10 @@
 struct plot_file {
     char label[PLOT_NAME];       /* the legend's word: the file's name */
     char counts_from[200], simulator[32], from[PLOT_NAME], to[PLOT_NAME];
+    /* stat -I output (report/plot_stat.c): x is the time, and `ran` says
+     * what ran and how it ended, for the title. */
+    int timeline;
+    char ran[160];
     int nvars;                   /* 0: a plain result */
     char var[PLOT_MAX_VARS][PLOT_NAME];
     int npoints;
@@ -53,8 +57,13 @@ struct plot_request {
     const char *output;
 };
 
-/* Reads one result file's JSON text; label names it in the legend. 0, or
- * -1 with a one-line message in err. */
+/* The index of name (a metric or an event) in f, added if new; -1 when
+ * f holds PLOT_MAX_NAMES already. */
+int plot_name_index(struct plot_file *f, const char *name, int metric);
+/* f empty, every value NaN; label names it in the legend. */
+void plot_file_init(struct plot_file *f, const char *label);
+/* Reads one measure --json result's text into f (emptied first); label
+ * names it in the legend. 0, or -1 with a one-line message in err. */
 int plot_parse(const char *text, const char *label, struct plot_file *f,
                char *err, size_t errlen);
 /* The request from the command line's comma lists (each may be NULL):

@@ -51,3 +51,15 @@ add_test(NAME e2e_stat_delay_slots_34k
 set_tests_properties(e2e_stat_delay_slots_34k PROPERTIES TIMEOUT 600
                      ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_34k_QEMU_CPU})
 pmustub_test_needs(e2e_stat_delay_slots_34k qemu-system-mips gdb-multiarch)
+
+# stat -I drawn by pmuctl plot (stat_plot.sh): phases_prog.c, three
+# phases of unequal IPC, on the 34K.
+set(_phases_elf ${CMAKE_CURRENT_BINARY_DIR}/phases_prog-malta.elf)
+pmustub_firmware(OUT ${_phases_elf} BOARD malta STUB
+                 SOURCES ${CMAKE_SOURCE_DIR}/tests/firmware/common/phases_prog.c)
+add_custom_target(e2e_phases_program ALL DEPENDS ${_phases_elf})
+add_test(NAME e2e_stat_plot_34k
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_plot.sh $<TARGET_FILE:pmuctl>
+                 $<TARGET_FILE:vboard> 34k ${_phases_elf} ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(e2e_stat_plot_34k PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_stat_plot_34k gnuplot)

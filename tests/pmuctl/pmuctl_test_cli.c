@@ -107,7 +107,7 @@ static void refused(void **s)
         {"-t h:1 compare a.json b.json", "option -t does not apply to compare"},
         {"report -t h:1", "option -t does not apply to report"},
         {"plot a.json", "plot needs -o FIG.svg|FIG.png"},
-        {"plot -o f.svg", "plot needs FILE.json..."},
+        {"plot -o f.svg", "plot needs FILE..."},
         {"-t h:1 record", "record needs --elf FILE"},
         {"-t h:1 proxy --listen 1 --rsp-stats", "option --rsp-stats does not apply to proxy"},
         {"--vboard", "unknown option"},

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "report/plot.h"
+#include "report/plot_stat.h"
 
 static struct plot_file files[3];
 static char err[256], script[65536];
@@ -315,6 +316,52 @@ static void readable_numbers(void **state)
     EXACT(1.5e15, "1.5P");
 }
 
+/* stat -I output: the -x lines (a quoted event name, a total and a
+ * metric line that are not intervals) and the --json lines give one
+ * point an interval, and each interval's IPC from its own counts. */
+static void stat_timeline(void **state)
+{
+    const char *csv =
+        "0.010000000,100,,instructions,10000000,100.00,,,exact\n"
+        "0.010000000,400,,\"cy,cles\",10000000,100.00,,,model\n"
+        "0.020000000,300,,instructions,10000000,100.00,,,exact\n"
+        "0.020000000,300,,\"cy,cles\",10000000,100.00,,,model\n"
+        "400,,instructions,20000000,100.00,,,exact\n"
+        ",,IPC,,,0.571429,insn per cycle,\n";
+    const char *json =
+        "{\"interval\" : 0.010000000, \"counter-value\" : \"100\", \"event\" : \"instructions\"}\n"
+        "{\"interval\" : 0.010000000, \"counter-value\" : \"400\", \"event\" : \"cycles\"}\n"
+        "{\"interval\" : 0.020000000, \"counter-value\" : \"<not supported>\", \"event\" : \"instructions\"}\n"
+        "{\"interval\" : 0.020000000, \"counter-value\" : \"300\", \"event\" : \"cycles\"}\n"
+        "{\"counter-value\" : \"100\", \"event\" : \"instructions\"}\n"
+        "{\"program\" : \"exited\", \"exit-status\" : 3, \"core\" : \"34k\", "
+        "\"counts-from\" : \"counts simulated by vboard (34k)\"}\n";
+    char err[200];
+    (void)state;
+    assert_true(plot_stat_is(csv));
+    assert_true(plot_stat_is(json));
+    assert_false(plot_stat_is("{\"events\": []}"));
+    plot_file_init(&files[0], "csv");
+    assert_int_equal(plot_stat_parse(csv, &files[0], err, sizeof err), 0);
+    assert_int_equal(files[0].npoints, 2);
+    assert_true(files[0].timeline);
+    assert_string_equal(files[0].name[1], "cy,cles");
+    assert_true(files[0].val[1][0] == 300 && files[0].val[1][1] == 300);
+    assert_string_equal(files[0].counts_from, "simulated counts (-x names no target)");
+
+    plot_file_init(&files[0], "json");
+    assert_int_equal(plot_stat_parse(json, &files[0], err, sizeof err), 0);
+    assert_int_equal(files[0].npoints, 2);
+    assert_string_equal(files[0].ran, "stat -I: the program to its exit (status 3), core 34k");
+    assert_true(files[0].unsupported[1][0]);
+    int ipc = -1;
+    for (int k = 0; k < files[0].nnames; k++)
+        if (files[0].metric[k] && !strcmp(files[0].name[k], "IPC"))
+            ipc = k;
+    assert_true(ipc >= 0 && files[0].val[0][ipc] == 0.25);
+    assert_true(files[0].val[1][ipc] != files[0].val[1][ipc]); /* no instructions: NaN */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,7 +369,7 @@ int main(void)
         cmocka_unit_test(plain_bars),  cmocka_unit_test(refusals),
         cmocka_unit_test(title_source), cmocka_unit_test(bars_by_magnitude),
         cmocka_unit_test(lines_by_magnitude), cmocka_unit_test(regions_in_legend),
-        cmocka_unit_test(readable_numbers),
+        cmocka_unit_test(readable_numbers), cmocka_unit_test(stat_timeline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,8 +95,11 @@ void stat_ring_end(struct stat_ring *g)
         iv.delta[i] = g->r->count[i] - g->emitted[i];
         iv.counted[i] = 1;
     }
-    /* Its end in target time: the clock's cycles past the last copy. */
+    /* Its end in target time: the clock's cycles past the last copy; none
+     * (the last copy was taken at the end): no partial interval. */
     cycles = iv.delta[g->o->ring_clock];
+    if (!cycles)
+        return;
     iv.t_s = g->o->interval_ms / 1e3 * g->seq +
              (double)cycles / (double)g->o->ring_period * g->o->interval_ms / 1e3;
     iv.enabled_s = iv.t_s - g->o->interval_ms / 1e3 * g->seq;

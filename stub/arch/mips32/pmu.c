@@ -136,16 +136,16 @@ int pmu_overflow(void)
 {
     int folded = 0, interval = 0;
     for (unsigned i = 0; i < pmu_counters; i++) {
-        uint32_t c = mips_cp0_25_read(2 * i + 1), period;
+        uint32_t c = mips_cp0_25_read(2 * i + 1), taken;
         if ((c & COUNT_TOP) && mips_sample_take(i, &c)) {
             mips_cp0_25_write(2 * i + 1, c);
             folded++;
-        } else if ((c & COUNT_TOP) && (period = stub_interval_period(i))) {
-            /* The interval clock: the period moves from the register to
+        } else if ((c & COUNT_TOP) && (taken = stub_interval_take(i, &c))) {
+            /* The interval clock: whole periods move from the register to
              * the extension, the 64-bit count unchanged, and the next top
-             * bit a period away (pmustub/interval.h). */
-            ext[i] += period;
-            mips_cp0_25_write(2 * i + 1, c - period);
+             * bit at the next period's end (pmustub/interval.h). */
+            ext[i] += taken;
+            mips_cp0_25_write(2 * i + 1, c);
             folded++;
             interval = 1;
         } else if (c & COUNT_TOP) {

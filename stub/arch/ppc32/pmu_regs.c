@@ -131,6 +131,9 @@ static int interval_due; /* the interval clock overflowed: a copy owed */
 static void fold(unsigned n)
 {
     uint32_t c = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+#if PMUSTUB_STAT_INTERVALS
+    uint32_t taken;
+#endif
 
     /* A count can only rise while the program runs (bit 31 is folded at
      * every entry): one below its resume value was written by the
@@ -140,13 +143,11 @@ static void fold(unsigned n)
     if ((c & COUNT_TOP) && ppc_sample_take(n, &c)) {
         ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
 #if PMUSTUB_STAT_INTERVALS
-    } else if ((c & COUNT_TOP) && stub_interval_period(n)) {
-        uint32_t period = stub_interval_period(n);
-        /* The interval clock: the period moves from the PMC to the
-         * extension, the 64-bit count unchanged, and the next MSB a
-         * period away (pmustub/interval.h). */
-        ext[n] += period;
-        c -= period;
+    } else if ((c & COUNT_TOP) && (taken = stub_interval_take(n, &c))) {
+        /* The interval clock: whole periods move from the PMC to the
+         * extension, the 64-bit count unchanged, and the next MSB at the
+         * next period's end (pmustub/interval.h). */
+        ext[n] += taken;
         ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
         interval_due = 1;
 #endif

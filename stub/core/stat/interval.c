@@ -38,7 +38,8 @@
 
 static const struct stub_board_rx_irq *line;
 static struct {
-    uint32_t period, seq;
+    /* late: intervals that ended before the copy now owed was taken */
+    uint32_t period, seq, late;
     unsigned n, nregs;
     uint32_t reg[MAX_REGS];
     uint8_t on;
@@ -58,9 +59,16 @@ void stub_interval_line(const struct stub_board_rx_irq *rx)
     line = rx && rx->tx_room && rx->tx_put && rx->tx_irq ? rx : 0;
 }
 
-uint32_t stub_interval_period(unsigned n)
+uint32_t stub_interval_take(unsigned n, uint32_t *count)
 {
-    return v.on && n == v.n ? v.period : 0;
+    uint32_t k;
+
+    if (!v.on || n != v.n)
+        return 0;
+    k = (*count - COUNT_TOP) / v.period + 1;
+    v.late += k - 1;
+    *count -= k * v.period;
+    return k * v.period;
 }
 
 static void reg64(uint32_t reg, uint32_t *hl)
@@ -81,7 +89,8 @@ void stub_interval_snap(void)
 
     if (!v.on)
         return;
-    v.seq++;
+    v.seq += 1 + v.late;
+    v.late = 0;
     /* Full: the newest copy gives way (its interval merges with this). */
     if (fill < RING)
         fill++;
@@ -213,7 +222,7 @@ static unsigned bind(const char *p)
         b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(x >> (8 * i));
     if (STUB_T(reg_write)(creg, b) != STUB_REG_OK)
         return 0x01;
-    v.seq = 0;
+    v.seq = v.late = 0;
     v.on = 1;
     return 0;
 }

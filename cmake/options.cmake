@@ -68,6 +68,12 @@ pmustub_option(PMUSTUB_SAMPLING ON
   "the stub samples by the counters' overflow interrupt")
 pmustub_option(PMUSTUB_SAMPLE_ENTRIES 128
   "samples the stub's buffer holds (at least 1)" MIN 1)
+# pmuctl stat -I counted on the target (docs/stub.md, "Intervals on the
+# target"): the interval clock's overflow copies the counts into a ring,
+# sent by the UART's transmit interrupt while the program runs; off,
+# pmuctl reads each interval by halting the program.
+pmustub_option(PMUSTUB_STAT_INTERVALS ON
+  "the stub times pmuctl stat's intervals on the target and sends them while the program runs")
 # What the stub trades for size (docs/stub.md, "Footprint", says what a
 # smaller figure gives up). PacketSize is three hex digits in qSupported
 # (stub/core/stub_internal.h asserts the same).

@@ -119,6 +119,19 @@ int cli_set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
+int cli_set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
+                char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->mhz = strtod(arg, &end);
+    if (*end || end == arg || !(c->mhz > 0 && c->mhz <= 1e6)) {
+        snprintf(err, errlen, "--mhz wants a clock rate in MHz, not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
 const char *cli_opt_name(const struct cli_opt *o, char *buf, size_t len)
 {
     if (o->letter)

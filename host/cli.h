@@ -100,6 +100,9 @@ int cli_set_seconds(struct cli *c, const struct cli_opt *o, const char *arg,
 /* -x SEP: a non-empty separator. */
 int cli_set_separator(struct cli *c, const struct cli_opt *o, const char *arg,
                       char *err, size_t errlen);
+/* --mhz MHZ: a clock rate, above 0 and at most 10^6. */
+int cli_set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
+                char *err, size_t errlen);
 
 /* Table rows: short letter (or 0), long name, argument, field, help. */
 #define CLI_STRING(l, n, a, f, h) \

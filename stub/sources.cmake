@@ -32,6 +32,9 @@ set(PMUSTUB_SAMPLE_SOURCES ${_S}/core/sample/sample.c)
 set(PMUSTUB_SAMPLE_TRACE_SOURCES ${_S}/core/trace/sample_points.c)
 set(PMUSTUB_ARCH_mips32_SAMPLE_SOURCES ${_S}/arch/mips32/sample.c)
 set(PMUSTUB_ARCH_ppc32_SAMPLE_SOURCES ${_S}/arch/ppc32/sample.c)
+# pmuctl stat's intervals on the target (the build option
+# PMUSTUB_STAT_INTERVALS; docs/stub.md "Intervals on the target").
+set(PMUSTUB_INTERVAL_SOURCES ${_S}/core/stat/interval.c)
 get_filename_component(_T ${_S}/../target-xml ABSOLUTE)
 
 # Per architecture (a board's board.cmake names one): its sources, the

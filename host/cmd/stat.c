@@ -14,6 +14,7 @@
 #include "cmd/common.h"
 #include "elf/elfsym.h"
 #include "pmu/perfctl.h"
+#include "report/cost.h"
 #include "session/simulator.h"
 #include "session/stop.h"
 #include "stat/print.h"
@@ -24,6 +25,8 @@
  * a few register writes) is a small part of it, short enough that a run
  * of a second gives every group several turns. */
 #define SLICE_MS 100
+/* -I's least when pmuctl halts for each interval: perf stat's. */
+#define MIN_HALTING_MS 10
 /* Where start-up code ends the program (stub/include/pmustub/stub.h): a
  * breakpoint on it ends the count before the stub's exit path runs. */
 #define EXIT_SYMBOL "pmustub_exit"
@@ -64,6 +67,41 @@ static void on_interval(void *ctx, const struct stat_interval *iv)
         trace_json_interval(k->trace, k->p->n, k->p->label, k->supported, iv,
                             k->last_s);
     k->last_s = iv->t_s;
+}
+
+/* -I on the target (stat/ring.c) where it can be: the clock's period in
+ * cycles into o, or why not (o->halts_because) and pmuctl halts. */
+static void choose_intervals(const struct cli *c, const struct target *t,
+                             const struct event_list *l, struct stat_opts *o)
+{
+    const struct pmuctl_cost_table *costs;
+    const char *have;
+    double mhz = c->mhz;
+    int clock = -1;
+
+    for (int i = 0; i < l->n; i++)
+        if (!strcmp(l->e[i].ev.name, "cycles"))
+            clock = i;
+    if (!mhz && (costs = cost_table(t->pmu.core, &have)))
+        mhz = costs->mhz;
+    if (!t->sampling.interval_offered)
+        o->halts_because = "the target offers no intervals of its own "
+                           "(pmustub built with PMUSTUB_STAT_INTERVALS)";
+    else if (l->ngroups > 1)
+        o->halts_because = "the events take turns (more groups than counters)";
+    else if (clock < 0)
+        o->halts_because = "the events have no cycles to time the intervals";
+    else if (!(mhz > 0))
+        o->halts_because = "the core's clock is not known: --mhz MHZ";
+    else if (l->n > 4 || t->wide_reg[l->e[clock].counter] < 0 ||
+             t->cnt_reg[l->e[clock].counter] < 0)
+        o->halts_because = "the target has no 64-bit counts to send";
+    else if (c->interval_ms * mhz * 1e3 >= 2147483648.0)
+        o->halts_because = "the interval is longer than 2^31 cycles";
+    else {
+        o->ring_period = (unsigned long)(c->interval_ms * mhz * 1e3 + 0.5);
+        o->ring_clock = clock;
+    }
 }
 
 static int open_out(const char *path, FILE **f)
@@ -133,6 +171,14 @@ static int run_stat(const struct cli *c, struct target *t)
     o.slice_ms = SLICE_MS;
     o.exit_addr = exit_addr;
     o.run_timeout_ms = c->run_timeout_ms;
+    if (c->interval_ms)
+        choose_intervals(c, t, &l, &o);
+    if (c->interval_ms && c->interval_ms < MIN_HALTING_MS && !o.ring_period) {
+        pmuctl_error("-I %d: below %d ms the intervals are only timed on the "
+                     "target, and here pmuctl would halt the program: %s",
+                     c->interval_ms, MIN_HALTING_MS, o.halts_because);
+        return PMUCTL_EXIT_USAGE;
+    }
     if (!c->no_progress && isatty(2))
         fprintf(stderr, "pmuctl stat: counting from 0x%08lx until the program "
                 "ends%s (Ctrl-C stops)\n", here.pc,
@@ -163,9 +209,10 @@ static int set_interval(struct cli *c, const struct cli_opt *o, const char *arg,
     char *end;
     long ms = strtol(arg, &end, 10);
     (void)o;
-    if (*end || end == arg || ms < 10 || ms > 3600000) {
-        snprintf(err, errlen, "-I wants milliseconds between prints, 10 to "
-                 "3600000 (perf stat's least is 10), not '%s'", arg);
+    if (*end || end == arg || ms < 1 || ms > 3600000) {
+        snprintf(err, errlen, "-I wants milliseconds between prints, 1 to "
+                 "3600000 (below 10, perf stat's least, only timed on the "
+                 "target), not '%s'", arg);
         return PMUCTL_EXIT_USAGE;
     }
     c->interval_ms = (int)ms;
@@ -177,6 +224,7 @@ static const struct cli_rule rules[] = {
      "choose one"},
     {"trace-json", "interval-print", 1, "--trace-json writes -I's intervals: "
      "it needs -I MS"},
+    {"mhz", "interval-print", 1, "--mhz times -I's intervals: it needs -I MS"},
     {0},
 };
 
@@ -186,8 +234,14 @@ static const struct cli_opt opts[] = {
                "cycles,instructions); more groups than the counters hold "
                "take turns, their counts scaled by the time each ran"),
     CLI_CUSTOM('I', "interval-print", "MS", set_interval,
-               "print each event's count every MS milliseconds (host time), "
-               "read while pmuctl halts the program"),
+               "print each event's count every MS milliseconds: of the "
+               "target's time, timed and sent by the stub while the program "
+               "runs, where it can (with cycles among the events and the "
+               "core's clock known); else host time, read while pmuctl "
+               "halts the program"),
+    CLI_CUSTOM(0, "mhz", "MHZ", cli_set_mhz,
+               "the core's clock, for -I on the target (default: the "
+               "registry's, where it has one)"),
     CLI_SECONDS(0, "duration", duration_ms,
                 "stop counting after SEC seconds (the program stays stopped)"),
     CLI_STRING(0, "elf", "FILE", elf,

@@ -2,8 +2,9 @@
  * rsp/rsp.c - packet framing for the host side of GDB's remote protocol.
  * GDB manual, "Remote Protocol": $payload#cs with cs the modulo-256 sum
  * of the payload, '}' escapes the next byte XOR 0x20, '*' repeats the
- * previous character (count = next char - 29). A '%' notification (non-stop
- * mode, which pmuctl never asks for) is skipped like any byte before a '$'.
+ * previous character (count = next char - 29). A '%' notification goes to
+ * the caller's notify (pmustub's intervals, stub/core/stat/interval.c),
+ * or is skipped like any byte before a '$'.
  * Retransmission as GDB does it (gdb/remote.c, putpkt_binary: resend on
  * '-' and on a timeout; getpkt: '-' for a bad checksum), plus the nag for
  * a reply garbled into silence (rsp.h).
@@ -354,6 +355,18 @@ int rsp_recv(struct rsp *r, int timeout_ms)
         if (c < 0)
             return c;
         last = conn_now_ms();
+        if (c == '%' && r->notify) {
+            size_t n;
+            int ok = 0, rc = packet_body(r, r->timeout_ms, &n, &ok);
+            if (rc == RSP_OK && ok && decode(r->reply, n, &n) == RSP_OK) {
+                r->notify(r->notify_ctx, r->reply);
+                continue;
+            }
+            if (rc < 0 && rc != RSP_TIMEOUT)
+                return rc;
+            r->st.noise += n + 1; /* cut short or garbled: dropped */
+            continue;
+        }
         if (c != '$') {
             r->st.noise++; /* resynchronise: a packet starts with '$' */
             garbled = 1;

@@ -55,6 +55,12 @@ struct rsp {
                         garbled reply is asked for again; 0: timeout_ms */
     int intr_ok;     /* a signal ends the wait with RSP_INTR */
     struct rsp_stats st;
+    /* Notifications ('%' NAME ':' DATA '#' cs; GDB manual, "Notification
+     * Packets"), which come whenever the target likes and get no ack:
+     * each whole one goes to notify (its text, NUL-ended), if set; else,
+     * or with a bad checksum, it is skipped like any byte before a '$'. */
+    void (*notify)(void *ctx, const char *text);
+    void *notify_ctx;
     char reply[RSP_PKT_MAX + 1]; /* last packet received, decoded, NUL-ended */
     size_t reply_len;
 };

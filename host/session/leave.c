@@ -12,6 +12,7 @@
 #include "session/counters.h"
 #include "session/memory.h"
 #include "session/sample.h"
+#include "session/interval.h"
 #include "session/trace.h"
 
 /* Everything but the detach: 0, or -1 when the program does not stop
@@ -35,6 +36,8 @@ static int tidy(struct target *t)
      * again, and the counts are put back below. */
     if (t->sampling.bound && target_sample_off(t))
         fprintf(stderr, "pmuctl: turning sampling off: %s\n", t->err);
+    if (t->sampling.interval_bound && target_interval_off(t))
+        fprintf(stderr, "pmuctl: turning intervals off: %s\n", t->err);
     /* Our tracepoints out (QTStop takes their traps out; QTinit forgets
      * them), so that the next session finds the target as it was. */
     if (t->trace.defined &&

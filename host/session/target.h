@@ -58,6 +58,10 @@ struct target_trace {
 struct target_sampling {
     int offered;
     int bound;
+    /* pmuctl stat's intervals on the target (session/interval.c): offered
+     * (qPmustub.Interval+), bound. */
+    int interval_offered;
+    int interval_bound;
 };
 
 /* The breakpoints the target took from us (session/breakpoints.c), for

@@ -27,7 +27,8 @@ struct stat_print {
 };
 
 /* One -I interval's lines: one per event, each with the interval's end
- * time (host seconds since the start). */
+ * time (seconds since the start: the target's when timed on the target,
+ * else the host's). */
 void stat_print_interval(struct stat_print *p, const struct stat_interval *iv);
 /* The run's totals: per event (scaled by enabled/running where the event's
  * group took turns, with the percentage it ran), the metrics, how it

@@ -14,6 +14,7 @@
 #include "session/breakpoints.h"
 #include "session/counters.h"
 #include "session/resume.h"
+#include "stat/ring.h"
 
 static double now_s(void)
 {
@@ -108,10 +109,12 @@ int stat_run(struct target *t, const struct event_list *l,
              stat_interval_fn fn, void *ctx)
 {
     static struct run x;
-    struct stop st;
-    int rc;
+    static struct stat_ring g;
+    struct stop st, none;
+    int rc, ring = 0;
 
     memset(r, 0, sizeof *r);
+    r->why_halts = o->halts_because;
     memset(&x, 0, sizeof x);
     r->n = l->n;
     x.t = t;
@@ -121,10 +124,25 @@ int stat_run(struct target *t, const struct event_list *l,
         (o->exit_addr && (rc = target_bp(t, o->exit_addr, 1))) ||
         (rc = start_group(&x, 0)))
         return rc;
+    if (o->ring_period) {
+        int no_line;
+        /* The bind preloads the clock's count: the base is read after. */
+        memset(&none, 0, sizeof none);
+        if ((rc = stat_ring_begin(&g, t, l, o, r, fn, ctx, &no_line)) ||
+            (r->on_target &&
+             (rc = measure_counts_at(t, &none, x.mask, x.base, &x.wide_base))))
+            return rc;
+        ring = r->on_target;
+        if (no_line)
+            r->why_halts = "the stub's board has no UART transmit interrupt";
+        if (ring)
+            stat_ring_base(&g, x.base);
+    }
 
     const double start = now_s();
     const double end_at = o->duration_ms ? start + o->duration_ms / 1e3 : INFINITY;
-    double next_iv = o->interval_ms ? start + o->interval_ms / 1e3 : INFINITY;
+    double next_iv = o->interval_ms && !ring ? start + o->interval_ms / 1e3
+                                             : INFINITY;
     double slice_end = l->ngroups > 1 ? start + o->slice_ms / 1e3 : INFINITY;
     double halted_at = -1;
 
@@ -187,7 +205,9 @@ int stat_run(struct target *t, const struct event_list *l,
         }
     }
     /* The last, partial interval: its counts are in the totals too. */
-    if (o->interval_ms)
+    if (ring)
+        stat_ring_end(&g);
+    else if (o->interval_ms)
         emit_interval(&x, halted_at - start, fn, ctx);
     return r->end == STAT_INTERRUPTED ? PMUCTL_EXIT_INTERRUPTED : 0;
 }

@@ -4,6 +4,9 @@
  * interval counts, each read while the program is halted (docs/pmuctl.md,
  * "stat").
  *
+ * Where the stub offers it, -I is timed on the target instead (stat/ring.c):
+ * the program is not halted for the intervals, only at its end.
+ *
  * Why halting is exact: the stub freezes the counters on entry and
  * unfreezes them as its last act on resume (docs/pmu.md), OpenOCD's debug
  * mode counts nothing (MIPS PerfCtl.EXL/ERL clear; Power MSR[PMM] and the
@@ -28,6 +31,12 @@ struct stat_opts {
      * 0: the count ends where pmustub_exit freezes the counters. */
     unsigned long exit_addr;
     int run_timeout_ms; /* a stop reply after 0x03 */
+    /* -I timed on the target (stat/ring.c) where the stub offers it: the
+     * clock's period in cycles (interval_ms at the core's clock) and the
+     * index in the list of the cycles event that is the clock; 0: halts. */
+    unsigned long ring_period;
+    int ring_clock;
+    const char *halts_because; /* ring_period 0 with -I: why (for the output) */
 };
 
 /* How the run ended. */
@@ -45,6 +54,10 @@ struct stat_result {
     double running_s[EVENTS_MAX];  /* host seconds its group counted */
     double enabled_s;              /* host seconds the program ran */
     unsigned long halts;           /* our halts to read or switch groups */
+    int on_target;                 /* -I timed on the target, not by halts */
+    unsigned long ring_records;    /* its records that reached us */
+    unsigned long ring_merged;     /* intervals merged into a later record */
+    const char *why_halts;         /* -I by halts: why not on the target */
     double halted_s;               /* host seconds the program was halted by them */
     enum stat_end end;
     int end_code;

@@ -20,6 +20,10 @@
 #define DLL 0
 #define DLM 1
 #define IER_ERBFI 0x01 /* received data available interrupt */
+#define IER_ETBEI 0x02 /* transmitter holding register empty interrupt */
+/* The transmit FIFO's depth (PC16550D, "FIFO Mode"): with THRE set it
+ * takes this many bytes without a wait. */
+#define TX_FIFO 16
 #define LSR_DR 0x01
 #define LSR_THRE 0x20
 #define LSR_TEMT 0x40
@@ -27,6 +31,9 @@
 #define LCR_8N1 0x03
 
 static volatile uint8_t *uart;
+#if PMUSTUB_STAT_INTERVALS
+static uint8_t ier; /* what uart16550_rx_irq and uart16550_tx_irq set */
+#endif
 
 void uart16550_init(uintptr_t base)
 {
@@ -75,8 +82,36 @@ void uart16550_drain(void)
 
 /* INTRPT follows IER.ERBFI && a byte waiting (PC16550D "Interrupt
  * Identification Register", priority 2: received data available, cleared
- * by reading RBR until the FIFO is under the trigger level). */
+ * by reading RBR until the FIFO is under the trigger level). Off, the
+ * transmit interrupt is off too: the stub is stopped and sends by
+ * waiting. */
 void uart16550_rx_irq(int on)
 {
+#if PMUSTUB_STAT_INTERVALS
+    ier = on ? IER_ERBFI : 0;
+    uart[IER] = ier;
+#else
     uart[IER] = on ? IER_ERBFI : 0;
+#endif
 }
+
+#if PMUSTUB_STAT_INTERVALS /* pmustub/interval.h: sending while the program runs */
+/* And IER.ETBEI && THRE (priority 3: cleared by writing THR; QEMU
+ * hw/char/serial.c, UART_IER_THRI, raises it at once when enabled with
+ * the holding register empty). */
+void uart16550_tx_irq(int on)
+{
+    ier = on ? ier | IER_ETBEI : ier & ~IER_ETBEI;
+    uart[IER] = ier;
+}
+
+unsigned uart16550_tx_room(void)
+{
+    return (uart[LSR] & LSR_THRE) ? TX_FIFO : 0;
+}
+
+void uart16550_tx_put(int c)
+{
+    uart[THR] = (uint8_t)c;
+}
+#endif

@@ -8,6 +8,7 @@
  */
 #include "trace.h"
 #include "sample/sample.h"
+#include "stat/interval.h"
 #include "pmustub/tdesc.h"
 #include "pmustub/wire.h"
 
@@ -124,7 +125,7 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
         reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+"
-                     TRACE_FEATURES SAMPLE_FEATURES);
+                     TRACE_FEATURES SAMPLE_FEATURES INTERVAL_FEATURES);
     } else if (str_starts(pkt, "qXfer:features:read:", &rest)) {
         xfer_features(rest, r);
     } else if (str_starts(pkt, "qAttached", &rest)) {
@@ -161,7 +162,7 @@ int h_set_query(char *pkt, unsigned len, struct reply *r)
         r->len = 0;
         return REPLIED; /* replied already */
     }
-    if (!sample_set_query(pkt, r))
+    if (!sample_set_query(pkt, r) && !interval_set_query(pkt, r))
         (void)trace_set_query(pkt, r);
     return KEEP_SERVING;
 }

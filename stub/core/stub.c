@@ -5,6 +5,7 @@
  */
 #include "trace.h"
 #include "sample/sample.h"
+#include "stat/interval.h"
 #include "pmustub/wire.h"
 
 /* One buffer for a packet and its reply (half the RAM of two). A packet is
@@ -82,6 +83,7 @@ static void new_session(void)
     rsp_new_session();
     trace_session_end();
     sample_clear();
+    interval_clear();
     bp_remove_all();
     last_swbreak = 0;
     extended = 0;
@@ -352,6 +354,7 @@ void stub_stopped(const struct stub_stop *stop)
     struct stub_stop w = *stop, *why = &w;
 
     if (!trace_on_stop(why)) {
+        interval_flush(); /* the line is the replies' from here */
         last_stop = *why;
         last_swbreak = why->swbreak && bp_is_ours(STUB_T(get_pc)());
         last_entered = why->packet;
@@ -381,6 +384,7 @@ void stub_exited(int code)
     end_code = (uint8_t)code;
     trace_program_ended(code);
     bp_remove_all();
+    interval_flush();
     if (gdb_waiting) {
         struct reply r = reply_before(0);
         reply_stop(&r);

@@ -50,7 +50,7 @@ buffer=6912 # PMUSTUB_TRACE_BUFFER_BYTES, the default
 # unless given; options, the stub's -D options of a build that trades RAM
 # and "monitor pmu"'s summary for size (docs/stub.md, "Footprint": what a
 # user gives up), the same for both rows that use them.
-small="-DPMUSTUB_PACKET_SIZE=512 -DPMUSTUB_BREAKPOINTS=8 -DPMUSTUB_STACK_BYTES=576 -DPMUSTUB_PMU_SUMMARY=OFF -DPMUSTUB_DELAY_SLOTS=OFF"
+small="-DPMUSTUB_PACKET_SIZE=512 -DPMUSTUB_BREAKPOINTS=8 -DPMUSTUB_STACK_BYTES=576 -DPMUSTUB_PMU_SUMMARY=OFF -DPMUSTUB_DELAY_SLOTS=OFF -DPMUSTUB_STAT_INTERVALS=OFF"
 variants=(
     "malta:default:"
     "malta:34k:34k"
@@ -64,10 +64,13 @@ printf "%-8s %-12s %-14s %-8s %9s %9s %13s %7s\n" board cores features isa "ROM 
     "RAM (B)" "trace buf (B)" "libgcc"
 for v in "${variants[@]}"; do
     IFS=: read -r board name cores featureset options <<<"$v"
-    for features in ${featureset:-none trace-lean trace-noagent trace trace+sample}; do
-        trace=OFF sample=OFF agent=ON quick=ON
+    for features in ${featureset:-none trace-lean trace-noagent trace trace+sample trace+sample+iv}; do
+        # iv: pmuctl stat's intervals on the target (PMUSTUB_STAT_INTERVALS),
+        # on in the default builds: trace+sample+iv is one of them.
+        trace=OFF sample=OFF agent=ON quick=ON iv=OFF
         [ "$features" != none ] && trace=ON
-        [ "$features" = trace+sample ] && sample=ON
+        [ "${features#trace+sample}" != "$features" ] && sample=ON
+        [ "$features" = trace+sample+iv ] && iv=ON
         [ "$features" = trace-noagent ] && agent=OFF
         [ "$features" = trace-lean ] && agent=OFF quick=OFF
         wanted "$board" "$name" "$features" || continue
@@ -76,7 +79,8 @@ for v in "${variants[@]}"; do
         bash "$top/tests/options/stub_link.sh" "$board" "$dir" \
             -DPMUSTUB_TRACEPOINTS=$trace -DPMUSTUB_TRACE_BUFFER_BYTES=$buffer \
             -DPMUSTUB_SAMPLING=$sample -DPMUSTUB_TRACE_AGENT=$agent \
-            -DPMUSTUB_TRACE_QUICK=$quick -DPMUSTUB_CORES="$cores" $options \
+            -DPMUSTUB_TRACE_QUICK=$quick -DPMUSTUB_STAT_INTERVALS=$iv \
+            -DPMUSTUB_CORES="$cores" $options \
             -- -Wl,-Map="$dir/prog.map"
         read -r text rodata data bss libgcc tbuf < <(python3 "$top/tests/bench/footprint_map.py" "$dir/prog.map")
         # The instruction set the stub's C code is in (stub/CMakeLists.txt

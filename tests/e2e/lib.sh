@@ -236,6 +236,15 @@ oracle_whole_run() {
     fi
 }
 
+# oracle_whole_run's count into EXPECT, said, and checked to be one (a
+# few million instructions).
+# Usage: expect_whole_run ELF LIBPMUSTUB.a mips|ppc
+expect_whole_run() {
+    EXPECT=$(oracle_whole_run "$@")
+    echo "# QEMU: $EXPECT instructions from the start-up break to pmustub_exit"
+    check "QEMU's count is a number" test -n "$EXPECT" -a "${EXPECT:-0}" -gt 1000000
+}
+
 # gdb-multiarch in batch mode; arguments are -ex commands.
 gdb_batch() {
     local args=()

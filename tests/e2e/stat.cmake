@@ -12,24 +12,30 @@ foreach(board malta ppce500)
 endforeach()
 add_custom_target(e2e_stat_programs ALL DEPENDS ${_stat_elfs})
 
-# stat_test(CPU BOARD ARCH)
-function(stat_test cpu board arch)
+# stat_test(NAME SCRIPT CPU BOARD ARCH [ARGS...]): test e2e_NAME_CPU runs
+# SCRIPT (pmuctl, vboard, the arch, the core, the board's stat_prog, ARGS,
+# the board's libpmustub.a for the oracle).
+function(stat_test name script cpu board arch)
   string(TOUPPER ${board} b)
-  add_test(NAME e2e_stat_${cpu}
-           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat.sh $<TARGET_FILE:pmuctl>
+  add_test(NAME e2e_${name}_${cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${script} $<TARGET_FILE:pmuctl>
                    $<TARGET_FILE:vboard> ${arch} ${cpu} ${_stat_${board}}
-                   ${_rec_long_${board}} ${PMUSTUB_${b}_DIR}/libpmustub.a)
-  set_tests_properties(e2e_stat_${cpu} PROPERTIES TIMEOUT 600
+                   ${ARGN} ${PMUSTUB_${b}_DIR}/libpmustub.a)
+  set_tests_properties(e2e_${name}_${cpu} PROPERTIES TIMEOUT 600
                        ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
   if(arch STREQUAL ppc)
-    pmustub_test_needs(e2e_stat_${cpu} qemu-system-ppc gdb-multiarch)
+    pmustub_test_needs(e2e_${name}_${cpu} qemu-system-ppc gdb-multiarch)
   else()
-    pmustub_test_needs(e2e_stat_${cpu} qemu-system-mips gdb-multiarch)
+    pmustub_test_needs(e2e_${name}_${cpu} qemu-system-mips gdb-multiarch)
   endif()
 endfunction()
 # One core of each family: the run loop is the host's, the same on all.
-stat_test(34k malta mips)
-stat_test(e200z7 ppce500 ppc)
+stat_test(stat stat.sh 34k malta mips ${_rec_long_malta})
+stat_test(stat stat.sh e200z7 ppce500 ppc ${_rec_long_ppce500})
+# -I timed on the target (stat_target.sh): the stub's interval clock and
+# notifications, on each family's port.
+stat_test(stat_target stat_target.sh 34k malta mips)
+stat_test(stat_target stat_target.sh e200z7 ppce500 ppc)
 
 # Interrupts in a delay slot (MIPS): stat_delay_slots.sh, delay_loop.c
 # built three times, only its loop count differing.

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -84,6 +85,36 @@ static void recv_acks_and_decodes(void **s)
     peer_says("%Stop:T05#00$OK#9a");
     assert_int_equal(rsp_recv(r, 200), RSP_OK);
     assert_string_equal(r->reply, "OK");
+}
+
+static char heard_notify[64];
+static int notifies;
+
+static void on_notify(void *ctx, const char *text)
+{
+    (void)ctx;
+    snprintf(heard_notify, sizeof heard_notify, "%s", text);
+    notifies++;
+}
+
+/* With notify set, a whole notification goes to it, unacknowledged (GDB
+ * manual, "Notification Packets"), before the reply; a garbled one is
+ * dropped without a '-'. */
+static void notifications_go_to_notify(void **s)
+{
+    (void)s;
+    r->notify = on_notify;
+    notifies = 0;
+    peer_says("%Pmustub.Interval:1;2a#9c$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_string_equal(r->reply, "OK");
+    assert_int_equal(notifies, 1);
+    assert_string_equal(heard_notify, "Pmustub.Interval:1;2a");
+    assert_string_equal(peer_heard(peer), "+");
+    peer_says("%Pmustub.Interval:1;2b#9c$OK#9a");
+    assert_int_equal(rsp_recv(r, 200), RSP_OK);
+    assert_int_equal(notifies, 1);
+    assert_string_equal(peer_heard(peer), "+");
 }
 
 static void noack_mode(void **s)
@@ -360,6 +391,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(send_frames_and_waits_for_ack, setup, teardown),
         cmocka_unit_test_setup_teardown(recv_acks_and_decodes, setup, teardown),
+        cmocka_unit_test_setup_teardown(notifications_go_to_notify, setup, teardown),
         cmocka_unit_test_setup_teardown(noack_mode, setup, teardown),
         cmocka_unit_test_setup_teardown(timeout_and_lost, setup, teardown),
         cmocka_unit_test_setup_teardown(monitor_output, setup, teardown),

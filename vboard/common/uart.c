@@ -2,11 +2,15 @@
  * uart.c - polled 16550 (register map: TI/National PC16550D data sheet,
  * "Register Summary"; the same offsets QEMU's hw/char/serial.c serves).
  * Line status: DR (bit 0) when a byte can be read, THRE (bit 5) and TEMT
- * (bit 6) when the transmitter can take a byte. Of the interrupts only
- * "received data available" is modelled (IER.ERBFI, bit 0; IIR 0x04): the
- * INTRPT output is high while it is enabled and a byte can be read (the
- * FIFO's trigger level taken as one byte, FCR bits 7:6 = 0), which the
- * board wires to its interrupt controller (uart_irq).
+ * (bit 6) when the transmitter can take a byte. Two interrupts are
+ * modelled, which the board wires to its interrupt controller (uart_irq):
+ * "received data available" (IER.ERBFI, bit 0; IIR 0x04), high while it is
+ * enabled and a byte can be read (the FIFO's trigger level taken as one
+ * byte, FCR bits 7:6 = 0), and "transmitter holding register empty"
+ * (IER.ETBEI, bit 1; IIR 0x02, below the receive interrupt's priority),
+ * high while it is enabled and THRE is set. The data sheet also clears the
+ * THRE interrupt when IIR is read with it as the source; here it follows
+ * THRE only (a driver that writes THR or clears ETBEI sees the same).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "uart.h"
@@ -20,8 +24,10 @@ enum { RBR = 0, IER = 1, IIR = 2, LCR = 3, MCR = 4, LSR = 5, MSR = 6, SCR = 7 };
 #define LSR_THRE 0x20u
 #define LSR_TEMT 0x40u
 #define IER_ERBFI 0x01u
+#define IER_ETBEI 0x02u
 #define IIR_NONE 0x01u  /* no interrupt pending */
 #define IIR_RDA  0x04u  /* received data available */
+#define IIR_THRE 0x02u  /* transmitter holding register empty */
 #define IIR_FIFO 0xc0u  /* FIFOs enabled */
 
 double uart_now_ns(void)
@@ -71,7 +77,9 @@ uint8_t uart_read(struct uart *u, unsigned reg, double now)
     case IER: return (u->lcr & LCR_DLAB) ? u->dlm : u->ier;
     case IIR:
         return (uint8_t)(((u->fcr & 1u) ? IIR_FIFO : 0) |
-                         (uart_irq(u, now) ? IIR_RDA : IIR_NONE));
+                         ((u->ier & IER_ERBFI) && rx_ready(u, now) ? IIR_RDA
+                          : (u->ier & IER_ETBEI) && tx_ready(u, now) ? IIR_THRE
+                          : IIR_NONE));
     case LCR: return u->lcr;
     case MCR: return u->mcr;
     case LSR: {
@@ -121,7 +129,8 @@ void uart_write(struct uart *u, unsigned reg, uint8_t v, double now)
 
 bool uart_irq(const struct uart *u, double now_ns)
 {
-    return (u->ier & IER_ERBFI) && rx_ready(u, now_ns);
+    return ((u->ier & IER_ERBFI) && rx_ready(u, now_ns)) ||
+           ((u->ier & IER_ETBEI) && tx_ready(u, now_ns));
 }
 
 unsigned uart_rx_space(const struct uart *u) { return UART_BUF - u->rx_len; }

@@ -1,7 +1,8 @@
 /*
  * uart.h - the part of a 16550 UART that firmware uses: THR/RBR, IER,
  * IIR/FCR, LCR (DLAB), MCR, LSR (DR, THRE, TEMT), MSR, SCR, DLL/DLM, and
- * the receive interrupt (INTRPT while IER.ERBFI and a byte waits).
+ * the receive and transmit interrupts (INTRPT while IER.ERBFI and a byte
+ * waits, or while IER.ETBEI and THRE).
  * Bytes are buffered; with a baud rate set, transmission and reception are
  * paced at 10 bits per byte in real time (--baud).
  */
@@ -34,7 +35,8 @@ struct uart {
 void uart_init(struct uart *u, uint32_t baud);
 uint8_t uart_read(struct uart *u, unsigned reg, double now_ns);
 void uart_write(struct uart *u, unsigned reg, uint8_t v, double now_ns);
-/* The INTRPT output: the receive interrupt is enabled and a byte waits. */
+/* The INTRPT output: the receive interrupt is enabled and a byte waits,
+ * or the transmit interrupt is enabled and THRE is set. */
 bool uart_irq(const struct uart *u, double now_ns);
 /* Backend side. */
 unsigned uart_rx_space(const struct uart *u);

@@ -4,6 +4,7 @@
  * (interrupt.c).
  */
 #include "rx_ctrlc.h"
+#include "pmustub/interval.h"
 
 int rx_scan(int (*poll_getc)(void))
 {
@@ -29,6 +30,9 @@ int rx_ctrlc(const struct stub_board_rx_irq *rx, int (*poll_getc)(void))
     if (!rx->claim())
         return -1;
     got = rx_scan(poll_getc);
+    /* The same output is the transmit interrupt's: pmuctl stat's
+     * intervals go on while THRE (pmustub/interval.h). */
+    stub_interval_pump();
     rx->eoi();
     return got;
 }

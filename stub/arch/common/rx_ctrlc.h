@@ -10,9 +10,10 @@
 enum { RX_CTRLC = 1, RX_PACKET = 2 };
 /* Reads the line up to a '$' or until it is empty. */
 int rx_scan(int (*poll_getc)(void));
-/* The debug UART's receive interrupt, taken while the program runs: -1 if
- * the board's controller says it is another source's (nothing touched);
- * else the line is read (rx_scan), the interrupt ended (EOI), and the
+/* The debug UART's interrupt, taken while the program runs: -1 if the
+ * board's controller says it is another source's (nothing touched); else
+ * the line is read (rx_scan), what waits to be sent is given to the
+ * transmitter (stub_interval_pump), the interrupt ended (EOI), and the
  * answer is rx_scan's. */
 int rx_ctrlc(const struct stub_board_rx_irq *rx, int (*poll_getc)(void));
 /* The stop for what rx_scan found (nonzero): SIGINT, and who waits. */

@@ -31,6 +31,7 @@
 #include "pmustub/board.h"
 #include "rx_ctrlc.h"
 #include "pmustub/program.h"
+#include "pmustub/interval.h"
 
 /* Count runs at half the pipeline clock on the 34K (MD00534 34K Software
  * User's Manual, Count register); ~2^20 ticks is some milliseconds on any
@@ -64,6 +65,7 @@ void mips_interrupt_init(int (*poll)(void),
     if (poll && rx_irq && rx_irq->line >= 2 && rx_irq->line <= 7) {
         rx = rx_irq;
         rx_im = 1u << (8 + rx_irq->line);
+        stub_interval_line(rx_irq);
     } else if (!PMUSTUB_CTRLC_POLL) {
         poll_getc = 0; /* no way to see a Ctrl-C: monitor ctrlc says off */
     }

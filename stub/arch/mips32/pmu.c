@@ -16,6 +16,7 @@
 #include "mips_port.h"
 #include "pmu.h"
 #include "pmustub/monitor_pmu.h"
+#include "pmustub/interval.h"
 
 #define PERFCTL_MODES 0xfu   /* EXL 0, K 1, S 2, U 3 */
 #define PERFCTL_IE (1u << 4) /* interrupt when count bit 31 is set */
@@ -133,18 +134,28 @@ void pmu_set_count64(unsigned n, uint64_t v)
 
 int pmu_overflow(void)
 {
-    int folded = 0;
+    int folded = 0, interval = 0;
     for (unsigned i = 0; i < pmu_counters; i++) {
-        uint32_t c = mips_cp0_25_read(2 * i + 1);
+        uint32_t c = mips_cp0_25_read(2 * i + 1), taken;
         if ((c & COUNT_TOP) && mips_sample_take(i, &c)) {
             mips_cp0_25_write(2 * i + 1, c);
             folded++;
+        } else if ((c & COUNT_TOP) && (taken = stub_interval_take(i, &c))) {
+            /* The interval clock: whole periods move from the register to
+             * the extension, the 64-bit count unchanged, and the next top
+             * bit at the next period's end (pmustub/interval.h). */
+            ext[i] += taken;
+            mips_cp0_25_write(2 * i + 1, c);
+            folded++;
+            interval = 1;
         } else if (c & COUNT_TOP) {
             ext[i] += COUNT_TOP;
             mips_cp0_25_write(2 * i + 1, c & ~COUNT_TOP);
             folded++;
         }
     }
+    if (interval)
+        stub_interval_snap();
     return folded;
 }
 

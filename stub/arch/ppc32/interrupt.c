@@ -31,6 +31,7 @@
 #include "pmustub/board.h"
 #include "pmustub/program.h"
 #include "rx_ctrlc.h"
+#include "pmustub/interval.h"
 
 #define EXTERNAL_VECTOR 4
 #define DECREMENTER_VECTOR 10
@@ -51,6 +52,7 @@ void ppc_interrupt_init(int (*poll)(void),
 {
     poll_getc = poll;
     rx = poll ? rx_irq : 0;
+    stub_interval_line(rx);
 }
 
 void ppc_interrupt_arm(enum stub_resume how)

@@ -40,6 +40,7 @@
 #include "booke.h"
 #include "ppc_port.h"
 #include "pmustub/monitor_pmu.h"
+#include "pmustub/interval.h"
 
 #define COUNT_TOP 0x80000000u /* a PMC's MSB: the overflow condition */
 /* The PMLCa bits the stub keeps set while the program runs. */
@@ -120,12 +121,19 @@ void ppc_pmu_set_count64(unsigned n, uint64_t v)
     ppc_pmr_write(PMU_REGNUM_COUNT(n), hw_pmc[n]);
 }
 
+#if PMUSTUB_STAT_INTERVALS
+static int interval_due; /* the interval clock overflowed: a copy owed */
+#endif
+
 /* Counts whose bit 31 is set move it into their extension. Called with
  * the counters frozen: on every entry (the interrupt may have waited for
  * MSR[EE], or not be due yet) and for the interrupt itself. */
 static void fold(unsigned n)
 {
     uint32_t c = ppc_pmr_read(PMU_REGNUM_COUNT(n));
+#if PMUSTUB_STAT_INTERVALS
+    uint32_t taken;
+#endif
 
     /* A count can only rise while the program runs (bit 31 is folded at
      * every entry): one below its resume value was written by the
@@ -134,6 +142,15 @@ static void fold(unsigned n)
         ext[n] = 0;
     if ((c & COUNT_TOP) && ppc_sample_take(n, &c)) {
         ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
+#if PMUSTUB_STAT_INTERVALS
+    } else if ((c & COUNT_TOP) && (taken = stub_interval_take(n, &c))) {
+        /* The interval clock: whole periods move from the PMC to the
+         * extension, the 64-bit count unchanged, and the next MSB at the
+         * next period's end (pmustub/interval.h). */
+        ext[n] += taken;
+        ppc_pmr_write(PMU_REGNUM_COUNT(n), c);
+        interval_due = 1;
+#endif
     } else if (c & COUNT_TOP) {
         ext[n] += COUNT_TOP;
         c &= ~COUNT_TOP;
@@ -176,6 +193,12 @@ void ppc_pmu_entry(void)
         hw_pmlca[n] = a;
         fold(n);
     }
+#if PMUSTUB_STAT_INTERVALS
+    if (interval_due) {
+        interval_due = 0;
+        stub_interval_snap(); /* every count folded */
+    }
+#endif
     if (resumed_marked && !(ppc_ctx[CTX_MSR] & MSR_PMM))
         ppc_pmu_unmarked = 1;
 }

@@ -91,4 +91,9 @@ const struct stub_board_rx_irq malta_rx_irq = {
     .disarm = disarm,
     .claim = claim,
     .eoi = eoi,
+#if PMUSTUB_STAT_INTERVALS /* pmustub/interval.h */
+    .tx_room = uart16550_tx_room,
+    .tx_put = uart16550_tx_put,
+    .tx_irq = uart16550_tx_irq,
+#endif
 };

@@ -25,6 +25,17 @@ struct stub_board_rx_irq {
      * controller, 1; 0: another source's, and nothing was touched. */
     int (*claim)(void);
     void (*eoi)(void);    /* after a claim, once the UART has been read */
+#if PMUSTUB_STAT_INTERVALS
+    /* The transmit interrupt (16550 IER.ETBEI, "THRE"), on the same
+     * output, for pmuctl stat's intervals (pmustub/interval.h); NULL: the
+     * board cannot send while the program runs. tx_room: bytes the
+     * transmitter takes now without a wait (0 while THRE is clear);
+     * tx_put writes one of them; tx_irq(1): THRE interrupts from now on.
+     * Only in a build with the option: the small builds count bytes. */
+    unsigned (*tx_room)(void);
+    void (*tx_put)(int c);
+    void (*tx_irq)(int on);
+#endif
 };
 
 struct stub_board_io {

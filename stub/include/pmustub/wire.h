@@ -29,6 +29,13 @@
 #define PMUSTUB_Q_SAMPLE "qPmustub.Sample"
 #define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"
 #define PMUSTUB_Q_SAMPLE_RESET "QPmustub.SampleReset"
+/* pmuctl stat -I counted on the target (stub/core/stat/interval.c): the
+ * qSupported feature, the binding of the interval clock, and the
+ * notification (GDB manual, "Notification Packets") that carries each
+ * interval's counts while the program runs. */
+#define PMUSTUB_FEATURE_INTERVAL "qPmustub.Interval+"
+#define PMUSTUB_Q_INTERVAL_SET "QPmustub.Interval:"
+#define PMUSTUB_NOTIFY_INTERVAL "Pmustub.Interval"
 
 /* A key of the stop reply (GDB manual, "Stop Reply Packets": GDB and LLDB
  * skip a name they do not know; it starts with a letter that is no hex

@@ -3,6 +3,8 @@
  */
 #include "cmd/common.h"
 
+#include <stdlib.h>
+
 #include <stdio.h>
 
 #include "base/error.h"
@@ -82,5 +84,18 @@ int cmd_writable(const char *path)
     }
     if (f)
         fclose(f);
+    return 0;
+}
+
+int cmd_set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
+                char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->mhz = strtod(arg, &end);
+    if (*end || end == arg || !(c->mhz > 0 && c->mhz <= 1e6)) {
+        snprintf(err, errlen, "--mhz wants a clock rate in MHz, not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
     return 0;
 }

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "cli.h"
 #include "elf/elfsym.h"
 #include "session/target.h"
 
@@ -28,5 +29,8 @@ int cmd_open_elf(const char *path, struct elfsym *elf);
  * is touched, so that a run's results are not lost at the end; 0, or the
  * error line and PMUCTL_EXIT_USAGE. */
 int cmd_writable(const char *path);
+/* --mhz MHZ (measure's --cost, record's -F): a clock rate into c->mhz. */
+int cmd_set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
+                char *err, size_t errlen);
 
 #endif

@@ -272,19 +272,6 @@ static int set_repeat(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
-static int set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
-                   char *err, size_t errlen)
-{
-    char *end;
-    (void)o;
-    c->mhz = strtod(arg, &end);
-    if (*end || end == arg || !(c->mhz > 0 && c->mhz <= 1e6)) {
-        snprintf(err, errlen, "--mhz wants a clock rate in MHz, not '%s'", arg);
-        return PMUCTL_EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int add_sweep(struct cli *c, const struct cli_opt *o, const char *arg,
                      char *err, size_t errlen)
 {
@@ -361,7 +348,7 @@ static const struct cli_opt opts[] = {
              "perfex -y: each event's minimum, typical and maximum time from "
              "the core's cost table (on a core without one, pmuctl names the "
              "cores with one)"),
-    CLI_CUSTOM(0, "mhz", "MHZ", set_mhz,
+    CLI_CUSTOM(0, "mhz", "MHZ", cmd_set_mhz,
                "--cost's clock rate (default: the registry's, 200)"),
     CLI_FLAG(0, "json", json, "the results as one JSON object"),
     CLI_CUSTOM('x', "field-separator", "SEP", cli_set_separator,

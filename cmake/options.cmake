@@ -63,7 +63,7 @@ pmustub_option(PMUSTUB_TRACE_AGENT ON
 pmustub_option(PMUSTUB_TRACE_QUICK ON
   "with tracepoints, the stub serves the native bracket from its vector")
 # Sampling by the counters' overflow interrupt (docs/record.md) and its
-# buffer, 8 bytes a sample.
+# buffer, 12 bytes a sample (the pc, the return address, the counter).
 pmustub_option(PMUSTUB_SAMPLING ON
   "the stub samples by the counters' overflow interrupt")
 pmustub_option(PMUSTUB_SAMPLE_ENTRIES 128

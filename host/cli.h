@@ -47,7 +47,8 @@ struct cli {
     int rsp_stats;
     int no_ack;          /* no-ack mode over a serial line too */
     int cost;            /* measure: perfex -y time estimates */
-    double mhz;          /* --cost's clock rate; 0: the registry's */
+    double mhz;          /* --cost's and -F's clock rate; 0: the registry's */
+    double freq;         /* record: -F, samples a second; 0: none */
     double threshold;    /* compare: percent (default 1) */
     /* compare --threshold NAME=PCT, as written (cmd/compare.c parses) */
 #define CLI_MAX_THRESHOLDS 16

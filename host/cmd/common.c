@@ -4,6 +4,8 @@
 #include "cmd/common.h"
 #include "cmd/repair.h"
 
+#include <stdlib.h>
+
 #include <stdio.h>
 
 #include "base/error.h"

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "cli.h"
 #include "elf/elfsym.h"
 #include "session/target.h"
 

@@ -1,6 +1,7 @@
 /*
- * cmd/record.c - "pmuctl record": one counter samples the program every
- * PERIOD events through the stub's overflow interrupt (docs/record.md),
+ * cmd/record.c - "pmuctl record": a counter per event samples the program
+ * every PERIOD of its events through the stub's overflow interrupt
+ * (docs/record.md),
  * everywhere or between --from and --to (armed and disarmed by the stub at
  * two tracepoints); pmuctl drains the stub's buffer at each stop the stub
  * makes when it is full, and at the end: the program's exit, --samples,
@@ -25,7 +26,9 @@
 #include "elf/location.h"
 #include "measure/group.h"
 #include "pmustub/wire.h"
+#include "report/cost.h"
 #include "sample/data.h"
+#include "sample/freq.h"
 #include "session/counters.h"
 #include "session/resume.h"
 #include "session/sample.h"
@@ -74,21 +77,107 @@ static int prepare(const struct cli *c)
 }
 
 /* "EVENT[:MODES][:PERIOD]": the period is the last field when it is a
- * number. */
-static int split_period(const char *spec, char *ev, size_t len,
+ * number (else *period is left as it is). */
+static int split_period(const char *spec, size_t len, char *ev, size_t evlen,
                         unsigned long *period)
 {
-    const char *colon = strrchr(spec, ':');
+    const char *colon = NULL;
     char *end;
 
-    *period = 10007;
-    snprintf(ev, len, "%s", spec);
+    for (const char *q = spec; q < spec + len; q++)
+        if (*q == ':')
+            colon = q;
+
+    snprintf(ev, evlen, "%.*s", (int)len, spec);
     if (!colon || !isdigit((unsigned char)colon[1]))
         return 0;
     *period = strtoul(colon + 1, &end, 10);
-    if (*end || *period == 0 || *period >= 0x80000000UL)
+    if (end != spec + len || *period == 0 || *period >= 0x80000000UL)
         return -1;
     ev[colon - spec] = 0;
+    return 0;
+}
+
+/* The clock -F turns into a period: --mhz, else the registry's. */
+static double core_mhz(const struct cli *c, const char *core)
+{
+    const char *have;
+    const struct pmuctl_cost_table *costs = cost_table(core, &have);
+
+    return c->mhz > 0 ? c->mhz : costs ? costs->mhz : 0;
+}
+
+/* -e "EVENT[:MODES][:PERIOD],...": the events into l, each on a counter of
+ * its own, all at once (one group), their periods into d (the default,
+ * or -F's for cycles). 0, or the error line's status. */
+static int parse_events(const struct cli *c, struct target *t,
+                        struct event_list *l, struct sample_data *d)
+{
+    const char *spec = c->events      ? c->events
+                       : c->freq > 0 ? "cycles"
+                                     : DEFAULT_EVENT;
+    const char *p = spec;
+    unsigned long period[SAMPLE_EVENTS_MAX];
+    char names[512] = "", braced[sizeof names + 2], ev[128], err[512] = "";
+    size_t at = 0;
+    int n = 0;
+
+    if (strchr(spec, '{')) {
+        pmuctl_error("record's events are sampled together: -e EVENT[:PERIOD],"
+                     "... without {...}");
+        return PMUCTL_EXIT_USAGE;
+    }
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        period[n] = 10007;
+        if (n == SAMPLE_EVENTS_MAX) {
+            pmuctl_error("record samples up to %d events at once (the stub's "
+                         "counters for sampling)", SAMPLE_EVENTS_MAX);
+            return PMUCTL_EXIT_USAGE;
+        }
+        if (split_period(p, len, ev, sizeof ev, &period[n])) {
+            pmuctl_error("-e wants EVENT[:MODES][:PERIOD], a period of 1 to "
+                         "2^31 - 1: not '%.*s'", (int)len, p);
+            return PMUCTL_EXIT_USAGE;
+        }
+        if (c->freq > 0 && strlen(ev) == len &&
+            sample_period_from_freq(ev, t->pmu.core, core_mhz(c, t->pmu.core),
+                                    c->freq, &period[n], err, sizeof err)) {
+            pmuctl_error("%s", err);
+            return PMUCTL_EXIT_USAGE;
+        }
+        at += (size_t)snprintf(names + at, sizeof names - at, "%s%s",
+                               n ? "," : "", ev);
+        n++;
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    if (at >= sizeof names) {
+        pmuctl_error("-e: the list is too long");
+        return PMUCTL_EXIT_USAGE;
+    }
+    /* Braced: one group, every event on a counter at the same time. */
+    snprintf(braced, sizeof braced, "{%s}", names);
+    if (events_parse(l, n > 1 ? braced : names, t->pmu.cat, t->pmu.lay,
+                     perfctl_default_modes(t->pmu.lay), err, sizeof err)) {
+        pmuctl_error("%s", err);
+        return PMUCTL_EXIT_USAGE;
+    }
+    if (events_assign(l, t->pmu.n_counters, err, sizeof err)) {
+        if (n > 1)
+            pmuctl_error("%s do not fit the %s's counters together: %s", names,
+                         t->pmu.core, err);
+        else
+            pmuctl_error("%s", err);
+        return PMUCTL_EXIT_TARGET;
+    }
+    for (int i = 0; i < l->n; i++) {
+        snprintf(d->ev[i].name, sizeof d->ev[i].name, "%s", l->e[i].ev.name);
+        d->ev[i].period = period[i];
+        d->ev[i].counter = (unsigned)l->e[i].counter;
+    }
+    d->n_ev = (unsigned)l->n;
     return 0;
 }
 
@@ -109,15 +198,16 @@ static int drain(struct target *t, struct sample_data *d, int *full)
 
     if ((rc = target_sample_status(t, &st)))
         return rc;
-    if (st.fill * 8 > sizeof buf) {
+    if (st.fill * SAMPLE_BYTES > sizeof buf) {
         snprintf(t->err, sizeof t->err, "the stub's buffer is larger than "
                  "pmuctl reads (%lu samples)", st.fill);
         return PMUCTL_EXIT_TARGET;
     }
     if ((rc = target_sample_read(t, &st, buf)))
         return rc;
-    if (sample_decode(d, buf, st.fill * 8, t->big_endian)) {
-        snprintf(t->err, sizeof t->err, "out of memory");
+    if (sample_decode(d, buf, st.fill * SAMPLE_BYTES, t->big_endian)) {
+        snprintf(t->err, sizeof t->err, "out of memory, or a sample of a "
+                 "counter pmuctl did not bind");
         return PMUCTL_EXIT_TARGET;
     }
     d->lost += st.lost;
@@ -125,17 +215,16 @@ static int drain(struct target *t, struct sample_data *d, int *full)
     return st.fill || st.lost ? target_sample_reset(t) : 0;
 }
 
-static int arm(const struct cli *c, struct target *t, unsigned n,
-               unsigned long period)
+static int arm(const struct cli *c, struct target *t, const struct sample_data *d)
 {
     int rc;
 
     if (!c->from)
-        return target_sample_bind(t, n, t->cnt_reg[n], period, 0, 0);
+        return target_sample_bind(t, d, 0, 0);
     if ((rc = target_trace_init(t)) || (rc = target_trace_sign(t)) ||
         (rc = target_trace_point(t, TP_FROM, from_addr, 0, NULL, NULL, 0)) ||
         (rc = target_trace_point(t, TP_TO, to_addr, 0, NULL, NULL, 0)) ||
-        (rc = target_sample_bind(t, n, t->cnt_reg[n], period, TP_FROM, TP_TO)))
+        (rc = target_sample_bind(t, d, TP_FROM, TP_TO)))
         return rc;
     return target_trace_start(t);
 }
@@ -179,13 +268,27 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
     }
 }
 
+/* "N samples of EVENT, one every P" per event, then where they went. */
+static void print_done(const struct sample_data *d, const char *out)
+{
+    fprintf(stderr, "pmuctl record: ");
+    for (unsigned e = 0; e < d->n_ev; e++) {
+        size_t n = 0;
+        for (size_t i = 0; i < d->n; i++)
+            n += d->s[i].event == e;
+        fprintf(stderr, "%s%zu samples of %s, one every %lu", e ? "; " : "",
+                n, d->ev[e].name, d->ev[e].period);
+    }
+    fprintf(stderr, "%s%s (%lu lost), written to %s\n",
+            d->simulator[0] ? ", simulated by " : "", d->simulator, d->lost, out);
+}
+
 static int run_record(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct sample_data d;
-    char ev[128], err[512] = "";
+    char err[512] = "";
     const char *out = c->output ? c->output : DEFAULT_OUTPUT, *how;
-    unsigned long period;
     int rc, frozen, halting;
 
     halting = !t->sampling.offered && t->access && t->access->halt_sampling;
@@ -204,30 +307,26 @@ static int run_record(const struct cli *c, struct target *t)
     if ((rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))
         return rc;
     t->big_endian = elf.big_endian;
-    if (split_period(c->events ? c->events : DEFAULT_EVENT, ev, sizeof ev, &period) ||
-        events_parse(&l, ev, t->pmu.cat, t->pmu.lay,
-                     perfctl_default_modes(t->pmu.lay), err, sizeof err) ||
-        events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
-        pmuctl_error("%s", err[0] ? err : "-e wants EVENT[:PERIOD], a period "
-                     "of 1 to 2^31 - 1");
-        return PMUCTL_EXIT_USAGE;
-    }
-    if (l.n != 1) {
-        pmuctl_error("record samples one event: -e EVENT[:MODES][:PERIOD]");
+    memset(&d, 0, sizeof d);
+    if ((rc = parse_events(c, t, &l, &d)))
+        return rc;
+    if (halting && d.n_ev > 1) {
+        pmuctl_error("through %s record samples one event: each sample is a "
+                     "halt at the counter's interrupt vector, and the core's "
+                     "Cause.PCI does not say which counter overflowed",
+                     t->access->name);
         return PMUCTL_EXIT_USAGE;
     }
     /* measure's <not supported>: the simulator's counter of it never
      * moves, so no sample would ever come, however long the program ran. */
-    if ((how = target_sim_counting(t, l.e[0].ev.name)) && !strcmp(how, "none")) {
-        pmuctl_error("%s does not model %s on the %s (<not supported>): its "
-                     "counter never moves, so it cannot be sampled; "
-                     "record an event it models (vboard --list-events)",
-                     t->sim.name, l.e[0].ev.name, t->pmu.core);
-        return PMUCTL_EXIT_TARGET;
-    }
-    memset(&d, 0, sizeof d);
-    snprintf(d.event, sizeof d.event, "%s", l.e[0].ev.name);
-    d.period = period;
+    for (int i = 0; i < l.n; i++)
+        if ((how = target_sim_counting(t, l.e[i].ev.name)) && !strcmp(how, "none")) {
+            pmuctl_error("%s does not model %s on the %s (<not supported>): "
+                         "its counter never moves, so it cannot be sampled; "
+                         "record an event it models (vboard --list-events)",
+                         t->sim.name, l.e[i].ev.name, t->pmu.core);
+            return PMUCTL_EXIT_TARGET;
+        }
     snprintf(d.core, sizeof d.core, "%s", t->pmu.core);
     snprintf(d.simulator, sizeof d.simulator, "%s", t->sim.name);
     snprintf(d.elf, sizeof d.elf, "%s", c->elf);
@@ -244,10 +343,9 @@ static int run_record(const struct cli *c, struct target *t)
     if ((rc = target_save_pmu(t)) || (rc = target_frozen(t, &frozen)) ||
         (frozen == 1 && (t->saved.frozen = 1, rc = target_set_frozen(t, 0))) ||
         (rc = measure_program_group(t, &l, l.e[0].group)) ||
-        (!halting && (rc = arm(c, t, (unsigned)l.e[0].counter, period))))
+        (!halting && (rc = arm(c, t, &d))))
         return cmd_fail(t, rc);
-    rc = halting ? record_halt_run(c, t, &d, (unsigned)l.e[0].counter, period)
-                 : run(c, t, &d);
+    rc = halting ? record_halt_run(c, t, &d) : run(c, t, &d);
     if (isatty(2) && !c->no_progress)
         fputc('\n', stderr); /* after the progress line */
     if (rc)
@@ -260,17 +358,15 @@ static int run_record(const struct cli *c, struct target *t)
          * not overwritten). */
         pmuctl_error("no sample in the whole run: fewer than %lu %s%s%s%s%s, "
                      "or the counter's overflow interrupt does not reach the "
-                     "stub; nothing written to %s", d.period, d.event,
-                     d.from[0] ? " between " : " in the program",
+                     "stub; nothing written to %s", d.ev[0].period,
+                     d.ev[0].name, d.from[0] ? " between " : " in the program",
                      d.from, d.from[0] ? " and " : "", d.to, out);
         rc = PMUCTL_EXIT_TARGET;
     } else if (sample_write(&d, out, err, sizeof err)) {
         pmuctl_error("%s", err);
         rc = rc ? rc : PMUCTL_EXIT_USAGE;
     } else {
-        fprintf(stderr, "pmuctl record: %zu samples of %s, one every %lu%s%s "
-                "(%lu lost), written to %s\n", d.n, d.event, d.period,
-                d.simulator[0] ? ", simulated by " : "", d.simulator, d.lost, out);
+        print_done(&d, out);
     }
     sample_free(&d);
     elfsym_close(&elf);
@@ -289,7 +385,21 @@ static int set_samples(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
+static int set_freq(struct cli *c, const struct cli_opt *o, const char *arg,
+                    char *err, size_t errlen)
+{
+    char *end;
+    (void)o;
+    c->freq = strtod(arg, &end);
+    if (*end || end == arg || !(c->freq > 0 && c->freq <= 1e9)) {
+        snprintf(err, errlen, "-F wants samples a second, not '%s'", arg);
+        return PMUCTL_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static const struct cli_rule rules[] = {
+    {"mhz", "freq", 1, "--mhz is -F's clock rate: it needs -F"},
     {"samples", "duration", 0, "--samples and --duration both end a record: "
      "choose one"},
     {0},
@@ -299,9 +409,14 @@ static const struct cli_opt opts[] = {
     {"elf", 0, "FILE", "the program running on the target; checked first to "
      "be the program on the target (qCRC)", cli_set_string,
      offsetof(struct cli, elf), CLI_REQUIRED, NULL},
-    CLI_STRING('e', "events", "EVENT[:MODES][:PERIOD]", events,
-               "the event that samples, and every how many of it (default "
-               DEFAULT_EVENT ")"),
+    CLI_STRING('e', "events", "EVENT[:MODES][:PERIOD],...", events,
+               "the events that sample, each on a counter of its own, and "
+               "every how many of each (default " DEFAULT_EVENT ")"),
+    CLI_CUSTOM('F', "freq", "FREQ", set_freq,
+               "cycles sampled FREQ times a second of the core's clock: a "
+               "period of MHZ x 10^6 / FREQ (the registry's clock, or --mhz)"),
+    CLI_CUSTOM(0, "mhz", "MHZ", cli_set_mhz,
+               "the core's clock for -F, where the registry has none"),
     CLI_STRING(0, "from", "LOC", from,
                "sample only from LOC (FILE:LINE, FUNCTION, FILE:FUNCTION, "
                "*ADDRESS or SYMBOL+OFFSET, as GDB's break) to --to; "

@@ -29,7 +29,7 @@ static int loop(const struct cli *c, struct target *t, struct sample_data *d,
 
     for (;;) {
         int slice = CHECK_MS, rc, taken;
-        struct sample s;
+        struct sample s = {0}; /* event 0: the one event sampled */
         struct stop st;
 
         if (end) {
@@ -71,12 +71,11 @@ static int loop(const struct cli *c, struct target *t, struct sample_data *d,
     }
 }
 
-int record_halt_run(const struct cli *c, struct target *t, struct sample_data *d,
-                    unsigned n, unsigned long period)
+int record_halt_run(const struct cli *c, struct target *t, struct sample_data *d)
 {
     struct halt_sampler h;
     double start = now_s();
-    int rc = halt_sample_start(t, &h, n, (uint32_t)period);
+    int rc = halt_sample_start(t, &h, d->ev[0].counter, (uint32_t)d->ev[0].period);
 
     if (rc)
         return rc;

@@ -11,10 +11,10 @@
 #include "sample/data.h"
 #include "session/target.h"
 
-/* Counter n, programmed for the event, samples every period events until
- * --samples, --duration or Ctrl-C; the samples go into d. Returns a
- * pmuctl_exit status with t->err set. Prints what the halts cost. */
-int record_halt_run(const struct cli *c, struct target *t, struct sample_data *d,
-                    unsigned n, unsigned long period);
+/* d's one event (d->ev[0]: its counter, programmed for it, and its
+ * period) samples until --samples, --duration or Ctrl-C; the samples go
+ * into d. Returns a pmuctl_exit status with t->err set. Prints what the
+ * halts cost. */
+int record_halt_run(const struct cli *c, struct target *t, struct sample_data *d);
 
 #endif

@@ -3,6 +3,7 @@
  * and per source line (perf report --stdio's table), as JSON, or as
  * folded stacks for a flame graph. No target.
  */
+#include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,10 +47,61 @@ static int same_program(const struct cli *c, const struct sample_data *d,
     return PMUCTL_EXIT_USAGE;
 }
 
+/* One event's samples printed as c asks; root: the event's name as the
+ * folded stacks' root frame (a record of several events). */
+static int print_event(const struct cli *c, FILE *f, const struct sample_data *one,
+                       struct attrib *a, json_t *all, const char *root)
+{
+    struct profile p;
+
+    if (profile_build(&p, one, a)) {
+        profile_free(&p);
+        return -1;
+    }
+    if (all)
+        json_array_append_new(all, profile_json(&p));
+    else if (c->folded)
+        profile_print_folded(f, &p, root);
+    else
+        profile_print_table(f, &p, (enum profile_sort)c->sort);
+    profile_free(&p);
+    return 0;
+}
+
+/* Each event's samples apart, as perf report prints a section per event:
+ * a table each, JSON's objects in "events", folded stacks under the
+ * event's name. A record of one event prints as it always has. */
+static int print_events(const struct cli *c, FILE *f, const struct sample_data *d,
+                        struct attrib *a)
+{
+    json_t *all = c->json ? json_array() : NULL;
+    int rc = 0;
+
+    for (unsigned e = 0; e < d->n_ev && !rc; e++) {
+        struct sample_data one;
+        if (e && !c->json && !c->folded)
+            fputc('\n', f);
+        rc = sample_select(d, e, &one) ||
+             print_event(c, f, &one, a, all, d->n_ev > 1 ? one.ev[0].name : NULL);
+        sample_free(&one);
+    }
+    if (all && !rc) {
+        json_t *o = d->n_ev > 1 ? json_pack("{s:o}", "events", all)
+                                : json_incref(json_array_get(all, 0));
+        if (d->n_ev > 1)
+            all = NULL; /* o owns it */
+        json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                             JSON_REAL_PRECISION(6));
+        fputc('\n', f);
+        json_decref(o);
+    }
+    json_decref(all);
+    return rc;
+}
+
 static int run_report(const struct cli *c, struct target *t)
 {
     static struct sample_data d;
-    struct profile p;
     struct attrib *a = NULL;
     char err[512];
     const char *in = c->input ? c->input : "pmuctl.data";
@@ -75,24 +127,17 @@ static int run_report(const struct cli *c, struct target *t)
         rc = PMUCTL_EXIT_USAGE;
     } else if (c->pprof) {
         /* The profile file is the report asked for. */
-    } else if (profile_build(&p, &d, a)) {
-        pmuctl_error("out of memory");
-        rc = PMUCTL_EXIT_USAGE;
     } else if (!(f = c->output ? fopen(c->output, "w") : stdout)) {
         pmuctl_error("cannot write '%s'", c->output);
         rc = PMUCTL_EXIT_USAGE;
     } else {
-        if (c->json)
-            profile_print_json(f, &p);
-        else if (c->folded)
-            profile_print_folded(f, &p);
-        else
-            profile_print_table(f, &p, (enum profile_sort)c->sort);
+        if (print_events(c, f, &d, a)) {
+            pmuctl_error("out of memory");
+            rc = PMUCTL_EXIT_USAGE;
+        }
         if (f != stdout)
             fclose(f);
     }
-    if (!c->pprof)
-        profile_free(&p);
     attrib_close(a);
     sample_free(&d);
     return rc;

@@ -34,13 +34,20 @@ static int room(struct sample_data *d, size_t more)
 int sample_decode(struct sample_data *d, const uint8_t *buf, size_t len,
                   int big_endian)
 {
-    size_t n = len / 8;
+    size_t n = len / SAMPLE_BYTES;
 
-    if (len % 8 || room(d, n))
+    if (len % SAMPLE_BYTES || room(d, n))
         return -1;
-    for (size_t i = 0; i < n; i++, buf += 8) {
+    for (size_t i = 0; i < n; i++, buf += SAMPLE_BYTES) {
+        uint32_t counter = word(buf + 8, big_endian);
+        unsigned e = 0;
+        while (e < d->n_ev && d->ev[e].counter != counter)
+            e++;
+        if (e == d->n_ev)
+            return -1;
         d->s[d->n].pc = word(buf, big_endian);
         d->s[d->n].ra = word(buf + 4, big_endian);
+        d->s[d->n].event = e;
         d->n++;
     }
     return 0;
@@ -63,8 +70,10 @@ int sample_write(const struct sample_data *d, const char *path, char *err,
         snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
         return -1;
     }
-    fprintf(f, "pmuctl.data 1\nevent %s\nperiod %lu\ncore %s\n", d->event,
-            d->period, d->core);
+    fprintf(f, "pmuctl.data 1\n");
+    for (unsigned e = 0; e < d->n_ev; e++)
+        fprintf(f, "event %s\nperiod %lu\n", d->ev[e].name, d->ev[e].period);
+    fprintf(f, "core %s\n", d->core);
     if (d->simulator[0])
         fprintf(f, "simulator %s\n", d->simulator);
     if (d->elf[0])
@@ -76,8 +85,12 @@ int sample_write(const struct sample_data *d, const char *path, char *err,
     if (d->from[0])
         fprintf(f, "from %s\nto %s\n", d->from, d->to);
     fprintf(f, "lost %lu\nsamples %zu\n", d->lost, d->n);
-    for (size_t i = 0; i < d->n; i++)
-        fprintf(f, "%08x %08x\n", (unsigned)d->s[i].pc, (unsigned)d->s[i].ra);
+    for (size_t i = 0; i < d->n; i++) {
+        fprintf(f, "%08x %08x", (unsigned)d->s[i].pc, (unsigned)d->s[i].ra);
+        if (d->n_ev > 1)
+            fprintf(f, " %u", d->s[i].event);
+        fputc('\n', f);
+    }
     if (fclose(f)) {
         snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
         return -1;
@@ -120,11 +133,29 @@ int sample_read(struct sample_data *d, const char *path, char *err,
         return -1;
     }
     while (fgets(line, sizeof line, f)) {
-        unsigned pc, ra;
+        unsigned pc, ra, e = 0;
+        unsigned long period;
         char end;
+        int k;
         lineno++;
-        if (text(line, "event", d->event, sizeof d->event) ||
-            text(line, "core", d->core, sizeof d->core) ||
+        if (!strncmp(line, "event ", 6)) {
+            /* A new event, or the name of one whose period came first. */
+            if (!d->n_ev || d->ev[d->n_ev - 1].name[0]) {
+                if (d->n_ev == SAMPLE_EVENTS_MAX)
+                    goto bad_line;
+                d->n_ev++;
+            }
+            text(line, "event", d->ev[d->n_ev - 1].name,
+                 sizeof d->ev[d->n_ev - 1].name);
+            continue;
+        }
+        if (sscanf(line, "period %lu%c", &period, &end) == 2) {
+            if (!d->n_ev)
+                d->n_ev = 1;
+            d->ev[d->n_ev - 1].period = period;
+            continue;
+        }
+        if (text(line, "core", d->core, sizeof d->core) ||
             text(line, "simulator", d->simulator, sizeof d->simulator) ||
             text(line, "elf", d->elf, sizeof d->elf) ||
             text(line, "build-id", d->program.build_id,
@@ -138,19 +169,21 @@ int sample_read(struct sample_data *d, const char *path, char *err,
             d->has_program = 1;
             continue;
         }
-        if (sscanf(line, "period %lu%c", &d->period, &end) == 2 ||
-            sscanf(line, "lost %lu%c", &d->lost, &end) == 2)
+        if (sscanf(line, "lost %lu%c", &d->lost, &end) == 2)
             continue;
-        if (sscanf(line, "%8x %8x%c", &pc, &ra, &end) == 3 && end == '\n') {
+        k = sscanf(line, "%8x %8x%c%u%c", &pc, &ra, &end, &e, &end);
+        if ((k == 3 || k == 5) && end == '\n' && (k == 3 || e < d->n_ev)) {
             if (room(d, 1)) {
                 snprintf(err, errlen, "out of memory reading '%s'", path);
                 bad = 1;
                 break;
             }
             d->s[d->n].pc = pc;
-            d->s[d->n++].ra = ra;
+            d->s[d->n].ra = ra;
+            d->s[d->n++].event = e;
             continue;
         }
+    bad_line:
         snprintf(err, errlen, "%s:%lu: not a line of a pmuctl record file",
                  path, lineno);
         bad = 1;
@@ -160,6 +193,27 @@ int sample_read(struct sample_data *d, const char *path, char *err,
     if (bad)
         sample_free(d);
     return bad ? -1 : 0;
+}
+
+int sample_select(const struct sample_data *d, unsigned e,
+                  struct sample_data *one)
+{
+    *one = *d;
+    one->ev[0] = d->ev[e];
+    one->n_ev = 1;
+    one->s = NULL;
+    one->n = one->cap = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        if (d->s[i].event != e)
+            continue;
+        if (room(one, 1)) {
+            sample_free(one);
+            return -1;
+        }
+        one->s[one->n] = d->s[i];
+        one->s[one->n++].event = 0;
+    }
+    return 0;
 }
 
 void sample_free(struct sample_data *d)

@@ -178,12 +178,20 @@ static void encode(const struct sample_data *d, struct attrib *a,
                    struct buf *o, struct strings *st, struct ids *ids)
 {
     struct buf m = {0}, sub = {0}, packed = {0};
-    const char *event = d->event[0] ? d->event : "events";
-    unsigned long period = d->period ? d->period : 1;
+    const char *event[SAMPLE_EVENTS_MAX];
+    unsigned long period[SAMPLE_EVENTS_MAX];
+    unsigned nev = d->n_ev ? d->n_ev : 1;
 
+    for (unsigned e = 0; e < nev; e++) {
+        event[e] = d->ev[e].name[0] ? d->ev[e].name : "events";
+        period[e] = d->ev[e].period ? d->ev[e].period : 1;
+    }
     str_id(st, "");
     value_type(o, 1, st, "samples", "count", &m);
-    value_type(o, 1, st, event, "count", &m);
+    /* A sample type per event: a sample's events are its own event's
+     * period, 0 of the others (go tool pprof -sample_index=EVENT). */
+    for (unsigned e = 0; e < nev; e++)
+        value_type(o, 1, st, event[e], "count", &m);
     /* One Sample per recorded sample: pprof adds them up itself. */
     for (size_t i = 0; i < d->n; i++) {
         uint64_t loc[2];
@@ -194,7 +202,8 @@ static void encode(const struct sample_data *d, struct attrib *a,
         }
         field_msg(&m, 1, &packed);
         varint(&packed, 1);
-        varint(&packed, period);
+        for (unsigned e = 0; e < nev; e++)
+            varint(&packed, d->s[i].event == e ? period[e] : 0);
         field_msg(&m, 2, &packed);
         field_msg(o, 2, &m);
     }
@@ -229,8 +238,9 @@ static void encode(const struct sample_data *d, struct attrib *a,
         field_int(&m, 4, str_id(st, file));
         field_msg(o, 5, &m);
     }
-    value_type(o, 11, st, event, "count", &m);
-    field_int(o, 12, period);
+    /* One period_type in the format: the first event's. */
+    value_type(o, 11, st, event[0], "count", &m);
+    field_int(o, 12, period[0]);
     for (size_t i = 0; i < st->n; i++)
         field_bytes(o, 6, st->s[i], strlen(st->s[i]));
     o->oom |= m.oom | sub.oom | packed.oom;

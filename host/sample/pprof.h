@@ -2,8 +2,9 @@
  * sample/pprof.h - a record's samples in pprof's profile format (google/
  * pprof proto/profile.proto: a gzipped protocol buffer), which go tool
  * pprof and speedscope read: each sample's stack as locations (address,
- * function, source line through sample/attrib.h), and two values per
- * sample, the samples and the events they stand for (samples x period).
+ * function, source line through sample/attrib.h), and the values of each
+ * sample: 1 sample, and per event of the record the events it stands for
+ * (its period for the sample's own event, 0 for the others).
  */
 #ifndef PMUCTL_SAMPLE_PPROF_H
 #define PMUCTL_SAMPLE_PPROF_H

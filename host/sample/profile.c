@@ -159,7 +159,7 @@ void profile_print_table(FILE *f, const struct profile *p,
                                                               : &p->functions;
 
     fprintf(f, "# Samples: %zu of event '%s', Event period: %lu\n", d->n,
-            d->event, d->period);
+            d->ev[0].name, d->ev[0].period);
     fprintf(f, "# Core: %s%s%s%s\n", d->core[0] ? d->core : "?",
             d->simulator[0] ? " (simulated by " : "", d->simulator,
             d->simulator[0] ? ", counts from its model; no skid)" : "");
@@ -242,13 +242,13 @@ static json_t *rows(const struct profile *p, const struct profile_table *t,
     return a;
 }
 
-void profile_print_json(FILE *f, const struct profile *p)
+json_t *profile_json(const struct profile *p)
 {
     const struct sample_data *d = p->d;
     json_t *o = json_object();
 
-    json_object_set_new(o, "event", json_string(d->event));
-    json_object_set_new(o, "period", json_integer((json_int_t)d->period));
+    json_object_set_new(o, "event", json_string(d->ev[0].name));
+    json_object_set_new(o, "period", json_integer((json_int_t)d->ev[0].period));
     json_object_set_new(o, "samples", json_integer((json_int_t)d->n));
     json_object_set_new(o, "lost", json_integer((json_int_t)d->lost));
     json_object_set_new(o, "core", json_string(d->core));
@@ -256,13 +256,15 @@ void profile_print_json(FILE *f, const struct profile *p)
     json_object_set_new(o, "functions", rows(p, &p->functions, 0));
     json_object_set_new(o, "lines", rows(p, &p->lines, 1));
     json_object_set_new(o, "addresses", addr_rows(p));
-    json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    fputc('\n', f);
-    json_decref(o);
+    return o;
 }
 
-void profile_print_folded(FILE *f, const struct profile *p)
+void profile_print_folded(FILE *f, const struct profile *p, const char *root)
 {
+    char r[256];
+
+    frame(r, sizeof r, root ? root : "");
     for (size_t i = 0; i < p->stacks.n; i++)
-        fprintf(f, "%s %lu\n", p->stacks.r[i].key, p->stacks.r[i].samples);
+        fprintf(f, "%s%s%s %lu\n", r, root ? ";" : "", p->stacks.r[i].key,
+                p->stacks.r[i].samples);
 }

@@ -8,6 +8,7 @@
 #ifndef PMUCTL_SAMPLE_PROFILE_H
 #define PMUCTL_SAMPLE_PROFILE_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "sample/attrib.h"
@@ -42,7 +43,11 @@ void profile_free(struct profile *p);
 enum profile_sort { PROFILE_BY_FUNCTION, PROFILE_BY_LINE, PROFILE_BY_ADDR };
 void profile_print_table(FILE *f, const struct profile *p,
                          enum profile_sort sort);
-void profile_print_json(FILE *f, const struct profile *p);
-void profile_print_folded(FILE *f, const struct profile *p);
+/* The profile as report --json's object (event, period, samples, lost,
+ * core, simulated, functions, lines, addresses); json_decref frees it. */
+json_t *profile_json(const struct profile *p);
+/* Folded stacks, each under a root frame when root is given (a record of
+ * several events: the event's name). */
+void profile_print_folded(FILE *f, const struct profile *p, const char *root);
 
 #endif

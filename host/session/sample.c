@@ -13,18 +13,20 @@
 
 #define READ_CHUNK 256 /* bytes an m reply carries: 512 digits < PacketSize */
 
-int target_sample_bind(struct target *t, unsigned n, int cnt_reg,
-                       unsigned long period, unsigned from_tp, unsigned to_tp)
+int target_sample_bind(struct target *t, const struct sample_data *d,
+                       unsigned from_tp, unsigned to_tp)
 {
-    char pkt[128];
+    char pkt[256];
+    size_t at = (size_t)snprintf(pkt, sizeof pkt, PMUSTUB_Q_SAMPLE_SET);
     int rc;
 
+    for (unsigned e = 0; e < d->n_ev; e++)
+        at += (size_t)snprintf(pkt + at, sizeof pkt - at, "%s%x,%x,%lx",
+                               e ? ";" : "", d->ev[e].counter,
+                               (unsigned)t->cnt_reg[d->ev[e].counter],
+                               d->ev[e].period);
     if (from_tp)
-        snprintf(pkt, sizeof pkt, PMUSTUB_Q_SAMPLE_SET "%x,%x,%lx,%x,%x", n,
-                 (unsigned)cnt_reg, period, from_tp, to_tp);
-    else
-        snprintf(pkt, sizeof pkt, PMUSTUB_Q_SAMPLE_SET "%x,%x,%lx", n,
-                 (unsigned)cnt_reg, period);
+        snprintf(pkt + at, sizeof pkt - at, ",%x,%x", from_tp, to_tp);
     rc = target_request_ok(t, pkt, "sampling (" PMUSTUB_Q_SAMPLE_SET ")");
     if (!rc)
         t->sampling.bound = 1;
@@ -61,7 +63,7 @@ int target_sample_status(struct target *t, struct sample_status *st)
 int target_sample_read(struct target *t, const struct sample_status *st,
                        uint8_t *out)
 {
-    size_t len = st->fill * 8, done = 0;
+    size_t len = st->fill * SAMPLE_BYTES, done = 0;
     char pkt[64];
 
     while (done < len) {

@@ -1,6 +1,6 @@
 /*
  * session/sample.h - the stub's sampling packets (pmustub/wire.h,
- * stub/core/sample/sample.c): bind a counter and period, read where the
+ * stub/core/sample/sample.c): bind counters and periods, read where the
  * buffer is and how full, read it, empty it, turn sampling off. Each
  * returns a pmuctl_exit status (0 ok) and leaves t->err set.
  */
@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sample/data.h"
 #include "session/target.h"
 
 struct sample_status {
@@ -17,14 +18,14 @@ struct sample_status {
     int armed;
 };
 
-/* Counter n (its 32-bit count register cnt_reg) samples every period
- * events: now (from_tp 0) or between hits at tracepoints from_tp and
- * to_tp, defined beforehand (session/trace.h). */
-int target_sample_bind(struct target *t, unsigned n, int cnt_reg,
-                       unsigned long period, unsigned from_tp, unsigned to_tp);
+/* Each of d's events samples on its counter (through the counter's 32-bit
+ * count register) every its period: now (from_tp 0) or between hits at
+ * tracepoints from_tp and to_tp, defined beforehand (session/trace.h). */
+int target_sample_bind(struct target *t, const struct sample_data *d,
+                       unsigned from_tp, unsigned to_tp);
 int target_sample_off(struct target *t);
 int target_sample_status(struct target *t, struct sample_status *st);
-/* The fill samples of the buffer (8 bytes each) into out, in bulk (m
+/* The fill samples of the buffer (SAMPLE_BYTES each) into out, in bulk (m
  * packets of up to 256 bytes). */
 int target_sample_read(struct target *t, const struct sample_status *st,
                        uint8_t *out);

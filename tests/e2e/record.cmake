@@ -75,3 +75,24 @@ foreach(t 34k:malta:mips e200z7:ppce500:ppc)
                        ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
   pmustub_test_needs(e2e_record_brackets_${cpu} qemu-system-${arch} gdb-multiarch)
 endforeach()
+
+# record_multi.sh: two events at once (instructions and a data-side event
+# vboard models on the core: the 34K's data cache accesses; the e200z7's
+# loads, as vboard's e200z7 models no data cache access event and
+# record_prog's region takes no linefill), their refusals, and -F.
+foreach(t 34k:malta:mips:dcache_accesses:101 e200z7:ppce500:ppc:loads:101)
+  string(REPLACE ":" ";" t ${t})
+  list(GET t 0 cpu)
+  list(GET t 1 board)
+  list(GET t 2 arch)
+  list(GET t 3 ev)
+  list(GET t 4 period)
+  string(TOUPPER ${board} b)
+  add_test(NAME e2e_record_multi_${cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/record_multi.sh
+                   $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${arch} ${cpu}
+                   ${_rec_${board}} ${PMUSTUB_${b}_DIR}/libpmustub.a ${ev}:${period})
+  set_tests_properties(e2e_record_multi_${cpu} PROPERTIES TIMEOUT 300
+                       ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
+  pmustub_test_needs(e2e_record_multi_${cpu} qemu-system-${arch} gdb-multiarch)
+endforeach()

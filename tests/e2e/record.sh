@@ -25,21 +25,11 @@
 . "$(dirname "$0")/lib.sh"
 PMUCTL=$1 VBOARD=$2 ARCH=$3 CPU=$4 ELF=$5 LONG_ELF=$6 LIB=$7
 HERE=$(cd "$(dirname "$0")" && pwd)
-if [ "$ARCH" = ppc ]; then
-    . "$HERE/ppc_lib.sh"
-    OBJDUMP=powerpc-linux-gnu-objdump
-else
-    OBJDUMP=mips-linux-gnu-objdump
-fi
+. "$HERE/record_lib.sh"
 OUT=$E2E_TMP/out
-addr() { $ORACLE_NM "$1" | awk -v s="$2" '$3 == s { print substr($1, length($1) - 7) }'; }
 
 main() {
-FROM=$(addr "$ELF" region_begin) TO=$(addr "$ELF" region_end)
-qemu_program_log "$ELF" "$LIB"
-python3 "$HERE/record_shares.py" "$ARCH" "$E2E_TMP/program.log" "$ELF" \
-    "$ORACLE_NM" "$OBJDUMP" "$FROM" "$TO" >"$E2E_TMP/oracle"
-echo "# QEMU's shares of region_begin..region_end: $(tr '\n' ' ' <"$E2E_TMP/oracle")"
+record_oracle
 
 start_vboard_serving "$VBOARD" "$CPU" "$ELF"
 "$PMUCTL" -t "127.0.0.1:$QEMU_PORT" record --elf "$ELF" -e instructions:997 \

@@ -5,7 +5,10 @@ samples: 30 in fib called from main, 10 in twice called from main, 5 in
 main; period 997), addresses from nm and objdump of the ELF. pprof must
 print each function's samples as written (flat and main's cumulative 45),
 the events as samples x 997, the callers, and each sample's source line as
-gdb-multiarch's "info line" gives it.
+gdb-multiarch's "info line" gives it. Then the same samples as a record of
+two events (fib's and main's instructions every 997, twice's a cache
+event every 101): a sample type per event, each event's total its own
+samples x its period, and the samples' total 45.
 
 usage: report_pprof.py PMUCTL ELF TMPDIR
 """
@@ -83,6 +86,28 @@ for fn in ("fib", "main"):
     check("pprof -lines: %s's sample at GDB's line (%s)" % (fn, want),
           re.search(r"\s%s$" % re.escape(want), lines, re.M) is not None,
           lines + "\n" + info)
+
+data2 = os.path.join(TMP, "rec2.data")
+with open(data2, "w") as f:
+    f.write("pmuctl.data 1\nevent instructions\nperiod 997\n"
+            "event dcache_accesses\nperiod 101\nsamples %d\n" % len(samples))
+    for fn, ra in samples:
+        f.write("%08x %08x %d\n" % (pcs[fn], ra, fn == "twice"))
+prof2 = os.path.join(TMP, "rec2.pb.gz")
+p = subprocess.run([PMUCTL, "report", "-i", data2, "--elf", ELF, "--pprof", prof2],
+                   capture_output=True, text=True)
+check("two events: report --pprof writes the file (status %d)" % p.returncode,
+      p.returncode == 0 and os.path.getsize(prof2) > 0, p.stderr)
+for index, total in (("samples", 45), ("instructions", 35 * 997),
+                     ("dcache_accesses", 10 * 101)):
+    out = run("go", "tool", "pprof", "-top", "-sample_index=" + index, prof2)
+    check("two events: -sample_index=%s totals %d" % (index, total),
+          "of %d total" % total in out, out)
+out = run("go", "tool", "pprof", "-top", "-sample_index=dcache_accesses", prof2)
+rows = {m.group(3): (int(m.group(1)), int(m.group(2)))
+        for m in re.finditer(r"^\s*(\d+)\s+\S+%\s+\S+%\s+(\d+)\s+\S+%\s+(\w+)$", out, re.M)}
+check("two events: dcache_accesses all in twice (called from main)",
+      rows.get("twice") == (1010, 1010) and set(rows) <= {"twice", "main"}, out)
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

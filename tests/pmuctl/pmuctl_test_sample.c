@@ -1,7 +1,9 @@
 /*
  * pmuctl_test_sample.c - record's and report's host side: the stub's
- * buffer decoded (two words a sample, in the target's byte order), the
- * record file written and read back, the program's identity it keeps
+ * buffer decoded (three words a sample, in the target's byte order: pc,
+ * return address, counter, the counter naming the sample's event), the
+ * record file written and read back with one event and with two, -F's
+ * period from a clock and its refusals, the program's identity it keeps
  * (against readelf), and the attribution of addresses to
  * functions and source lines in a small MIPS ELF built for the test
  * (attrib_prog.c, -g). Oracle for the attribution: GNU binutils' nm and
@@ -20,47 +22,68 @@
 #include "elf/elfid.h"
 #include "sample/attrib.h"
 #include "sample/data.h"
+#include "sample/freq.h"
 #include "sample/profile.h"
 
 static void decode_both_orders(void **state)
 {
     static const uint8_t be[] = {0x80, 0x10, 0x00, 0x34, 0x80, 0x10, 0x01, 0x30,
-                                 0x00, 0x00, 0x01, 0x00, 0xff, 0xff, 0xff, 0xfc};
-    static const uint8_t le[] = {0x34, 0x00, 0x10, 0x80, 0x30, 0x01, 0x10, 0x80};
+                                 0, 0, 0, 2,
+                                 0x00, 0x00, 0x01, 0x00, 0xff, 0xff, 0xff, 0xfc,
+                                 0, 0, 0, 1};
+    static const uint8_t le[] = {0x34, 0x00, 0x10, 0x80, 0x30, 0x01, 0x10, 0x80,
+                                 2, 0, 0, 0};
+    static const uint8_t other[] = {0, 0, 0, 4, 0, 0, 0, 8, 0, 0, 0, 3};
     struct sample_data d;
 
     (void)state;
     memset(&d, 0, sizeof d);
+    d.n_ev = 2; /* instructions on counter 1, a cache event on 2 */
+    d.ev[0].counter = 1;
+    d.ev[1].counter = 2;
     assert_int_equal(sample_decode(&d, be, sizeof be, 1), 0);
     assert_int_equal(d.n, 2);
     assert_int_equal(d.s[0].pc, 0x80100034u);
     assert_int_equal(d.s[0].ra, 0x80100130u);
+    assert_int_equal(d.s[0].event, 1);
     assert_int_equal(d.s[1].pc, 0x100u);
     assert_int_equal(d.s[1].ra, 0xfffffffcu);
+    assert_int_equal(d.s[1].event, 0);
     assert_int_equal(sample_decode(&d, le, sizeof le, 0), 0); /* appended */
     assert_int_equal(d.n, 3);
     assert_int_equal(d.s[2].pc, 0x80100034u);
     assert_int_equal(d.s[2].ra, 0x80100130u);
-    /* No half samples. */
-    assert_int_equal(sample_decode(&d, be, 12, 1), -1);
+    assert_int_equal(d.s[2].event, 1);
+    /* No half samples; no sample of a counter no event is on. */
+    assert_int_equal(sample_decode(&d, be, 8, 1), -1);
+    assert_int_equal(sample_decode(&d, other, sizeof other, 1), -1);
     assert_int_equal(d.n, 3);
     sample_free(&d);
 }
 
+/* A file of path's template made (and named in path), and d empty. */
+static void new_record(char *path, struct sample_data *d)
+{
+    int fd = mkstemp(path);
+
+    assert_true(fd >= 0);
+    close(fd);
+    memset(d, 0, sizeof *d);
+}
+
 static void file_round_trip(void **state)
 {
-    static const uint8_t buf[] = {0x80, 0, 0, 4, 0x80, 0, 0, 8, 0x80, 0, 0, 0x10, 0, 0, 0, 0};
+    static const uint8_t buf[] = {0x80, 0, 0, 4, 0x80, 0, 0, 8, 0, 0, 0, 0,
+                                  0x80, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0};
     char path[] = "/tmp/pmuctl_test_sampleXXXXXX", err[256];
     struct sample_data d, r;
-    int fd = mkstemp(path);
     FILE *f;
 
     (void)state;
-    assert_true(fd >= 0);
-    close(fd);
-    memset(&d, 0, sizeof d);
-    strcpy(d.event, "instructions");
-    d.period = 997;
+    new_record(path, &d);
+    strcpy(d.ev[0].name, "instructions");
+    d.ev[0].period = 997;
+    d.n_ev = 1;
     strcpy(d.core, "e200z7");
     strcpy(d.simulator, "vboard");
     strcpy(d.elf, "prog.elf");
@@ -73,8 +96,9 @@ static void file_round_trip(void **state)
     assert_int_equal(sample_decode(&d, buf, sizeof buf, 1), 0);
     assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
     assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
-    assert_string_equal(r.event, "instructions");
-    assert_int_equal(r.period, 997);
+    assert_int_equal(r.n_ev, 1);
+    assert_string_equal(r.ev[0].name, "instructions");
+    assert_int_equal(r.ev[0].period, 997);
     assert_string_equal(r.core, "e200z7");
     assert_string_equal(r.simulator, "vboard");
     assert_string_equal(r.elf, "prog.elf");
@@ -87,6 +111,7 @@ static void file_round_trip(void **state)
     assert_int_equal(r.n, 2);
     assert_int_equal(r.s[1].pc, 0x80000010u);
     assert_int_equal(r.s[1].ra, 0);
+    assert_int_equal(r.s[1].event, 0);
     sample_free(&r);
     /* A line that is neither a fact nor a sample is refused, by line. */
     f = fopen(path, "a");
@@ -100,6 +125,90 @@ static void file_round_trip(void **state)
     assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
     sample_free(&d);
     unlink(path);
+}
+
+/* Two events: each its name and period, each sample its event, and a
+ * view of one event's samples (report's section of it). */
+static void file_of_two_events(void **state)
+{
+    char path[] = "/tmp/pmuctl_test_sampleXXXXXX", err[256];
+    struct sample_data d, r, one;
+    FILE *f;
+
+    (void)state;
+    new_record(path, &d);
+    d.n_ev = 2;
+    strcpy(d.ev[0].name, "instructions");
+    d.ev[0].period = 997;
+    strcpy(d.ev[1].name, "dcache_miss");
+    d.ev[1].period = 101;
+    strcpy(d.core, "34k");
+    d.n = d.cap = 3;
+    d.s = calloc(3, sizeof *d.s);
+    d.s[0] = (struct sample){0x80000004u, 0x80000100u, 1};
+    d.s[1] = (struct sample){0x80000008u, 0, 0};
+    d.s[2] = (struct sample){0x8000000cu, 0, 1};
+    assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
+    assert_int_equal(r.n_ev, 2);
+    assert_string_equal(r.ev[0].name, "instructions");
+    assert_int_equal(r.ev[0].period, 997);
+    assert_string_equal(r.ev[1].name, "dcache_miss");
+    assert_int_equal(r.ev[1].period, 101);
+    assert_int_equal(r.n, 3);
+    assert_int_equal(r.s[0].event, 1);
+    assert_int_equal(r.s[1].event, 0);
+    assert_int_equal(r.s[2].event, 1);
+    assert_int_equal(sample_select(&r, 1, &one), 0);
+    assert_int_equal(one.n_ev, 1);
+    assert_string_equal(one.ev[0].name, "dcache_miss");
+    assert_int_equal(one.ev[0].period, 101);
+    assert_string_equal(one.core, "34k");
+    assert_int_equal(one.n, 2);
+    assert_int_equal(one.s[1].pc, 0x8000000cu);
+    assert_int_equal(one.s[1].event, 0);
+    sample_free(&one);
+    sample_free(&r);
+    /* A sample of an event the file does not name is refused. */
+    f = fopen(path, "a");
+    fputs("80000010 00000000 2\n", f);
+    fclose(f);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
+    free(d.s);
+    unlink(path);
+}
+
+/* -F: MHz x 10^6 / FREQ cycles, rounded; refused for another event, for a
+ * core of no known clock, and where the period leaves the stub's range. */
+static void period_from_freq(void **state)
+{
+    unsigned long period = 0;
+    char err[256];
+
+    (void)state;
+    assert_int_equal(sample_period_from_freq("cycles", "r10000", 200, 4000,
+                                             &period, err, sizeof err), 0);
+    assert_int_equal(period, 50000);
+    assert_int_equal(sample_period_from_freq("cycles:u", "34k", 100, 3,
+                                             &period, err, sizeof err), 0);
+    assert_int_equal(period, 33333333); /* 33,333,333.3 */
+    assert_int_equal(sample_period_from_freq("cycles", "34k", 100, 1.5e6,
+                                             &period, err, sizeof err), 0);
+    assert_int_equal(period, 67); /* 66.67 */
+    assert_int_equal(sample_period_from_freq("cycles", "34k", 0, 1000, &period,
+                                             err, sizeof err), -1);
+    assert_non_null(strstr(err, "the registry has none for the 34k: give --mhz"));
+    assert_int_equal(sample_period_from_freq("instructions", "34k", 100, 1000,
+                                             &period, err, sizeof err), -1);
+    assert_non_null(strstr(err, "for instructions give EVENT:PERIOD"));
+    assert_int_equal(sample_period_from_freq("cyclesx", "34k", 100, 1000,
+                                             &period, err, sizeof err), -1);
+    assert_int_equal(sample_period_from_freq("cycles", "34k", 100, 1e9,
+                                             &period, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a period of 0 cycles"));
+    assert_int_equal(sample_period_from_freq("cycles", "34k", 1e6, 0.1,
+                                             &period, err, sizeof err), -1);
+    assert_int_equal(period, 67); /* untouched by the refusals */
 }
 
 /* One line of a command's output. */
@@ -217,6 +326,18 @@ static void attribution_as_binutils(void **state)
     assert_null(attrib_open("/nonexistent.elf", err, sizeof err));
 }
 
+/* report --json's object as text. */
+static void json_text(const struct profile *p, char *buf, size_t len)
+{
+    json_t *o = profile_json(p);
+    char *t = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+    assert_non_null(t);
+    snprintf(buf, len, "%s", t);
+    free(t);
+    json_decref(o);
+}
+
 /* Shares, the JSON's fields and the folded stacks of a known set. */
 static void profile_of_samples(void **state)
 {
@@ -229,25 +350,30 @@ static void profile_of_samples(void **state)
 
     (void)state;
     memset(&d, 0, sizeof d);
-    strcpy(d.event, "cycles");
-    d.period = 10007;
+    strcpy(d.ev[0].name, "cycles");
+    d.ev[0].period = 10007;
+    d.n_ev = 1;
     d.n = d.cap = 4;
     d.s = calloc(4, sizeof *d.s);
     for (int i = 0; i < 3; i++) /* leaf, called from caller */
-        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16};
-    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10}; /* return address nowhere */
+        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16, 0};
+    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10, 0}; /* return address nowhere */
     assert_int_equal(profile_build(&p, &d, a), 0);
     assert_int_equal(p.functions.n, 2);
     assert_string_equal(p.functions.r[0].key, "attrib_leaf");
     assert_int_equal(p.functions.r[0].samples, 3);
 
     f = fmemopen(buf, sizeof buf, "w");
-    profile_print_folded(f, &p);
+    profile_print_folded(f, &p, NULL);
     fclose(f);
     assert_string_equal(buf, "attrib_caller;attrib_leaf 3\nattrib_caller 1\n");
+    /* Under its event's name, in a record of several. */
     f = fmemopen(buf, sizeof buf, "w");
-    profile_print_json(f, &p);
+    profile_print_folded(f, &p, "cycles");
     fclose(f);
+    assert_string_equal(buf, "cycles;attrib_caller;attrib_leaf 3\n"
+                             "cycles;attrib_caller 1\n");
+    json_text(&p, buf, sizeof buf);
     assert_non_null(strstr(buf, "\"event\": \"cycles\""));
     assert_non_null(strstr(buf, "\"period\": 10007"));
     assert_non_null(strstr(buf, "\"samples\": 4"));
@@ -274,9 +400,7 @@ static void profile_of_samples(void **state)
     fclose(f);
     snprintf(row, sizeof row, "    75.00%%        3  %s  attrib_leaf+0x4  attrib_prog.c:", at);
     assert_non_null(strstr(buf, row));
-    f = fmemopen(buf, sizeof buf, "w");
-    profile_print_json(f, &p);
-    fclose(f);
+    json_text(&p, buf, sizeof buf);
     snprintf(row, sizeof row, "\"address\": \"%s\",\n      \"symbol\": \"attrib_leaf+0x4\"", at);
     assert_non_null(strstr(buf, row));
     profile_free(&p);
@@ -289,6 +413,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(decode_both_orders),
         cmocka_unit_test(file_round_trip),
+        cmocka_unit_test(file_of_two_events),
+        cmocka_unit_test(period_from_freq),
         cmocka_unit_test(identity_as_readelf),
         cmocka_unit_test(attribution_as_binutils),
         cmocka_unit_test(profile_of_samples),

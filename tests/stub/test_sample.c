@@ -4,8 +4,10 @@
  * buffer of 4 samples: binding preloads the count register with
  * 2^31 - period, a sample is taken only for the bound counter while
  * armed, the fourth fills the buffer and stops the program, a fifth is
- * lost, a reset empties it; between two tracepoints the hits arm and
- * disarm; a new session forgets it all; bad bindings are refused.
+ * lost, a reset empties it; two counters sample at once, each at its
+ * period, each sample tagged with its counter; between two tracepoints
+ * the hits arm and disarm; a new session forgets it all; bad bindings
+ * are refused.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,6 +88,42 @@ static void samples_fill_stop_and_reset(void **state)
     assert_int_equal(stub_sample_overflow(1, 0x80100000, 0), 0);
 }
 
+/* A word of the buffer. qPmustub.Sample's ADDR is the low 32 bits of a
+ * host pointer here: the high ones are those of the stub's code in the
+ * same small executable (one mapping of a few megabytes). */
+static uint32_t buffer_word(unsigned i)
+{
+    unsigned long addr, size, fill, lost;
+    uintptr_t high = (uintptr_t)&stub_sample_overflow & ~(uintptr_t)0xffffffffu;
+    int armed;
+
+    assert_int_equal(sscanf(exchange("qPmustub.Sample"), "%lx,%lx,%lx,%lx,%d",
+                            &addr, &size, &fill, &lost, &armed), 5);
+    return ((const uint32_t *)(high | addr))[i];
+}
+
+static void two_counters_tagged(void **state)
+{
+    const unsigned second = 10; /* another 4-byte register */
+    unsigned long fill, lost;
+    int armed;
+
+    (void)state;
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5;3,a,7"), "OK");
+    assert_int_equal(reg_value(), 0x80000000u - 997);
+    assert_int_equal(fake.regs[second][3], (uint8_t)(0x80000000u - 7));
+    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0), 0);
+    assert_int_equal(stub_sample_overflow(3, 0x80100008, 0x80100100), 7);
+    assert_int_equal(stub_sample_overflow(1, 0x80100010, 0x80100104), 997);
+    status(&fill, &lost, &armed);
+    assert_true(fill == 2 && lost == 0 && armed == 1);
+    assert_int_equal(buffer_word(STUB_SAMPLE_PC), 0x80100008);
+    assert_int_equal(buffer_word(STUB_SAMPLE_RA), 0x80100100);
+    assert_int_equal(buffer_word(STUB_SAMPLE_COUNTER), 3);
+    assert_int_equal(buffer_word(STUB_SAMPLE_WORDS + STUB_SAMPLE_PC), 0x80100010);
+    assert_int_equal(buffer_word(STUB_SAMPLE_WORDS + STUB_SAMPLE_COUNTER), 1);
+}
+
 static void new_session_forgets(void **state)
 {
     unsigned long fill, lost;
@@ -110,6 +148,10 @@ static void bad_bindings_refused(void **state)
         "QPmustub.Sample:0,48,100,1,2",  /* no such tracepoints */
         "QPmustub.Sample:0,48,100,1",
         "QPmustub.Sample:0,48,100x",
+        "QPmustub.Sample:0,48,100;",      /* a second counter, empty */
+        "QPmustub.Sample:0,48,100;0,a,7", /* counter 0 twice */
+        "QPmustub.Sample:0,48,1;1,a,1;2,b,1;3,c,1;4,d,1", /* five */
+        "QPmustub.Sample:0,48,100;1,49,7", /* the second's register */
     };
     unsigned long fill, lost;
     int armed;
@@ -174,6 +216,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(offered, setup),
         cmocka_unit_test_setup(samples_fill_stop_and_reset, setup),
+        cmocka_unit_test_setup(two_counters_tagged, setup),
         cmocka_unit_test_setup(new_session_forgets, setup),
         cmocka_unit_test_setup(bad_bindings_refused, setup),
         cmocka_unit_test_setup(armed_between_tracepoints, setup),

@@ -2,10 +2,11 @@
  * sample.c - the sample buffer and its packets (sample.h,
  * pmustub/sample.h, docs/record.md).
  *
- *   QPmustub.Sample:N,REG,PERIOD[,FROM,TO]   (hex) counter N, whose 32-bit
- *       count register is GDB's REG, samples every PERIOD events: armed
- *       now, or from each hit at tracepoint FROM to the next at TO
- *       (defined with QTDP, run with QTStart).
+ *   QPmustub.Sample:N,REG,PERIOD[;N,REG,PERIOD]...[,FROM,TO]   (hex)
+ *       counter N, whose 32-bit count register is GDB's REG, samples
+ *       every PERIOD events (up to SAMPLE_COUNTERS counters, each its
+ *       own period): armed now, or from each hit at tracepoint FROM to
+ *       the next at TO (defined with QTDP, run with QTStart).
  *   QPmustub.Sample:off                      no more sampling.
  *   qPmustub.Sample   ->  ADDR,SIZE,FILL,LOST,ARMED  (hex) where the
  *       buffer is, its size and fill in samples, samples lost to a full
@@ -15,7 +16,8 @@
  * The host reads the buffer with m while the program is stopped: at the
  * stop the stub makes when it fills (stub_sample_stop), at a stop of the
  * host's, at the end. Nothing in here talks to the host while the
- * program runs: an overflow only writes two words.
+ * program runs: an overflow only writes a sample's words (the pc, the
+ * return address and the counter that overflowed).
  */
 #include "sample/sample.h"
 #include "pmustub/sample.h"
@@ -27,28 +29,43 @@
 
 #define COUNT_TOP 0x80000000u
 
+/* Counters one record samples at once: every core the stub drives has
+ * four or fewer (docs/pmu.md). */
+#define SAMPLE_COUNTERS 4
+
 static uint32_t buf[PMUSTUB_SAMPLE_ENTRIES * STUB_SAMPLE_WORDS];
-static struct {
-    /* left: the events to the next sample when the counter was last
-     * disarmed at TO, so that the next FROM goes on from there. */
-    uint32_t period, fill, lost, left;
+/* A sampled counter. left: the events to its next sample when it was
+ * last disarmed at TO, so that the next FROM goes on from there. */
+struct slot {
+    uint32_t period, left;
     unsigned n, reg;
+};
+static struct {
+    struct slot c[SAMPLE_COUNTERS];
+    uint32_t fill, lost;
+    unsigned nc;
     uint8_t bound, armed, stop;
 } s;
 
 uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra)
 {
-    if (!s.armed || n != s.n)
+    unsigned i = 0;
+    uint32_t *w = buf + STUB_SAMPLE_WORDS * s.fill;
+
+    while (i < s.nc && s.c[i].n != n)
+        i++;
+    if (!s.armed || i == s.nc)
         return 0;
     if (s.fill == PMUSTUB_SAMPLE_ENTRIES) {
         s.lost++;
         s.stop = 1;
     } else {
-        buf[STUB_SAMPLE_WORDS * s.fill + STUB_SAMPLE_PC] = pc;
-        buf[STUB_SAMPLE_WORDS * s.fill + STUB_SAMPLE_RA] = ra;
+        w[STUB_SAMPLE_PC] = pc;
+        w[STUB_SAMPLE_RA] = ra;
+        w[STUB_SAMPLE_COUNTER] = n;
         s.stop = ++s.fill == PMUSTUB_SAMPLE_ENTRIES;
     }
-    return s.period;
+    return s.c[i].period;
 }
 
 int stub_sample_stop(void)
@@ -58,22 +75,22 @@ int stub_sample_stop(void)
     return stop;
 }
 
-/* The sampled counter's 32-bit count through the port's register (the
+/* A sampled counter's 32-bit count through the port's register (the
  * count the program sees is the host's to put back at the end). */
-static int count_write(uint32_t v)
+static int count_write(const struct slot *c, uint32_t v)
 {
     uint8_t b[4];
 
     for (unsigned i = 0; i < 4; i++)
         b[PMUSTUB_TARGET_BIG_ENDIAN ? 3 - i : i] = (uint8_t)(v >> (8 * i));
-    return STUB_T(reg_write)(s.reg, b) == STUB_REG_OK;
+    return STUB_T(reg_write)(c->reg, b) == STUB_REG_OK;
 }
 
-static int count_read(uint32_t *v)
+static int count_read(const struct slot *c, uint32_t *v)
 {
     uint8_t b[4];
 
-    if (STUB_T(reg_read)(s.reg, b) != STUB_REG_OK)
+    if (STUB_T(reg_read)(c->reg, b) != STUB_REG_OK)
         return 0;
     *v = 0;
     for (unsigned i = 0; i < 4; i++)
@@ -81,26 +98,32 @@ static int count_read(uint32_t *v)
     return 1;
 }
 
-/* The top bit comes after s.left events: 2^31 - left into the count. */
+/* Each counter's top bit comes after its left events: 2^31 - left into
+ * its count. */
 static void arm(void)
 {
-    s.armed = count_write(COUNT_TOP - s.left);
+    s.armed = 1;
+    for (unsigned i = 0; i < s.nc; i++)
+        s.armed &= count_write(&s.c[i], COUNT_TOP - s.c[i].left);
 }
 
 /* The phase carries from bracket to bracket: at TO the events still to go
- * to the next sample are kept, and the next FROM loads them, so that the
- * brackets sample as one run of the region's events, one sample every
- * period, wherever the brackets' edges fall (a bracket shorter than the
- * period is sampled one pass in so many; a longer one at other pcs on
- * every pass). A count at or past the top bit is an overflow not yet
- * taken: its sample comes with the next bracket's first event. */
+ * to each counter's next sample are kept, and the next FROM loads them,
+ * so that the brackets sample as one run of the region's events, one
+ * sample every period, wherever the brackets' edges fall (a bracket
+ * shorter than the period is sampled one pass in so many; a longer one at
+ * other pcs on every pass). A count at or past the top bit is an overflow
+ * not yet taken: its sample comes with the next bracket's first event. */
 static void disarm(void)
 {
-    uint32_t c;
+    uint32_t v;
 
-    if (s.armed && count_read(&c))
-        s.left = c >= COUNT_TOP ? 1
-                 : COUNT_TOP - c > s.period ? s.period : COUNT_TOP - c;
+    for (unsigned i = 0; s.armed && i < s.nc; i++) {
+        struct slot *c = &s.c[i];
+        if (count_read(c, &v))
+            c->left = v >= COUNT_TOP ? 1
+                      : COUNT_TOP - v > c->period ? c->period : COUNT_TOP - v;
+    }
     s.armed = 0;
 }
 
@@ -117,31 +140,51 @@ void sample_hit(unsigned role)
 void sample_clear(void)
 {
     s.bound = s.armed = s.stop = 0;
+    s.nc = 0;
     sample_unbind_points();
+}
+
+/* "N,REG,PERIOD" into the next slot; p past it. */
+static int bind_counter(const char **p)
+{
+    uint32_t n, reg, period;
+    struct slot *c = &s.c[s.nc];
+
+    if (s.nc == SAMPLE_COUNTERS || !hex_field(p, &n, ',') ||
+        !hex_field(p, &reg, ',') || !hex_u32(*p, &period, p) || period == 0 ||
+        period >= COUNT_TOP || reg >= STUB_T(nregs) ||
+        STUB_T(reg_size)(reg) != 4)
+        return 0;
+    for (unsigned i = 0; i < s.nc; i++)
+        if (s.c[i].n == n)
+            return 0;
+    c->n = n;
+    c->reg = reg;
+    c->period = c->left = period;
+    s.nc++;
+    return 1;
 }
 
 static unsigned bind(const char *p)
 {
-    uint32_t n, reg, period, from, to;
+    uint32_t from, to;
     int points;
 
     sample_clear();
     if (p[0] == 'o' && p[1] == 'f' && p[2] == 'f' && !p[3])
         return 0;
-    if (!hex_field(&p, &n, ',') || !hex_field(&p, &reg, ',') ||
-        !hex_u32(p, &period, &p))
-        return 0x01;
+    do {
+        if (!bind_counter(&p)) {
+            s.nc = 0;
+            return 0x01;
+        }
+    } while (*p == ';' && ++p);
     points = *p == ',';
-    if (points && (p++, !hex_field(&p, &from, ',') || !hex_field(&p, &to, 0)))
+    if ((points && (p++, !hex_field(&p, &from, ',') || !hex_field(&p, &to, 0))) ||
+        *p || (points && sample_bind_points(from, to))) {
+        s.nc = 0;
         return 0x01;
-    if (*p || period == 0 || period >= COUNT_TOP || reg >= STUB_T(nregs) ||
-        STUB_T(reg_size)(reg) != 4)
-        return 0x01;
-    if (points && sample_bind_points(from, to))
-        return 0x01;
-    s.n = n;
-    s.reg = reg;
-    s.period = s.left = period;
+    }
     s.fill = s.lost = 0;
     s.bound = 1;
     if (!points) {

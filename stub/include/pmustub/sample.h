@@ -2,7 +2,7 @@
  * sample.h - sampling by the counters' overflow interrupt: the port's
  * half (stub/core/sample/ is the core's; docs/record.md).
  *
- * The host binds one counter to a period (QPmustub.Sample, pmustub/wire.h)
+ * The host binds counters, each to a period (QPmustub.Sample, pmustub/wire.h)
  * and the core preloads it with 2^31 - period, so that its top bit, the
  * overflow condition of every core the stub drives (MIPS32 PRA MD00090
  * "Performance Counter Register": IE and count bit 31; e200z7 RM 8.4 and
@@ -16,8 +16,10 @@
 #include <stdint.h>
 #include "pmustub/target.h"
 
-/* A sample in the buffer: these words, in target order. */
-enum { STUB_SAMPLE_PC, STUB_SAMPLE_RA, STUB_SAMPLE_WORDS };
+/* A sample in the buffer: these words, in target order (the counter
+ * that overflowed: the host's N of QPmustub.Sample, for records of
+ * several events). */
+enum { STUB_SAMPLE_PC, STUB_SAMPLE_RA, STUB_SAMPLE_COUNTER, STUB_SAMPLE_WORDS };
 
 /* Counter n's top bit is set, the program interrupted at pc with return
  * address ra (MIPS $31, Power LR). 0: n is not sampling now, the port

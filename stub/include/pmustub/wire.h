@@ -23,8 +23,8 @@
 #define PMUSTUB_Q_TDESC "qPmustub.Tdesc"
 #define PMUSTUB_Q_BRACKET "QPmustub.Bracket:"
 /* Sampling by the counters' overflow (stub/core/sample/sample.c): the
- * qSupported feature, the buffer's whereabouts and fill, the binding of a
- * counter and period, and the buffer emptied after a drain. */
+ * qSupported feature, the buffer's whereabouts and fill, the binding of
+ * counters and their periods, and the buffer emptied after a drain. */
 #define PMUSTUB_FEATURE_SAMPLE "qPmustub.Sample+"
 #define PMUSTUB_Q_SAMPLE "qPmustub.Sample"
 #define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"

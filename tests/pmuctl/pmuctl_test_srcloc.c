@@ -106,8 +106,9 @@ static void pprof_file_is_gzipped_profile(void **s)
     smp[2].pc = (uint32_t)twice + 4;
     d.s = smp;
     d.n = 3;
-    d.period = 997;
-    snprintf(d.event, sizeof d.event, "instructions");
+    d.n_ev = 1;
+    d.ev[0].period = 997;
+    snprintf(d.ev[0].name, sizeof d.ev[0].name, "instructions");
     assert_non_null(a = attrib_open(ELF_O2, err, sizeof err));
     assert_true((fd = mkstemp(path)) >= 0);
     assert_int_equal(pprof_write(&d, a, path, err, sizeof err), 0);

@@ -16,6 +16,7 @@ pkgs=(
   gcc-powerpc-linux-gnu binutils-powerpc-linux-gnu qemu-system-ppc # Power
   lldb                                         # tests/e2e/lldb_session.sh
   man-db groff-base                            # pmuctl's man page (pmuctl.help_man)
+  file                                         # cpack -G DEB's shlibdeps (install.deb)
 )
 missing=()
 for p in "${pkgs[@]}"; do

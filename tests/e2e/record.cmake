@@ -20,7 +20,7 @@ function(record_test cpu board arch)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/record.sh $<TARGET_FILE:pmuctl>
                    $<TARGET_FILE:vboard> ${arch} ${cpu} ${_rec_${board}}
                    ${_rec_long_${board}} ${PMUSTUB_${b}_DIR}/libpmustub.a)
-  set_tests_properties(e2e_record_${cpu} PROPERTIES TIMEOUT 300
+  set_tests_properties(e2e_record_${cpu} PROPERTIES TIMEOUT 900
                        ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
   if(arch STREQUAL ppc)
     pmustub_test_needs(e2e_record_${cpu} qemu-system-ppc gdb-multiarch)
@@ -92,7 +92,7 @@ foreach(t 34k:malta:mips:dcache_accesses:101 e200z7:ppce500:ppc:loads:101)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/record_multi.sh
                    $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${arch} ${cpu}
                    ${_rec_${board}} ${PMUSTUB_${b}_DIR}/libpmustub.a ${ev}:${period})
-  set_tests_properties(e2e_record_multi_${cpu} PROPERTIES TIMEOUT 300
+  set_tests_properties(e2e_record_multi_${cpu} PROPERTIES TIMEOUT 900
                        ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
   pmustub_test_needs(e2e_record_multi_${cpu} qemu-system-${arch} gdb-multiarch)
 endforeach()

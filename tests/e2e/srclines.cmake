@@ -19,7 +19,7 @@ add_custom_target(e2e_srclines_programs ALL DEPENDS ${_src_elfs})
 add_test(NAME e2e_srclines_gdb
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/srclines_gdb.py $<TARGET_FILE:pmuctl>
                  ${_src_prog} ${_src_elfs})
-set_tests_properties(e2e_srclines_gdb PROPERTIES TIMEOUT 300)
+set_tests_properties(e2e_srclines_gdb PROPERTIES TIMEOUT 900)
 pmustub_test_needs(e2e_srclines_gdb gdb-multiarch)
 # measure --from FILE:LINE --to FILE:LINE and --function fib on vboard's
 # 34K against QEMU's exec log of the same ELF.
@@ -28,7 +28,7 @@ add_test(NAME e2e_srclines_34k
                  $<TARGET_FILE:vboard> ${_src_prog}
                  ${CMAKE_CURRENT_BINARY_DIR}/srclines_prog-malta-O2.elf
                  ${PMUSTUB_MALTA_DIR}/libpmustub.a ${CMAKE_SOURCE_DIR})
-set_tests_properties(e2e_srclines_34k PROPERTIES TIMEOUT 300
+set_tests_properties(e2e_srclines_34k PROPERTIES TIMEOUT 900
                      ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_34k_QEMU_CPU})
 pmustub_test_needs(e2e_srclines_34k qemu-system-mips gdb-multiarch)
 # report --pprof read back by go tool pprof (Debian's golang-go), on a
@@ -37,5 +37,5 @@ add_test(NAME e2e_report_pprof
          COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/report_pprof.py $<TARGET_FILE:pmuctl>
                  ${CMAKE_CURRENT_BINARY_DIR}/srclines_prog-malta-O2.elf
                  ${CMAKE_CURRENT_BINARY_DIR}/report_pprof)
-set_tests_properties(e2e_report_pprof PROPERTIES TIMEOUT 300)
+set_tests_properties(e2e_report_pprof PROPERTIES TIMEOUT 900)
 pmustub_test_needs(e2e_report_pprof go gdb-multiarch)

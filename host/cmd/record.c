@@ -292,6 +292,13 @@ static int run_record(const struct cli *c, struct target *t)
     int rc, frozen, halting;
 
     halting = !t->sampling.offered && t->access && t->access->halt_sampling;
+    if (t->sampling.old_format) {
+        pmuctl_error("the stub on the target samples in an older form (%s: "
+                     "two words a sample, no counter's number); link the "
+                     "program with this pmuctl's pmustub to record",
+                     PMUSTUB_FEATURE_SAMPLE_OLD);
+        return PMUCTL_EXIT_TARGET;
+    }
     if (!t->sampling.offered && !halting) {
         pmuctl_error("the target does not sample (no %s in qSupported): "
                      "sampling needs pmustub on the target, built with "

@@ -234,6 +234,8 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
                                 strstr(t->rsp.reply, "ConditionalBreakpoints+")) ||
                                t->trace.bracket_offered);
     t->sampling.offered = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE) != NULL;
+    t->sampling.old_format = !t->sampling.offered &&
+                             strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE_OLD) != NULL;
     t->sampling.interval_offered =
         strstr(t->rsp.reply, PMUSTUB_FEATURE_INTERVAL) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */

@@ -53,10 +53,12 @@ struct target_trace {
 };
 
 /* Sampling by the counters' overflow (session/sample.c): qSupported
- * offered it (qPmustub.Sample+); bound: a counter samples, target_leave
- * turns it off. */
+ * offered it (qPmustub.Sample2+), or offered an older stub's form
+ * (old_format: qPmustub.Sample+, whose samples pmuctl cannot read);
+ * bound: a counter samples, target_leave turns it off. */
 struct target_sampling {
     int offered;
+    int old_format;
     int bound;
     /* pmuctl stat's intervals on the target (session/interval.c): offered
      * (qPmustub.Interval+), bound. */

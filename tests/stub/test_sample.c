@@ -53,7 +53,7 @@ static void status(unsigned long *fill, unsigned long *lost, int *armed)
 static void offered(void **state)
 {
     (void)state;
-    assert_non_null(strstr(exchange("qSupported"), ";qPmustub.Sample+"));
+    assert_non_null(strstr(exchange("qSupported"), ";qPmustub.Sample2+"));
 }
 
 static void samples_fill_stop_and_reset(void **state)

@@ -25,7 +25,10 @@
 /* Sampling by the counters' overflow (stub/core/sample/sample.c): the
  * qSupported feature, the buffer's whereabouts and fill, the binding of
  * counters and their periods, and the buffer emptied after a drain. */
-#define PMUSTUB_FEATURE_SAMPLE "qPmustub.Sample+"
+#define PMUSTUB_FEATURE_SAMPLE "qPmustub.Sample2+"
+/* What stubs offered whose samples were two words (pc, ra) with no
+ * counter's number: pmuctl names it when it refuses them. */
+#define PMUSTUB_FEATURE_SAMPLE_OLD "qPmustub.Sample+"
 #define PMUSTUB_Q_SAMPLE "qPmustub.Sample"
 #define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"
 #define PMUSTUB_Q_SAMPLE_RESET "QPmustub.SampleReset"

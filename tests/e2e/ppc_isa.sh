@@ -21,7 +21,7 @@ allowed = set("""
 add addi addic addis subf subfe subfic neg mulli divwu and andc andi. andis.
 or or. ori oris xor xori xoris extsb cntlzw srw rlwinm rlwinm. rlwimi
 cmp cmpi cmpl cmpli b bl bc bclr bcctr bcctrl
-lbz lbzu lbzx lhz lwz lwzx stb stbu stbx sth stw stwu stwx lmw stmw
+lbz lbzu lbzx lhz lwz lwzu lwzx stb stbu stbx sth stw stwu stwx lmw stmw
 mfcr mtcrf mfmsr mtmsr mfspr mtspr rfi rfci rfmci tw isync msync
 icbi dcbst dcbf tlbwe tlbsx
 isel mfpmr mtpmr

@@ -85,6 +85,15 @@ static void end_of_run(json_t *o, struct plot_file *f)
              !strcmp(how, "exited") ? "its exit" : how, status, core ? core : "?");
     snprintf(f->counts_from, sizeof f->counts_from, "%s",
              json_string_value(json_object_get(o, "counts-from")) ?: "");
+    /* Whose clock timed the intervals (stat/print.c): the target's cycles
+     * ("target"), or the host's between halts ("halts"). */
+    const char *clock = json_string_value(json_object_get(o, "intervals"));
+    if (clock && !strcmp(clock, "target"))
+        snprintf(f->var[0], sizeof f->var[0], "target time since the resume (s, from its cycles)");
+    else if (clock && !strcmp(clock, "halts"))
+        /* -x lines do not say whose clock timed them. */
+    if (!f->var[0][0])
+        snprintf(f->var[0], sizeof f->var[0], "time since the resume (s)");
 }
 
 static int json_line(const char *line, struct plot_file *f, int *simulated,
@@ -206,7 +215,9 @@ int plot_stat_parse(const char *text, struct plot_file *f, char *err,
         return -1;
     f->timeline = 1;
     f->nvars = 1;
-    snprintf(f->var[0], sizeof f->var[0], "host time since the resume (s)");
+    /* -x lines do not say whose clock timed them. */
+    if (!f->var[0][0])
+        snprintf(f->var[0], sizeof f->var[0], "time since the resume (s)");
     if (!f->ran[0])
         snprintf(f->ran, sizeof f->ran, "stat -I");
     /* -x output names no target: its simulated field is all it says. */

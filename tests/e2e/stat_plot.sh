@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # End to end: pmuctl stat -I drawn by pmuctl plot, on vboard.
-#  - stat -I 10 of phases_prog (tests/firmware/common/phases_prog.c: a
-#    compute loop, a walk a cache line at a time through 256 KiB, then
-#    random branches) with --json and --trace-json;
+#  - stat -I 10 --mhz 100 of phases_prog (tests/firmware/common/phases_prog.c:
+#    a compute loop, a walk a cache line at a time through 256 KiB, then
+#    random branches) with --json and --trace-json. The intervals are the
+#    target's time (10 ms = 1,000,000 cycles, timed by the stub), so there
+#    are some 98 of them however fast or busy the host is;
 #  - --trace-json is JSON with exactly one counter track per event, its
 #    timestamps increasing;
 #  - plot of the JSON lines as SVG (and of the -x lines as PNG): the data
@@ -21,12 +23,12 @@ OUT=$E2E_TMP/out
 
 main() {
 start_vboard_serving "$VBOARD" "$CPU" "$ELF"
-"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$ELF" -e $EVENTS -I 10 --json \
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$ELF" -e $EVENTS -I 10 --mhz 100 --json \
     -o "$E2E_TMP/stat.json" --trace-json "$E2E_TMP/trace.json" >"$E2E_TMP/out" 2>&1
 RC=$?
 sed 's/^/#   /' "$E2E_TMP/out"
 echo "# stat: status $RC; $(grep -c interval "$E2E_TMP/stat.json") interval lines"
-check "stat -I 10 ends with the program, status 0 ($RC)" test "$RC" -eq 0
+check "stat -I 10 --mhz 100 ends with the program, status 0 ($RC)" test "$RC" -eq 0
 check "--trace-json: JSON, one counter track per event, timestamps increasing" \
     python3 - "$E2E_TMP/trace.json" "$EVENTS" <<'PY'
 import json, sys
@@ -94,15 +96,16 @@ mpki = [1000 * sum(iv[t]["dcache_misses"] for t, _ in s) /
 print("# D-cache misses per 1000 instructions per span:", mpki)
 assert mpki[0] < 1 < mpki[2] < mpki[1], mpki
 PY
-check "the SVG's title says what ran and that vboard simulated the counts; no e-notation" \
+check "the SVG's title says what ran and that vboard simulated the counts, its x axis the target's time; no e-notation" \
     bash -c "grep -q 'stat -I: the program to its exit (status 0), core $CPU' '$E2E_TMP/phases.svg' &&
              grep -q 'simulated by vboard' '$E2E_TMP/phases.svg' &&
+             grep -q '>target time since the resume' '$E2E_TMP/phases.svg' &&
              ! grep -E '>[^<]*[0-9]e[+-]?[0-9]' '$E2E_TMP/phases.svg'"
 
 # The same counts as -x , lines, drawn as a PNG.
 kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
 start_vboard_serving "$VBOARD" "$CPU" "$ELF"
-"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$ELF" -e $EVENTS -I 10 -x , \
+"$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$ELF" -e $EVENTS -I 10 --mhz 100 -x , \
     -o "$E2E_TMP/stat.csv" >"$E2E_TMP/out.x" 2>&1
 RC=$?
 "$PMUCTL" plot "$E2E_TMP/stat.csv" -o "$E2E_TMP/phases.png" >"$E2E_TMP/p.out" 2>&1

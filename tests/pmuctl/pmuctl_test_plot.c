@@ -335,7 +335,7 @@ static void stat_timeline(void **state)
         "{\"interval\" : 0.020000000, \"counter-value\" : \"300\", \"event\" : \"cycles\"}\n"
         "{\"counter-value\" : \"100\", \"event\" : \"instructions\"}\n"
         "{\"program\" : \"exited\", \"exit-status\" : 3, \"core\" : \"34k\", "
-        "\"counts-from\" : \"counts simulated by vboard (34k)\"}\n";
+        "\"counts-from\" : \"counts simulated by vboard (34k)\", \"intervals\" : \"target\"}\n";
     char err[200];
     (void)state;
     assert_true(plot_stat_is(csv));
@@ -348,11 +348,14 @@ static void stat_timeline(void **state)
     assert_string_equal(files[0].name[1], "cy,cles");
     assert_true(files[0].val[1][0] == 300 && files[0].val[1][1] == 300);
     assert_string_equal(files[0].counts_from, "simulated counts (-x names no target)");
+    assert_string_equal(files[0].var[0], "time since the resume (s)");
 
     plot_file_init(&files[0], "json");
     assert_int_equal(plot_stat_parse(json, &files[0], err, sizeof err), 0);
     assert_int_equal(files[0].npoints, 2);
     assert_string_equal(files[0].ran, "stat -I: the program to its exit (status 3), core 34k");
+    /* Timed by the stub from the target's cycles, not by the host. */
+    assert_string_equal(files[0].var[0], "target time since the resume (s, from its cycles)");
     assert_true(files[0].unsupported[1][0]);
     int ipc = -1;
     for (int k = 0; k < files[0].nnames; k++)

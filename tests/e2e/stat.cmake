@@ -69,3 +69,19 @@ add_test(NAME e2e_stat_plot_34k
                  $<TARGET_FILE:vboard> 34k ${_phases_elf} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(e2e_stat_plot_34k PROPERTIES TIMEOUT 600)
 pmustub_test_needs(e2e_stat_plot_34k gnuplot)
+
+# Target-timed intervals end where the target's clock says, also in a
+# phase of cache misses (stat_interval_edges.sh), on both families.
+set(_phases_ppc_elf ${CMAKE_CURRENT_BINARY_DIR}/phases_prog-ppce500.elf)
+pmustub_firmware(OUT ${_phases_ppc_elf} BOARD ppce500 STUB
+                 SOURCES ${CMAKE_SOURCE_DIR}/tests/firmware/common/phases_prog.c)
+add_custom_target(e2e_phases_program_ppce500 ALL DEPENDS ${_phases_ppc_elf})
+foreach(_edges 34k:${_phases_elf} e200z7:${_phases_ppc_elf})
+  string(REPLACE ":" ";" _edges ${_edges})
+  list(GET _edges 0 _cpu)
+  list(GET _edges 1 _elf)
+  add_test(NAME e2e_stat_interval_edges_${_cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_interval_edges.sh
+                   $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${_cpu} ${_elf})
+  set_tests_properties(e2e_stat_interval_edges_${_cpu} PROPERTIES TIMEOUT 600)
+endforeach()

@@ -581,16 +581,89 @@ static inline __attribute__((always_inline)) void step(struct cpu *c, const bool
         cpu_enter_debug(c, DBG_DSS);
 }
 
+/* Whether a watch is due: the run ends after this instruction, so that
+ * the interrupt it raises is taken before the next one, as a core takes
+ * it (the main loop looks at interrupts between runs). */
+static inline bool watch_due(const struct cpu *c, const struct ev_watch *w, unsigned nw)
+{
+    for (unsigned k = 0; k < nw; k++)
+        if (c->ev[w[k].src[0]] + c->ev[w[k].src[1]] + c->ev[w[k].src[2]] >= w[k].at)
+            return true;
+    return false;
+}
+
+/* The most a source can grow in one instruction, at or above the truth:
+ * one fetch and the data accesses of one instruction (MIPS16e SAVE and
+ * RESTORE move up to 11 words, MD00076), each at most one miss of
+ * miss_penalty stall cycles (mem.h); idle cycles are added outside
+ * cpu_run (cpu_idle_until_timer). */
+static uint64_t most_per_insn(const struct cpu *c, unsigned src)
+{
+    switch (src) {
+    case EV_NONE: case EV_IDLE:
+        return 0;
+    case EV_INSNS: case EV_MIPS16:
+        return 1;
+    case EV_STALLS: case EV_IC_STALL: case EV_DC_STALL:
+        return 16u * (uint64_t)c->miss_penalty;
+    default:
+        return 16;
+    }
+}
+
+/* Instructions that cannot reach any watch: the fast loop runs them with
+ * no check, so a far watch costs nothing per instruction. */
+static uint64_t watch_room(const struct cpu *c, const struct ev_watch *w, unsigned nw)
+{
+    uint64_t room = UINT64_MAX;
+    for (unsigned k = 0; k < nw; k++) {
+        uint64_t now = c->ev[w[k].src[0]] + c->ev[w[k].src[1]] + c->ev[w[k].src[2]];
+        uint64_t most = most_per_insn(c, w[k].src[0]) + most_per_insn(c, w[k].src[1]) +
+                        most_per_insn(c, w[k].src[2]);
+        uint64_t r = now >= w[k].at ? 0 : most ? (w[k].at - now) / most : UINT64_MAX;
+        if (r < room)
+            room = r;
+    }
+    return room;
+}
+
 enum run_stop cpu_run(struct cpu *c, uint64_t n)
 {
     c->stop = false;
     c->probe_stalled = false;
     if (c->waiting)
         return RUN_WAIT;
+    /* The counters' overflow and Count = Compare, each at its instruction:
+     * the main loop's slice only bounds instructions, and at fewer than
+     * one instruction a cycle a counter of cycles would reach bit 31 many
+     * instructions before the slice ends. */
+    struct ev_watch w[PMU_MAX_COUNTERS + 1];
+    unsigned nw = pmu_irq_watches(&c->pmu, c->ev, w);
+    if (c->timer_armed)
+        w[nw++] = (struct ev_watch){{EV_INSNS, EV_STALLS, EV_IDLE}, c->timer_cycle};
     uint64_t i = 0;
     if (c->slow_checks || (c->debug & (DBG_SST | DBG_DM))) {
-        while (i++ < n && !c->stop)
+        while (i++ < n && !c->stop) {
             step(c, true);
+            if (watch_due(c, w, nw))
+                break;
+        }
+    } else if (nw) {
+        while (i < n && !c->stop) {
+            uint64_t room = watch_room(c, w, nw);
+            if (room > n - i)
+                room = n - i;
+            if (room) { /* no watch can be due within these */
+                for (uint64_t j = 0; j < room && !c->stop; j++)
+                    step(c, false);
+                i += room;
+                continue;
+            }
+            i++;
+            step(c, false);
+            if (watch_due(c, w, nw))
+                break;
+        }
     } else {
         while (i++ < n && !c->stop)
             step(c, false);

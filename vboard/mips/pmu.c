@@ -192,3 +192,19 @@ uint64_t pmu_events_to_irq(const struct pmu *m, const uint64_t *ev)
     }
     return best;
 }
+
+unsigned pmu_irq_watches(const struct pmu *m, const uint64_t *ev, struct ev_watch *w)
+{
+    unsigned nw = 0;
+    for (unsigned n = 0; n < m->p->n_counters; n++) {
+        const struct pmu_counter *k = &m->c[n];
+        if (!k->active || !(k->ctl & PCTL_IE))
+            continue;
+        uint32_t v = current(k, ev);
+        if (v & 0x80000000u)
+            continue;
+        memcpy(w[nw].src, k->model.src, sizeof w[nw].src);
+        w[nw++].at = total(&k->model, ev) + (0x80000000u - v);
+    }
+    return nw;
+}

@@ -81,6 +81,18 @@ bool pmu_irq(const struct pmu *m, const uint64_t *ev);
 /* Lower bound on source events before some IE counter can reach bit 31. */
 uint64_t pmu_events_to_irq(const struct pmu *m, const uint64_t *ev);
 
+/* A moment cpu_run() must not run past: when ev[src[0]] + ev[src[1]] +
+ * ev[src[2]] reaches `at` (EV_NONE stays 0). */
+struct ev_watch {
+    uint8_t src[3];
+    uint64_t at;
+};
+/* A watch for each counting IE counter below bit 31, due at the
+ * instruction that takes it to bit 31; returns how many (at most
+ * PMU_MAX_COUNTERS). They hold while no counter, control or mode changes,
+ * and each such change ends cpu_run() (c->stop). */
+unsigned pmu_irq_watches(const struct pmu *m, const uint64_t *ev, struct ev_watch *w);
+
 /* Catalogue entry counted by counter n with event code, or NULL (reserved). */
 const struct pmu_catalog_event *pmu_event_for(const struct pmu_personality *p,
                                               unsigned n, unsigned code);

@@ -444,6 +444,53 @@ out:
 #undef STORE
 }
 
+/* The most a source can grow in one instruction, at or above the truth:
+ * lmw and stmw move up to 32 words (Book E), 128 bytes over at most five
+ * cache lines, each a miss of miss_penalty stall cycles (ppc_mem.h), and
+ * one fetch; doze cycles are added outside the run (skip_idle). */
+static uint64_t most_per_insn(const struct ppc_cpu *c, unsigned src)
+{
+    switch (src) {
+    case PEV_NONE: case PEV_IDLE:
+        return 0;
+    case PEV_INSNS:
+        return 1;
+    case PEV_STALLS: case PEV_IC_STALL: case PEV_DC_STALL:
+        return 8u * (uint64_t)c->miss_penalty;
+    default:
+        return 32;
+    }
+}
+
+static uint64_t watch_sum(const struct ppc_cpu *c, const struct ppc_watch *w)
+{
+    return c->ev[w->src[0]] + c->ev[w->src[1]] + c->ev[w->src[2]] + c->ev[w->src[3]];
+}
+
+/* Instructions that cannot reach any watch (0: one may be due within the
+ * next). */
+static uint64_t watch_room(const struct ppc_cpu *c, const struct ppc_watch *w, unsigned nw)
+{
+    uint64_t room = UINT64_MAX;
+    for (unsigned k = 0; k < nw; k++) {
+        uint64_t now = watch_sum(c, &w[k]), most = 0;
+        for (unsigned s = 0; s < 4; s++)
+            most += most_per_insn(c, w[k].src[s]);
+        uint64_t r = now >= w[k].at ? 0 : most ? (w[k].at - now) / most : UINT64_MAX;
+        if (r < room)
+            room = r;
+    }
+    return room;
+}
+
+static bool watch_due(const struct ppc_cpu *c, const struct ppc_watch *w, unsigned nw)
+{
+    for (unsigned k = 0; k < nw; k++)
+        if (watch_sum(c, &w[k]) >= w[k].at)
+            return true;
+    return false;
+}
+
 enum ppc_run_stop ppc_cpu_run(struct ppc_cpu *c, uint64_t n)
 {
     c->stop = false;
@@ -452,7 +499,31 @@ enum ppc_run_stop ppc_cpu_run(struct ppc_cpu *c, uint64_t n)
     bool careful = c->profile || (c->watch_on && !c->watch_done) ||
                    (c->pass.on && !c->pass.done) ||
                    (c->dbcr0 & (DBCR0_IDM | DBCR0_ICMP)) == (DBCR0_IDM | DBCR0_ICMP);
-    run_loop(c, n, careful);
+    /* The counters' overflow condition and the decrementer, each at its
+     * instruction: the main loop's slice only bounds instructions, and at
+     * fewer than one instruction a cycle a PMC of cycles would meet its
+     * condition many instructions before the slice ends. Far from every
+     * watch the loop runs unchecked; near one, an instruction at a time. */
+    struct ppc_watch w[PPC_PMU_COUNTERS + 1];
+    unsigned nw = ppc_pmu_watches(&c->pmu, c->ev, w);
+    uint64_t dec = ppc_dec_expiry(c);
+    if (dec != UINT64_MAX)
+        w[nw++] = (struct ppc_watch){{PEV_INSNS, PEV_STALLS, PEV_IDLE, PEV_NONE},
+                                     dec * c->p->tb_div};
+    if (!nw) {
+        run_loop(c, n, careful);
+    } else {
+        for (uint64_t i = 0; i < n;) {
+            uint64_t room = watch_room(c, w, nw);
+            uint64_t want = !room ? 1 : room < n - i ? room : n - i;
+            uint64_t done = run_loop(c, want, careful);
+            i += want;
+            /* fewer than asked: an interrupt, a stop or a doze ended it */
+            if (done < want || c->stop || c->waiting || c->reset_requested ||
+                watch_due(c, w, nw))
+                break;
+        }
+    }
     if (c->reset_requested)
         return PPC_RUN_RESET;
     return c->waiting ? PPC_RUN_IDLE : PPC_RUN_SLICE;

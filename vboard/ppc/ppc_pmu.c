@@ -205,3 +205,21 @@ uint64_t ppc_pmu_events_to_condition(const struct ppc_pmu *m, const uint64_t *ev
     }
     return best;
 }
+
+unsigned ppc_pmu_watches(const struct ppc_pmu *m, const uint64_t *ev, struct ppc_watch *w)
+{
+    unsigned nw = 0;
+    if (!(m->pmgc0 & (PMGC0_PMIE | PMGC0_FCECE)))
+        return 0;
+    for (unsigned n = 0; n < PPC_PMU_COUNTERS; n++) {
+        const struct ppc_pmc *k = &m->c[n];
+        if (!(m->pmlca[n] & PMLCA_CE))
+            continue;
+        uint32_t v = current(k, ev);
+        if (v & PMC_OV)
+            continue;
+        memcpy(w[nw].src, k->model.src, sizeof w[nw].src);
+        w[nw++].at = total(&k->model, ev) + (PMC_OV - v);
+    }
+    return nw;
+}

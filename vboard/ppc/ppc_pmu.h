@@ -103,4 +103,18 @@ uint64_t ppc_pmu_events_to_condition(const struct ppc_pmu *m, const uint64_t *ev
  * false if vboard does not model it (ppc_pmu_bind.c). */
 bool ppc_pmu_model_for(const char *core, const char *name, struct ppc_pmu_model *out);
 
+/* A moment ppc_cpu_run() must not run past: when the sum of ev[src[]]
+ * reaches `at` (PEV_NONE stays 0). */
+struct ppc_watch {
+    uint8_t src[4];
+    uint64_t at;
+};
+/* A watch for each enabled PMC below its overflow condition while the
+ * condition would do something (PMGC0[PMIE] or [FCECE]), due at the
+ * instruction that takes it there; returns how many (at most
+ * PPC_PMU_COUNTERS). A PMC frozen now is watched too: a mode change
+ * within a run (rfi) may start it, and it counts at most its sources, so
+ * its watch comes early, never late. */
+unsigned ppc_pmu_watches(const struct ppc_pmu *m, const uint64_t *ev, struct ppc_watch *w);
+
 #endif

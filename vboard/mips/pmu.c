@@ -176,23 +176,6 @@ bool pmu_irq(const struct pmu *m, const uint64_t *ev)
     return false;
 }
 
-uint64_t pmu_events_to_irq(const struct pmu *m, const uint64_t *ev)
-{
-    uint64_t best = UINT64_MAX;
-    for (unsigned n = 0; n < m->p->n_counters; n++) {
-        const struct pmu_counter *k = &m->c[n];
-        if (!k->active || !(k->ctl & PCTL_IE))
-            continue;
-        uint32_t v = current(k, ev);
-        if (v & 0x80000000u)
-            continue;
-        uint64_t d = 0x80000000u - v;
-        if (d < best)
-            best = d;
-    }
-    return best;
-}
-
 unsigned pmu_irq_watches(const struct pmu *m, const uint64_t *ev, struct ev_watch *w)
 {
     unsigned nw = 0;
@@ -207,4 +190,17 @@ unsigned pmu_irq_watches(const struct pmu *m, const uint64_t *ev, struct ev_watc
         w[nw++].at = total(&k->model, ev) + (0x80000000u - v);
     }
     return nw;
+}
+
+uint64_t pmu_events_to_irq(const struct pmu *m, const uint64_t *ev)
+{
+    struct ev_watch w[PMU_MAX_COUNTERS];
+    uint64_t best = UINT64_MAX;
+    unsigned nw = pmu_irq_watches(m, ev, w);
+    for (unsigned k = 0; k < nw; k++) {
+        uint64_t d = w[k].at - (ev[w[k].src[0]] + ev[w[k].src[1]] + ev[w[k].src[2]]);
+        if (d < best)
+            best = d;
+    }
+    return best;
 }

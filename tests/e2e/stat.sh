@@ -48,7 +48,6 @@ for ev in ("instructions", "cycles"):
     assert s == int(tot[ev]["counter-value"]), (ev, s, tot[ev])
 assert run["program"] == "exited" and run["exit-status"] == 0, run
 assert len(iv) >= 2, ("an interval per event", len(iv))
-assert run["halts"] >= 1, run
 # No --mhz: the core's clock unknown, the output says pmuctl halted.
 assert run["intervals"] == "halts" and "--mhz" in run["intervals-why"], run
 PY

@@ -5,7 +5,9 @@
 # QEMU's execution of the N = 1000 and N = 2000 builds gives C (and checks
 # that the count is C + 3N); pmuctl stat -I 10 of the N = 40,000,000 build
 # on vboard halts the program some tens of times (a third of them, give
-# or take, in the delay slot) and must count C + 3N exactly.
+# or take, in the delay slot; 62 on this project's 2-core machine, so at
+# least 5 on a host up to twelve times faster) and must count C + 3N
+# exactly.
 # Usage: stat_delay_slots.sh PMUCTL VBOARD CPU LIBPMUSTUB.a ELF_1000 ELF_2000 ELF_BIG N_BIG
 . "$(dirname "$0")/lib.sh"
 PMUCTL=$1 VBOARD=$2 CPU=$3 LIB=$4 E1=$5 E2=$6 EBIG=$7 NBIG=$8
@@ -32,7 +34,7 @@ print([r for r in rows if r.get("event") == "instructions" and "interval" not in
 HALTS=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["halts"])' "$RUN" 2>/dev/null)
 echo "# pmuctl stat -I 10: status $RC, $GOT instructions (C + 3N = $WANT), $HALTS halts"
 check "stat ends with the program (status $RC)" test "$RC" -eq 0
-check "the program was halted at least 10 times ($HALTS)" test "${HALTS:-0}" -ge 10
+check "the program was halted at least 5 times ($HALTS)" test "${HALTS:-0}" -ge 5
 check "the count is exactly C + 3N ($GOT = $WANT)" test "$GOT" = "$WANT"
 finish
 }

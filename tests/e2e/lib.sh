@@ -84,11 +84,12 @@ wait_log() {
 
 # vboard ($1) as CPU $2 running $3 with its serial line served on
 # $QEMU_PORT, as qemu_serving does for QEMU (so the same session
-# functions drive both); -no-reboot as start_qemu's.
+# functions drive both); -no-reboot as start_qemu's; more vboard options
+# after $3.
 start_vboard_serving() {
     QEMU_PORT=$(free_port)
     rm -f "$E2E_TMP/vboard.log" # as qemu_serving's
-    "$1" --cpu "$2" --no-reboot --kernel "$3" \
+    "$1" --cpu "$2" --no-reboot --kernel "$3" "${@:4}" \
         --serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/vboard.log" 2>&1 &
     QEMU_PID=$!
     E2E_PIDS+=($QEMU_PID)

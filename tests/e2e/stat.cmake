@@ -85,3 +85,15 @@ foreach(_edges 34k:${_phases_elf} e200z7:${_phases_ppc_elf})
                    $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${_cpu} ${_elf})
   set_tests_properties(e2e_stat_interval_edges_${_cpu} PROPERTIES TIMEOUT 600)
 endforeach()
+
+# On-target intervals over a line paced like a UART at 115200 baud
+# (stat_line_paced.sh): the records keep coming through the whole run.
+foreach(_paced 34k:malta e200z7:ppce500 e500v2:ppce500)
+  string(REPLACE ":" ";" _paced ${_paced})
+  list(GET _paced 0 _cpu)
+  list(GET _paced 1 _board)
+  add_test(NAME e2e_stat_line_paced_${_cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_line_paced.sh
+                   $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${_cpu} ${_stat_${_board}})
+  set_tests_properties(e2e_stat_line_paced_${_cpu} PROPERTIES TIMEOUT 600)
+endforeach()

@@ -145,9 +145,9 @@ static void file_of_two_events(void **state)
     strcpy(d.core, "34k");
     d.n = d.cap = 3;
     d.s = calloc(3, sizeof *d.s);
-    d.s[0] = (struct sample){0x80000004u, 0x80000100u, 1};
-    d.s[1] = (struct sample){0x80000008u, 0, 0};
-    d.s[2] = (struct sample){0x8000000cu, 0, 1};
+    d.s[0] = (struct sample){0x80000004u, 0x80000100u, 1, 0, 0, NULL};
+    d.s[1] = (struct sample){0x80000008u, 0, 0, 0, 0, NULL};
+    d.s[2] = (struct sample){0x8000000cu, 0, 1, 0, 0, NULL};
     assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
     assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
     assert_int_equal(r.n_ev, 2);
@@ -356,8 +356,8 @@ static void profile_of_samples(void **state)
     d.n = d.cap = 4;
     d.s = calloc(4, sizeof *d.s);
     for (int i = 0; i < 3; i++) /* leaf, called from caller */
-        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16, 0};
-    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10, 0}; /* return address nowhere */
+        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16, 0, 0, 0, NULL};
+    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10, 0, 0, 0, NULL}; /* return address nowhere */
     assert_int_equal(profile_build(&p, &d, a), 0);
     assert_int_equal(p.functions.n, 2);
     assert_string_equal(p.functions.r[0].key, "attrib_leaf");

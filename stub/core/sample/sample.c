@@ -59,19 +59,18 @@ static struct {
     struct slot c[SAMPLE_COUNTERS];
     uint32_t fill, lost;
     uint32_t stack; /* bytes of stack a sample copies (0: none) */
+    uint32_t words, cap; /* words a sample takes, samples the buffer holds */
     unsigned nc;
     uint8_t bound, armed, stop;
-} s;
+} s; /* sample_clear, at each new session, sets words and cap */
 
-/* Words a sample takes, and samples the buffer holds, as bound now. */
-static uint32_t words(void)
+/* s.stack bytes of stack a sample: its words and the buffer's samples
+ * (kept, so that an overflow does not divide). */
+static void set_stack(uint32_t bytes)
 {
-    return s.stack ? STUB_SAMPLE_STACK_WORDS + s.stack / 4 : STUB_SAMPLE_WORDS;
-}
-
-static uint32_t capacity(void)
-{
-    return BUF_WORDS / words();
+    s.stack = bytes;
+    s.words = bytes ? STUB_SAMPLE_STACK_WORDS + bytes / 4 : STUB_SAMPLE_WORDS;
+    s.cap = BUF_WORDS / s.words;
 }
 
 /* The stack pointer and the stack's words from it up, s.stack bytes or to
@@ -95,13 +94,13 @@ uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra,
                               stub_addr_t sp)
 {
     unsigned i = 0;
-    uint32_t *w = buf + words() * s.fill;
+    uint32_t *w = buf + s.words * s.fill;
 
     while (i < s.nc && s.c[i].n != n)
         i++;
     if (!s.armed || i == s.nc)
         return 0;
-    if (s.fill == capacity()) {
+    if (s.fill == s.cap) {
         s.lost++;
         s.stop = 1;
     } else {
@@ -110,7 +109,7 @@ uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra,
         w[STUB_SAMPLE_COUNTER] = n;
         if (s.stack)
             copy_stack(w, sp);
-        s.stop = ++s.fill == capacity();
+        s.stop = ++s.fill == s.cap;
     }
     return s.c[i].period;
 }
@@ -188,7 +187,7 @@ void sample_clear(void)
 {
     s.bound = s.armed = s.stop = 0;
     s.nc = 0;
-    s.stack = 0;
+    set_stack(0);
     sample_unbind_points();
 }
 
@@ -223,7 +222,7 @@ static int bind_stack(const char *p)
     if (*p != '@' || !hex_u32(p + 1, &n, &p) || *p || !n || n % 4 ||
         n > STACK_MAX)
         return 0;
-    s.stack = n;
+    set_stack(n);
     return 1;
 }
 
@@ -284,7 +283,7 @@ int sample_query(const char *pkt, struct reply *r)
         return 0;
     reply_hex_u32(r, (uint32_t)(uintptr_t)buf, 8);
     reply_str(r, ",");
-    reply_hex_u32(r, capacity(), 8);
+    reply_hex_u32(r, s.cap, 8);
     reply_str(r, ",");
     reply_hex_u32(r, s.fill, 8);
     reply_str(r, ",");

@@ -36,6 +36,7 @@ struct cli {
     int force;           /* report: an ELF that is not the one recorded */
     int sort;            /* report: --sort, an enum profile_sort */
     unsigned long max_samples; /* record: --samples */
+    unsigned long call_graph_bytes; /* record: --call-graph dwarf,BYTES; 0 off */
     int duration_ms;     /* record, stat: --duration */
     int interval_ms;     /* stat: -I */
     const char *trace_json; /* stat: --trace-json FILE */

@@ -37,6 +37,7 @@
 
 #define DEFAULT_EVENT "cycles:10007"
 #define DEFAULT_OUTPUT "pmuctl.data"
+#define DEFAULT_STACK_BYTES 256 /* --call-graph dwarf: perf's default is 8192 */
 #define TP_FROM 1
 #define TP_TO 2
 
@@ -198,16 +199,16 @@ static int drain(struct target *t, struct sample_data *d, int *full)
 
     if ((rc = target_sample_status(t, &st)))
         return rc;
-    if (st.fill * SAMPLE_BYTES > sizeof buf) {
+    if (st.fill * sample_record_bytes(d) > sizeof buf) {
         snprintf(t->err, sizeof t->err, "the stub's buffer is larger than "
                  "pmuctl reads (%lu samples)", st.fill);
         return PMUCTL_EXIT_TARGET;
     }
-    if ((rc = target_sample_read(t, &st, buf)))
+    if ((rc = target_sample_read(t, &st, sample_record_bytes(d), buf)))
         return rc;
-    if (sample_decode(d, buf, st.fill * SAMPLE_BYTES, t->big_endian)) {
+    if (sample_decode(d, buf, st.fill * sample_record_bytes(d), t->big_endian)) {
         snprintf(t->err, sizeof t->err, "out of memory, or a sample of a "
-                 "counter pmuctl did not bind");
+                 "counter pmuctl did not bind or a stack longer than bound");
         return PMUCTL_EXIT_TARGET;
     }
     d->lost += st.lost;
@@ -256,7 +257,9 @@ static int run(const struct cli *c, struct target *t, struct sample_data *d)
         if (rc || st.kind == 'W' || st.kind == 'X')
             return rc;
         if (c->max_samples && d->n >= c->max_samples) {
-            d->n = c->max_samples; /* the first N: a buffer-full may pass it */
+            /* the first N: a buffer-full may pass it */
+            while (d->n > c->max_samples)
+                free(d->s[--d->n].stack);
             return 0;
         }
         if (st.signal != 5 || !full) {
@@ -306,6 +309,21 @@ static int run_record(const struct cli *c, struct target *t)
                      "interrupt", PMUSTUB_FEATURE_SAMPLE);
         return PMUCTL_EXIT_TARGET;
     }
+    if (c->call_graph_bytes && (halting || !t->sampling.stack_max)) {
+        pmuctl_error("--call-graph dwarf needs the stub's copy of the stack "
+                     "in each sample (%s in qSupported)%s",
+                     PMUSTUB_FEATURE_SAMPLE_STACK, halting ? ", which a "
+                     "record by halting has not" : ": link the program with "
+                     "this pmuctl's pmustub");
+        return PMUCTL_EXIT_TARGET;
+    }
+    if (c->call_graph_bytes > t->sampling.stack_max) {
+        pmuctl_error("--call-graph dwarf,%lu: the stub copies at most %lu "
+                     "bytes of stack a sample (%s=%lx)", c->call_graph_bytes,
+                     t->sampling.stack_max, PMUSTUB_FEATURE_SAMPLE_STACK,
+                     t->sampling.stack_max);
+        return PMUCTL_EXIT_USAGE;
+    }
     if (halting && c->from) {
         pmuctl_error("through %s record samples the whole run: --from and "
                      "--to need the stub's tracepoints", t->access->name);
@@ -334,6 +352,7 @@ static int run_record(const struct cli *c, struct target *t)
                          t->sim.name, l.e[i].ev.name, t->pmu.core);
             return PMUCTL_EXIT_TARGET;
         }
+    d.stack_bytes = c->call_graph_bytes;
     snprintf(d.core, sizeof d.core, "%s", t->pmu.core);
     snprintf(d.simulator, sizeof d.simulator, "%s", t->sim.name);
     snprintf(d.elf, sizeof d.elf, "%s", c->elf);
@@ -405,6 +424,29 @@ static int set_freq(struct cli *c, const struct cli_opt *o, const char *arg,
     return 0;
 }
 
+/* perf record's --call-graph dwarf[,BYTES]: the stub copies BYTES of the
+ * stack, from the stack pointer up, into each sample (a multiple of 4;
+ * report unwinds them with the ELF's CFI, sample/unwind.c). */
+static int set_call_graph(struct cli *c, const struct cli_opt *o,
+                          const char *arg, char *err, size_t errlen)
+{
+    const char *bytes = NULL;
+    (void)o;
+    if (!strncmp(arg, "dwarf", 5) && (!arg[5] || arg[5] == ','))
+        bytes = arg[5] ? arg + 6 : NULL;
+    else
+        goto bad;
+    c->call_graph_bytes = DEFAULT_STACK_BYTES;
+    if (bytes && (!cli_parse_count(bytes, SAMPLE_STACK_MAX, &c->call_graph_bytes) ||
+                  !c->call_graph_bytes || c->call_graph_bytes % 4))
+        goto bad;
+    return 0;
+bad:
+    snprintf(err, errlen, "--call-graph wants dwarf or dwarf,BYTES (a multiple "
+             "of 4 up to %d), not '%s'", SAMPLE_STACK_MAX, arg);
+    return PMUCTL_EXIT_USAGE;
+}
+
 static const struct cli_rule rules[] = {
     {"mhz", "freq", 1, "--mhz is -F's clock rate: it needs -F"},
     {"samples", "duration", 0, "--samples and --duration both end a record: "
@@ -430,6 +472,9 @@ static const struct cli_opt opts[] = {
                "both or neither"),
     CLI_STRING(0, "to", "LOC", to, "where sampling stops, as --from"),
     CLI_CUSTOM(0, "samples", "N", set_samples, "stop after N samples"),
+    CLI_CUSTOM(0, "call-graph", "dwarf[,BYTES]", set_call_graph,
+               "each sample copies BYTES (default 256) of the stack, for "
+               "report to unwind with the ELF's DWARF CFI"),
     CLI_SECONDS(0, "duration", duration_ms, "stop after SEC seconds"),
     CLI_STRING('o', "output", "FILE", output,
                "the record file (default " DEFAULT_OUTPUT ")"),

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 struct attrib;
+struct Dwarf_CFI_s; /* elfutils libdw.h's Dwarf_CFI */
 
 /* Opens the ELF; NULL with err set if it cannot be read. */
 struct attrib *attrib_open(const char *elf, char *err, size_t errlen);
@@ -23,5 +24,14 @@ const char *attrib_function_offset(struct attrib *a, unsigned long addr,
  * program has no line for it (no -g, or code of no compilation unit). */
 int attrib_line(struct attrib *a, unsigned long addr, const char **file,
                 int *line);
+/* The program's call frame information into cfi: its .debug_frame (GCC's
+ * with -g, for the program's code) and its .eh_frame (libgcc's), where it
+ * has them, the first first; its DWARF number of the stack pointer (MIPS
+ * $29, Power r1) and its byte order. The number of CFIs, 0 when it has
+ * none or is of another architecture. Kept with a. */
+int attrib_cfi(struct attrib *a, struct Dwarf_CFI_s *cfi[2], int *sp_reg,
+               int *big_endian);
+/* Nonzero if addr is in one of the program's code sections. */
+int attrib_in_code(struct attrib *a, unsigned long addr);
 
 #endif

@@ -15,6 +15,12 @@
  * has an event and period line for each, in order.
  *   PC RA [E]              (hex, one sample a line; E, decimal: the index
  *                           of the sample's event, 0 when absent)
+ * A record with stacks (record --call-graph dwarf) is "pmuctl.data 2":
+ * a heading line "call-graph dwarf BYTES" (the copy's bound) and, after
+ * each sample's line, "stack SP HEX" (the stack pointer and the bytes
+ * copied from it up, in target order; none when the stub copied none).
+ * Files without stacks stay "pmuctl.data 1", which any pmuctl reads; a
+ * pmuctl that does not know 2 refuses it as no record file of its own.
  */
 #ifndef PMUCTL_SAMPLE_DATA_H
 #define PMUCTL_SAMPLE_DATA_H
@@ -24,14 +30,22 @@
 
 #include "elf/elfid.h"
 
-/* Bytes of a sample in the stub's buffer (STUB_SAMPLE_WORDS words). */
+/* Bytes of a sample in the stub's buffer (STUB_SAMPLE_WORDS words), and
+ * of the stack pointer and copy's length that precede a stack copy
+ * (STUB_SAMPLE_STACK_WORDS). */
 #define SAMPLE_BYTES 12
+#define SAMPLE_STACK_HEAD 20
+/* The largest stack copy pmuctl asks for. */
+#define SAMPLE_STACK_MAX 4096
 /* Events one record samples at once (the stub's SAMPLE_COUNTERS). */
 #define SAMPLE_EVENTS_MAX 4
 
 struct sample {
     uint32_t pc, ra;
     unsigned event; /* index into sample_data.ev */
+    uint32_t sp;          /* with a stack copy: the stack pointer, */
+    uint32_t stack_len;   /* the bytes copied from it up */
+    uint8_t *stack;       /* (malloc'd, target order), NULL if none */
 };
 
 struct sample_event {
@@ -50,14 +64,17 @@ struct sample_data {
     int has_program; /* older files do not say */
     char from[128], to[128]; /* "" when the whole run was sampled */
     unsigned long lost;      /* samples the stub had no room for */
+    unsigned long stack_bytes; /* --call-graph dwarf's copy; 0: no stacks */
     struct sample *s;
     size_t n, cap;
 };
 
+/* Bytes a sample takes in the stub's buffer as d binds it. */
+size_t sample_record_bytes(const struct sample_data *d);
 /* Appends the samples in len bytes of the stub's buffer (a multiple of
- * SAMPLE_BYTES), each to the event of its counter; 0, or -1 (out of
- * memory, a length that is no whole number of samples, or a counter no
- * event of d's is on). */
+ * sample_record_bytes), each to the event of its counter; 0, or -1 (out
+ * of memory, a length that is no whole number of samples, a counter no
+ * event of d's is on, or a stack copy longer than its bound). */
 int sample_decode(struct sample_data *d, const uint8_t *buf, size_t len,
                   int big_endian);
 /* One sample taken some other way (cmd/record_halt.c); 0 or -1. */

@@ -19,6 +19,7 @@
  * names another function.
  */
 #include "sample/pprof.h"
+#include "sample/unwind.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -147,12 +148,24 @@ static const char *function_at(struct attrib *a, uint32_t addr)
     return f ? f : "[unknown]";
 }
 
-/* The stack of sample s as location ids, leaf first; its length. */
-static int stack(struct ids *ids, struct attrib *a, const struct sample *s,
-                 uint64_t loc[2])
+/* The stack of sample s as location ids, leaf first; its length. With a
+ * stack copy, the unwound frames, each caller at its call (the word
+ * before the return address). */
+static int stack(struct ids *ids, struct attrib *a, const struct sample_data *d,
+                 const struct sample *s, uint64_t loc[UNWIND_MAX])
 {
-    uint32_t caller = s->ra ? s->ra - 4 : 0;
+    uint32_t caller = s->ra ? s->ra - 4 : 0, pcs[UNWIND_MAX];
     int n = 0;
+
+    if (d->stack_bytes) {
+        n = unwind_sample(a, s, pcs, UNWIND_MAX);
+        for (int k = 0; k < n; k++) {
+            uint32_t at = k ? pcs[k] - 4 : pcs[k];
+            loc[k] = id_of(&ids->addr, &ids->naddr, sizeof *ids->addr, &at,
+                           same_addr);
+        }
+        return n;
+    }
 
     loc[n++] = id_of(&ids->addr, &ids->naddr, sizeof *ids->addr, &s->pc,
                      same_addr);
@@ -194,8 +207,8 @@ static void encode(const struct sample_data *d, struct attrib *a,
         value_type(o, 1, st, event[e], "count", &m);
     /* One Sample per recorded sample: pprof adds them up itself. */
     for (size_t i = 0; i < d->n; i++) {
-        uint64_t loc[2];
-        int n = stack(ids, a, &d->s[i], loc);
+        uint64_t loc[UNWIND_MAX];
+        int n = stack(ids, a, d, &d->s[i], loc);
         for (int k = 0; k < n; k++) {
             varint(&packed, loc[k]);
             o->oom |= !loc[k]; /* id_of out of memory */

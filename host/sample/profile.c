@@ -6,9 +6,13 @@
  * the caller while the function has not called another since it was
  * entered (a leaf, or a function before its first call); after a call it
  * points into the function itself and adds no frame. So a stack is
- * "caller;function" or "function": never wrong, sometimes short.
+ * "caller;function" or "function": never wrong, sometimes short. A
+ * record with stack copies (--call-graph dwarf) has its stacks unwound
+ * instead (sample/unwind.c), as deep as the copy and the CFI go.
  */
 #include "sample/profile.h"
+
+#include "sample/unwind.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -83,13 +87,31 @@ static void symbol_offset(struct attrib *a, unsigned long addr, char *out, size_
         snprintf(out, len, "%s", a ? UNKNOWN : "");
 }
 
+/* The unwound stack of s, outermost first, into key: each caller's
+ * function is the call's (the word before the return address). */
+static void unwound_key(struct attrib *a, const struct sample *s, char *key,
+                        size_t len)
+{
+    uint32_t pcs[UNWIND_MAX];
+    int n = unwind_sample(a, s, pcs, UNWIND_MAX);
+    size_t at = 0;
+
+    key[0] = 0;
+    for (int k = n - 1; k >= 0 && at + 1 < len; k--) {
+        char b[16], f[256];
+        frame(f, sizeof f, fn_of(a, k ? pcs[k] - 4 : pcs[k], b, sizeof b));
+        at += (size_t)snprintf(key + at, len - at, "%s%s", k == n - 1 ? "" : ";", f);
+    }
+}
+
 int profile_build(struct profile *p, const struct sample_data *d,
                   struct attrib *a)
 {
     memset(p, 0, sizeof *p);
     p->d = d;
     for (size_t i = 0; i < d->n; i++) {
-        char key[600], fb[16], cb[16], f1[256], f2[256];
+        static char key[UNWIND_MAX * 256];
+        char fb[16], cb[16], f1[256], f2[256];
         const char *fn = fn_of(a, d->s[i].pc, fb, sizeof fb);
         /* The return address is the instruction after the call (MIPS:
          * after its delay slot); the call itself is the word before. */
@@ -110,7 +132,9 @@ int profile_build(struct profile *p, const struct sample_data *d,
         if (add(&p->addrs, at, sym, has_line ? where : NULL))
             return -1;
         frame(f1, sizeof f1, fn);
-        if (strcmp(caller, fn) && strcmp(caller, UNKNOWN)) {
+        if (d->stack_bytes) {
+            unwound_key(a, &d->s[i], key, sizeof key);
+        } else if (strcmp(caller, fn) && strcmp(caller, UNKNOWN)) {
             frame(f2, sizeof f2, caller);
             snprintf(key, sizeof key, "%s;%s", f2, f1);
         } else {

@@ -236,6 +236,9 @@ int target_connect(struct target *t, const char *spec, int timeout_ms)
     t->sampling.offered = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE) != NULL;
     t->sampling.old_format = !t->sampling.offered &&
                              strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE_OLD) != NULL;
+    const char *stack = strstr(t->rsp.reply, PMUSTUB_FEATURE_SAMPLE_STACK "=");
+    t->sampling.stack_max = stack && t->sampling.offered
+        ? strtoul(stack + sizeof PMUSTUB_FEATURE_SAMPLE_STACK, NULL, 16) : 0;
     t->sampling.interval_offered =
         strstr(t->rsp.reply, PMUSTUB_FEATURE_INTERVAL) != NULL;
     /* Asked in ack mode, before any QStartNoAckMode (simulator.c). */

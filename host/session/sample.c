@@ -26,7 +26,9 @@ int target_sample_bind(struct target *t, const struct sample_data *d,
                                (unsigned)t->cnt_reg[d->ev[e].counter],
                                d->ev[e].period);
     if (from_tp)
-        snprintf(pkt + at, sizeof pkt - at, ",%x,%x", from_tp, to_tp);
+        at += (size_t)snprintf(pkt + at, sizeof pkt - at, ",%x,%x", from_tp, to_tp);
+    if (d->stack_bytes)
+        snprintf(pkt + at, sizeof pkt - at, "@%lx", d->stack_bytes);
     rc = target_request_ok(t, pkt, "sampling (" PMUSTUB_Q_SAMPLE_SET ")");
     if (!rc)
         t->sampling.bound = 1;
@@ -61,9 +63,9 @@ int target_sample_status(struct target *t, struct sample_status *st)
 }
 
 int target_sample_read(struct target *t, const struct sample_status *st,
-                       uint8_t *out)
+                       size_t record_bytes, uint8_t *out)
 {
-    size_t len = st->fill * SAMPLE_BYTES, done = 0;
+    size_t len = st->fill * record_bytes, done = 0;
     char pkt[64];
 
     while (done < len) {

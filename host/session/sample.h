@@ -20,15 +20,16 @@ struct sample_status {
 
 /* Each of d's events samples on its counter (through the counter's 32-bit
  * count register) every its period: now (from_tp 0) or between hits at
- * tracepoints from_tp and to_tp, defined beforehand (session/trace.h). */
+ * tracepoints from_tp and to_tp, defined beforehand (session/trace.h);
+ * with d's stack_bytes, each sample copies that much of the stack. */
 int target_sample_bind(struct target *t, const struct sample_data *d,
                        unsigned from_tp, unsigned to_tp);
 int target_sample_off(struct target *t);
 int target_sample_status(struct target *t, struct sample_status *st);
-/* The fill samples of the buffer (SAMPLE_BYTES each) into out, in bulk (m
- * packets of up to 256 bytes). */
+/* The fill samples of the buffer (record_bytes each:
+ * sample_record_bytes) into out, in bulk (m packets of up to 256 bytes). */
 int target_sample_read(struct target *t, const struct sample_status *st,
-                       uint8_t *out);
+                       size_t record_bytes, uint8_t *out);
 int target_sample_reset(struct target *t);
 
 #endif

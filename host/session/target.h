@@ -60,6 +60,9 @@ struct target_sampling {
     int offered;
     int old_format;
     int bound;
+    /* qPmustub.SampleStack=HEX: the most bytes of stack a sample copies
+     * (0: the stub copies none). */
+    unsigned long stack_max;
     /* pmuctl stat's intervals on the target (session/interval.c): offered
      * (qPmustub.Interval+), bound. */
     int interval_offered;

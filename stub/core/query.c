@@ -125,7 +125,9 @@ int h_query(char *pkt, unsigned len, struct reply *r)
         reply_str(r, "PacketSize=");
         reply_hex_u32(r, STUB_PKT_MAX, 3);
         reply_str(r, ";qXfer:features:read+;QStartNoAckMode+;swbreak+"
-                     TRACE_FEATURES SAMPLE_FEATURES INTERVAL_FEATURES);
+                     TRACE_FEATURES);
+        sample_features(r);
+        reply_str(r, INTERVAL_FEATURES);
     } else if (str_starts(pkt, "qXfer:features:read:", &rest)) {
         xfer_features(rest, r);
     } else if (str_starts(pkt, "qAttached", &rest)) {

@@ -10,6 +10,8 @@
 # packets. The stub's wait for the host's bytes (uart16550_getc) is left
 # out (tests/bench/stub_cost.py), as in trace_cost.sh.
 # Usage: sample_cost.sh BUILD_DIR [PERIOD1 [PERIOD2]]  (default 9973, 997)
+# Environment: RECORD_ARGS, more options of record for both runs
+# (--call-graph dwarf: the cost of a sample with its stack copy).
 # Prints, per board (34k, e200z7): CPU: STUB stub instructions per sample
 # (PROGRAM program instructions per sample: about 0, the check that only
 # samples differ), then "  COUNT  PART  FUNCTION" lines.
@@ -30,7 +32,8 @@ profile() {
     local elf=$2 period=$3
     profiled_vboard "$1" "$elf" "$4"
     if ! "$PMUCTL" -t "127.0.0.1:$PORT" record --elf "$elf" -e "instructions:$period" \
-        --from region_begin --to region_end -o "$TMP/rec.data" 2>"$TMP/pmuctl.err"; then
+        --from region_begin --to region_end ${RECORD_ARGS:-} -o "$TMP/rec.data" \
+        2>"$TMP/pmuctl.err"; then
         echo "pmuctl failed:" >&2
         cat "$TMP/pmuctl.err" >&2
         exit 1

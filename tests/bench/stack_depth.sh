@@ -5,7 +5,8 @@
 # ... binary, M/X packets), then a GDB session (breakpoints, steps, every
 # register, the monitor (pmu set/read/list too), qCRC, memory, and tracepoints where the stub has
 # them) and pmuctl (info, read, measure with breakpoints, with the native
-# bracket and with agent expressions, record where the stub samples) run;
+# bracket and with agent expressions, record where the stub samples, with
+# and without --call-graph) run;
 # a last GDB reads the stack back: its first byte no longer the pattern is
 # the deepest any of them went. The depth includes every exception entry's
 # frame (the stub runs with interrupts masked, so nothing nests on it).
@@ -99,6 +100,8 @@ if [ -n "$trace" ]; then
 fi
 if [ -n "$sample" ]; then
     pm record --elf "$ELF" -e cycles:1009 --samples 200 -o "$E2E_TMP/pmuctl.data"
+    pm record --elf "$ELF" -e cycles:1009 --samples 200 --call-graph dwarf \
+        -o "$E2E_TMP/pmuctl.data"
 fi
 fi
 

@@ -59,6 +59,18 @@ foreach(board malta ppce500)
 endforeach()
 add_custom_target(e2e_record_bracket_programs ALL DEPENDS ${_brk_elfs})
 
+# record_callgraph.sh: record --call-graph dwarf on callchain_prog.c, a
+# known chain main -> chain_a -> chain_b -> chain_c -> chain_leaf, on the
+# 34K (MIPS o32) and the e200z7, in the loop below.
+set(_cg_src ${CMAKE_SOURCE_DIR}/tests/firmware/common/callchain_prog.c)
+set(_cg_elfs)
+foreach(board malta ppce500)
+  set(_cg_${board} ${CMAKE_CURRENT_BINARY_DIR}/callchain_prog-${board}.elf)
+  pmustub_firmware(OUT ${_cg_${board}} BOARD ${board} STUB SOURCES ${_cg_src})
+  list(APPEND _cg_elfs ${_cg_${board}})
+endforeach()
+add_custom_target(e2e_callchain_programs ALL DEPENDS ${_cg_elfs})
+
 foreach(t 34k:malta:mips e200z7:ppce500:ppc)
   string(REPLACE ":" ";" t ${t})
   list(GET t 0 cpu)
@@ -74,6 +86,12 @@ foreach(t 34k:malta:mips e200z7:ppce500:ppc)
   set_tests_properties(e2e_record_brackets_${cpu} PROPERTIES TIMEOUT 600
                        ENVIRONMENT QEMU_CPU=${PMUSTUB_CORE_${cpu}_QEMU_CPU})
   pmustub_test_needs(e2e_record_brackets_${cpu} qemu-system-${arch} gdb-multiarch)
+  add_test(NAME e2e_record_callgraph_${cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/record_callgraph.sh
+                   $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard> ${arch} ${cpu}
+                   ${_cg_${board}})
+  set_tests_properties(e2e_record_callgraph_${cpu} PROPERTIES TIMEOUT 600)
+  pmustub_test_needs(e2e_record_callgraph_${cpu} gdb-multiarch)
 endforeach()
 
 # record_multi.sh: two events at once (instructions and a data-side event

@@ -4,7 +4,9 @@
  * return address, counter, the counter naming the sample's event), the
  * record file written and read back with one event and with two, -F's
  * period from a clock and its refusals, the program's identity it keeps
- * (against readelf), and the attribution of addresses to
+ * (against readelf), samples with a stack copy (--call-graph dwarf:
+ * decoded, written as "pmuctl.data 2" and read back; a copy longer than
+ * its bound refused), and the attribution of addresses to
  * functions and source lines in a small MIPS ELF built for the test
  * (attrib_prog.c, -g). Oracle for the attribution: GNU binutils' nm and
  * addr2line on the same ELF, another reader of the symbol table and the
@@ -127,6 +129,61 @@ static void file_round_trip(void **state)
     unlink(path);
 }
 
+/* --call-graph dwarf,8: each sample is its three words, the stack
+ * pointer, the bytes copied (8, or 4 where the stack ended) and 8 bytes of
+ * room; the file keeps them and says so in its first line. */
+static void stacks_decoded_and_kept(void **state)
+{
+    static const uint8_t buf[] = {
+        0x80, 0, 0, 4, 0x80, 0, 0, 8, 0, 0, 0, 1, 0x80, 1, 0, 0, 0, 0, 0, 8,
+        0xde, 0xad, 0xbe, 0xef, 0x80, 0, 0, 0x20,
+        0x80, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0x80, 1, 0, 4, 0, 0, 0, 4,
+        0x11, 0x22, 0x33, 0x44, 0, 0, 0, 0};
+    static const uint8_t too_long[] = {
+        0x80, 0, 0, 4, 0x80, 0, 0, 8, 0, 0, 0, 1, 0x80, 1, 0, 0, 0, 0, 0, 12,
+        0, 0, 0, 0, 0, 0, 0, 0};
+    char path[] = "/tmp/pmuctl_test_sampleXXXXXX", err[256], line[64];
+    struct sample_data d, r;
+    FILE *f;
+
+    (void)state;
+    new_record(path, &d);
+    d.n_ev = 1;
+    d.ev[0].counter = 1;
+    d.stack_bytes = 8;
+    assert_int_equal(sample_record_bytes(&d), 28);
+    assert_int_equal(sample_decode(&d, buf, sizeof buf - 1, 1), -1);
+    assert_int_equal(sample_decode(&d, buf, sizeof buf, 1), 0);
+    assert_int_equal(d.n, 2);
+    assert_int_equal(d.s[0].sp, 0x80010000u);
+    assert_int_equal(d.s[0].stack_len, 8);
+    assert_memory_equal(d.s[0].stack, buf + 20, 8);
+    assert_int_equal(d.s[1].stack_len, 4);
+    assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
+    f = fopen(path, "r");
+    assert_non_null(fgets(line, sizeof line, f));
+    fclose(f);
+    assert_string_equal(line, "pmuctl.data 2\n");
+    assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
+    assert_int_equal(r.stack_bytes, 8);
+    assert_int_equal(r.n, 2);
+    assert_int_equal(r.s[0].sp, 0x80010000u);
+    assert_int_equal(r.s[0].stack_len, 8);
+    assert_memory_equal(r.s[0].stack, buf + 20, 8);
+    assert_int_equal(r.s[1].sp, 0x80010004u);
+    assert_int_equal(r.s[1].stack_len, 4);
+    assert_memory_equal(r.s[1].stack, buf + 48, 4);
+    sample_free(&r);
+    assert_int_equal(sample_decode(&d, too_long, sizeof too_long, 1), -1);
+    sample_free(&d);
+    /* A copy longer than the file's bound is no line of it. */
+    f = fopen(path, "a");
+    fputs("80000010 00000000\nstack 80010000 000000000000000000000000\n", f);
+    fclose(f);
+    assert_int_equal(sample_read(&r, path, err, sizeof err), -1);
+    unlink(path);
+}
+
 /* Two events: each its name and period, each sample its event, and a
  * view of one event's samples (report's section of it). */
 static void file_of_two_events(void **state)
@@ -145,9 +202,9 @@ static void file_of_two_events(void **state)
     strcpy(d.core, "34k");
     d.n = d.cap = 3;
     d.s = calloc(3, sizeof *d.s);
-    d.s[0] = (struct sample){0x80000004u, 0x80000100u, 1};
-    d.s[1] = (struct sample){0x80000008u, 0, 0};
-    d.s[2] = (struct sample){0x8000000cu, 0, 1};
+    d.s[0] = (struct sample){0x80000004u, 0x80000100u, 1, 0, 0, NULL};
+    d.s[1] = (struct sample){0x80000008u, 0, 0, 0, 0, NULL};
+    d.s[2] = (struct sample){0x8000000cu, 0, 1, 0, 0, NULL};
     assert_int_equal(sample_write(&d, path, err, sizeof err), 0);
     assert_int_equal(sample_read(&r, path, err, sizeof err), 0);
     assert_int_equal(r.n_ev, 2);
@@ -356,8 +413,8 @@ static void profile_of_samples(void **state)
     d.n = d.cap = 4;
     d.s = calloc(4, sizeof *d.s);
     for (int i = 0; i < 3; i++) /* leaf, called from caller */
-        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16, 0};
-    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10, 0}; /* return address nowhere */
+        d.s[i] = (struct sample){(uint32_t)leaf + 4, (uint32_t)caller + 16, 0, 0, 0, NULL};
+    d.s[3] = (struct sample){(uint32_t)caller + 4, 0x10, 0, 0, 0, NULL}; /* return address nowhere */
     assert_int_equal(profile_build(&p, &d, a), 0);
     assert_int_equal(p.functions.n, 2);
     assert_string_equal(p.functions.r[0].key, "attrib_leaf");
@@ -414,6 +471,7 @@ int main(void)
         cmocka_unit_test(decode_both_orders),
         cmocka_unit_test(file_round_trip),
         cmocka_unit_test(file_of_two_events),
+        cmocka_unit_test(stacks_decoded_and_kept),
         cmocka_unit_test(period_from_freq),
         cmocka_unit_test(identity_as_readelf),
         cmocka_unit_test(attribution_as_binutils),

@@ -9,6 +9,10 @@
 #include "rsp_frames.h"
 
 struct fake_port fake;
+/* The program's stack top the board's linker script gives the stub
+ * (sampling's stack copy stops there): a host address, whose low 32 bits
+ * the tests keep their stack pointers clear of. */
+char _stack_top[4];
 
 const uint8_t fake_break_insn[4] = {0x00, 0x05, 0x00, 0x0d};
 

@@ -12,7 +12,7 @@
 
 #include "exchange.h"
 #include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
-#include "sample/sample.h" /* SAMPLE_FEATURES: and sampling */
+#include "pmustub/wire.h" /* and sampling: 4 samples leave a stack copy 28 bytes */
 
 /* Runs in order: the first test switches the mode for the rest. */
 static void ok_is_acked_and_retransmitted_before_switching(void **state)
@@ -23,7 +23,8 @@ static void ok_is_acked_and_retransmitted_before_switching(void **state)
     assert_string_equal(exchange("qSupported:swbreak+"),
                         "PacketSize=400;qXfer:features:read+;"
                         "QStartNoAckMode+;swbreak+" TRACE_FEATURES
-                        SAMPLE_FEATURES);
+                        ";" PMUSTUB_FEATURE_SAMPLE ";"
+                        PMUSTUB_FEATURE_SAMPLE_STACK "=01c");
     fake_clear_io();
     fake_input_packet_str("QStartNoAckMode");
     fake_input_str("-+"); /* GDB asks for the OK again, then acks it */

@@ -41,19 +41,28 @@ static uint32_t reg_value(void)
 }
 
 /* qPmustub.Sample's FILL, LOST and ARMED (its ADDR is a host pointer). */
-static void status(unsigned long *fill, unsigned long *lost, int *armed)
+static unsigned long status_size(unsigned long *fill, unsigned long *lost,
+                                 int *armed)
 {
     const char *r = exchange("qPmustub.Sample");
     unsigned long addr, size;
     assert_int_equal(sscanf(r, "%lx,%lx,%lx,%lx,%d", &addr, &size, fill, lost,
                             armed), 5);
-    assert_int_equal(size, 4);
+    return size;
 }
 
+static void status(unsigned long *fill, unsigned long *lost, int *armed)
+{
+    assert_int_equal(status_size(fill, lost, armed), 4);
+}
+
+/* The stack copy's bound: 4 samples of 3 words leave 7 words beside a
+ * sample's 5, 28 bytes. */
 static void offered(void **state)
 {
     (void)state;
     assert_non_null(strstr(exchange("qSupported"), ";qPmustub.Sample2+"));
+    assert_non_null(strstr(exchange("qSupported"), ";qPmustub.SampleStack=01c"));
 }
 
 static void samples_fill_stop_and_reset(void **state)
@@ -67,15 +76,15 @@ static void samples_fill_stop_and_reset(void **state)
     status(&fill, &lost, &armed);
     assert_true(fill == 0 && lost == 0 && armed == 1);
     /* Counter 0 is not the sampled one: folded by the port as ever. */
-    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0), 0);
+    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0, 0), 0);
     for (unsigned i = 0; i < 3; i++) {
-        assert_int_equal(stub_sample_overflow(1, 0x80100000 + 4 * i, 0x80100100), 997);
+        assert_int_equal(stub_sample_overflow(1, 0x80100000 + 4 * i, 0x80100100, 0), 997);
         assert_int_equal(stub_sample_stop(), 0);
     }
-    assert_int_equal(stub_sample_overflow(1, 0x8010000c, 0x80100100), 997);
+    assert_int_equal(stub_sample_overflow(1, 0x8010000c, 0x80100100, 0), 997);
     assert_int_equal(stub_sample_stop(), 1); /* full: drain */
     assert_int_equal(stub_sample_stop(), 0); /* once */
-    assert_int_equal(stub_sample_overflow(1, 0x80100010, 0x80100100), 997);
+    assert_int_equal(stub_sample_overflow(1, 0x80100010, 0x80100100, 0), 997);
     assert_int_equal(stub_sample_stop(), 1); /* still full: lost, stops again */
     status(&fill, &lost, &armed);
     assert_true(fill == 4 && lost == 1 && armed == 1);
@@ -85,7 +94,7 @@ static void samples_fill_stop_and_reset(void **state)
     assert_string_equal(exchange("QPmustub.Sample:off"), "OK");
     status(&fill, &lost, &armed);
     assert_int_equal(armed, 0);
-    assert_int_equal(stub_sample_overflow(1, 0x80100000, 0), 0);
+    assert_int_equal(stub_sample_overflow(1, 0x80100000, 0, 0), 0);
 }
 
 /* A word of the buffer. qPmustub.Sample's ADDR is the low 32 bits of a
@@ -112,9 +121,9 @@ static void two_counters_tagged(void **state)
     assert_string_equal(exchange("QPmustub.Sample:1,48,3e5;3,a,7"), "OK");
     assert_int_equal(reg_value(), 0x80000000u - 997);
     assert_int_equal(fake.regs[second][3], (uint8_t)(0x80000000u - 7));
-    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0), 0);
-    assert_int_equal(stub_sample_overflow(3, 0x80100008, 0x80100100), 7);
-    assert_int_equal(stub_sample_overflow(1, 0x80100010, 0x80100104), 997);
+    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0, 0), 0);
+    assert_int_equal(stub_sample_overflow(3, 0x80100008, 0x80100100, 0), 7);
+    assert_int_equal(stub_sample_overflow(1, 0x80100010, 0x80100104, 0), 997);
     status(&fill, &lost, &armed);
     assert_true(fill == 2 && lost == 0 && armed == 1);
     assert_int_equal(buffer_word(STUB_SAMPLE_PC), 0x80100008);
@@ -122,6 +131,36 @@ static void two_counters_tagged(void **state)
     assert_int_equal(buffer_word(STUB_SAMPLE_COUNTER), 3);
     assert_int_equal(buffer_word(STUB_SAMPLE_WORDS + STUB_SAMPLE_PC), 0x80100010);
     assert_int_equal(buffer_word(STUB_SAMPLE_WORDS + STUB_SAMPLE_COUNTER), 1);
+}
+
+/* With @BYTES a sample takes 5 words and BYTES: one fits the 12 words of
+ * 4 plain samples at 28 bytes, two at 4. A stack pointer at or above the
+ * program's stack top (here the host's _stack_top, a 64-bit address whose
+ * low half is far below 0xfffffffc) copies nothing, and says so. */
+static void stack_copy_bound(void **state)
+{
+    unsigned long fill, lost;
+    int armed;
+
+    (void)state;
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5@20"), "E01");
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5@6"), "E01");
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5@0"), "E01");
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5@1c"), "OK");
+    assert_int_equal(status_size(&fill, &lost, &armed), 1);
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5@4"), "OK");
+    assert_int_equal(status_size(&fill, &lost, &armed), 2);
+    assert_int_equal(stub_sample_overflow(1, 0x80100000, 0x80100100, 0xfffffffc), 997);
+    assert_int_equal(stub_sample_stop(), 0);
+    assert_int_equal(buffer_word(STUB_SAMPLE_PC), 0x80100000);
+    assert_int_equal(buffer_word(STUB_SAMPLE_SP), 0xfffffffc);
+    assert_int_equal(buffer_word(STUB_SAMPLE_STACK_LEN), 0);
+    assert_int_equal(stub_sample_overflow(1, 0x80100004, 0x80100100, 0xfffffffc), 997);
+    assert_int_equal(stub_sample_stop(), 1); /* two: full */
+    assert_int_equal(buffer_word(STUB_SAMPLE_STACK_WORDS + 1 + STUB_SAMPLE_PC),
+                     0x80100004);
+    assert_string_equal(exchange("QPmustub.Sample:1,48,3e5"), "OK");
+    status(&fill, &lost, &armed); /* without: 4 again */
 }
 
 static void new_session_forgets(void **state)
@@ -134,7 +173,7 @@ static void new_session_forgets(void **state)
     exchange("qSupported");
     status(&fill, &lost, &armed);
     assert_int_equal(armed, 0);
-    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0), 0);
+    assert_int_equal(stub_sample_overflow(0, 0x80100000, 0, 0), 0);
 }
 
 static void bad_bindings_refused(void **state)
@@ -197,16 +236,16 @@ static void armed_between_tracepoints(void **state)
     assert_string_equal(exchange("QTStart"), "OK");
     status(&fill, &lost, &armed);
     assert_int_equal(armed, 0);
-    assert_int_equal(stub_sample_overflow(2, 0x80100000, 0), 0);
+    assert_int_equal(stub_sample_overflow(2, 0x80100000, 0, 0), 0);
     hit(A);
     status(&fill, &lost, &armed);
     assert_int_equal(armed, 1);
     assert_int_equal(reg_value(), 0x80000000u - 7);
-    assert_int_equal(stub_sample_overflow(2, A + 8, 0), 7);
+    assert_int_equal(stub_sample_overflow(2, A + 8, 0, 0), 7);
     hit(B);
     status(&fill, &lost, &armed);
     assert_true(armed == 0 && fill == 1);
-    assert_int_equal(stub_sample_overflow(2, B + 8, 0), 0);
+    assert_int_equal(stub_sample_overflow(2, B + 8, 0, 0), 0);
     assert_string_equal(exchange("QTStop"), "OK");
     assert_string_equal(exchange("QTinit"), "OK");
 }
@@ -219,6 +258,7 @@ int main(void)
         cmocka_unit_test_setup(two_counters_tagged, setup),
         cmocka_unit_test_setup(new_session_forgets, setup),
         cmocka_unit_test_setup(bad_bindings_refused, setup),
+        cmocka_unit_test_setup(stack_copy_bound, setup),
         cmocka_unit_test_setup(armed_between_tracepoints, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

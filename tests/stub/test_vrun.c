@@ -17,7 +17,7 @@
 #include "exchange.h"
 #include "stub_internal.h" /* bp_is_ours() */
 #include "trace.h" /* TRACE_FEATURES: the host core has tracepoints */
-#include "sample/sample.h" /* SAMPLE_FEATURES: and sampling */
+#include "pmustub/wire.h" /* and sampling: 4 samples leave a stack copy 28 bytes */
 
 /* The boot: what the stub sends when the reset program reaches its first
  * stop (a break instruction of the start-up code, not one of GDB's), with
@@ -114,7 +114,8 @@ static void vrun_with_a_file_or_arguments_is_refused(void **st)
     assert_string_equal(exchange("qSupported"), /* back to acks */
                         "PacketSize=400;qXfer:features:read+;"
                         "QStartNoAckMode+;swbreak+" TRACE_FEATURES
-                        SAMPLE_FEATURES);
+                        ";" PMUSTUB_FEATURE_SAMPLE ";"
+                        PMUSTUB_FEATURE_SAMPLE_STACK "=01c");
     assert_errors(bad, sizeof bad / sizeof *bad);
     assert_string_equal(exchange("vRun"), ""); /* not vRun: unknown */
     assert_int_equal(fake.kill_calls, 2);

@@ -15,7 +15,10 @@ enum { SAMPLE_FROM = 4, SAMPLE_TO = 8 };
 
 #if PMUSTUB_SAMPLING
 
-#define SAMPLE_FEATURES ";" PMUSTUB_FEATURE_SAMPLE
+/* qSupported's features of sampling: PMUSTUB_FEATURE_SAMPLE, and
+ * PMUSTUB_FEATURE_SAMPLE_STACK=HEX, the most bytes of stack a sample
+ * copies, where the buffer has room for one. */
+void sample_features(struct reply *r);
 /* qPmustub.Sample, QPmustub.Sample:..., QPmustub.SampleReset; return 1 if
  * the packet was one of them. */
 int sample_query(const char *pkt, struct reply *r);
@@ -27,7 +30,7 @@ void sample_clear(void);
 
 #else
 
-#define SAMPLE_FEATURES ""
+#define sample_features(r) ((void)(r))
 #define sample_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define sample_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define sample_hit(role) ((void)(role))

@@ -18,16 +18,23 @@
 
 /* A sample in the buffer: these words, in target order (the counter
  * that overflowed: the host's N of QPmustub.Sample, for records of
- * several events). */
-enum { STUB_SAMPLE_PC, STUB_SAMPLE_RA, STUB_SAMPLE_COUNTER, STUB_SAMPLE_WORDS };
+ * several events). With a stack copy bound (QPmustub.Sample's @BYTES,
+ * pmuctl record --call-graph dwarf) the sample goes on with the stack
+ * pointer, the bytes of the stack copied (BYTES or fewer, where the
+ * program's stack ends) and BYTES of room for them: the copy. */
+enum { STUB_SAMPLE_PC, STUB_SAMPLE_RA, STUB_SAMPLE_COUNTER, STUB_SAMPLE_WORDS,
+       STUB_SAMPLE_SP = STUB_SAMPLE_WORDS, STUB_SAMPLE_STACK_LEN,
+       STUB_SAMPLE_STACK_WORDS };
 
 /* Counter n's top bit is set, the program interrupted at pc with return
- * address ra (MIPS $31, Power LR). 0: n is not sampling now, the port
+ * address ra (MIPS $31, Power LR) and stack pointer sp (MIPS $29, Power
+ * r1). 0: n is not sampling now, the port
  * folds the count as ever. Otherwise the sample is recorded (or counted
  * lost in a full buffer) and the period is returned: the port takes it
  * off the count, so that the next overflow comes period events after
  * this one, whatever the count went past the top bit by. */
-uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra);
+uint32_t stub_sample_overflow(unsigned n, stub_addr_t pc, stub_addr_t ra,
+                              stub_addr_t sp);
 /* Nonzero once after the buffer filled: the port stops the program
  * (SIGTRAP, at the interrupted pc) for the host to drain it. */
 int stub_sample_stop(void);

@@ -29,6 +29,11 @@
 /* What stubs offered whose samples were two words (pc, ra) with no
  * counter's number: pmuctl names it when it refuses them. */
 #define PMUSTUB_FEATURE_SAMPLE_OLD "qPmustub.Sample+"
+/* "qPmustub.SampleStack=HEX": the stub copies up to HEX bytes of the
+ * program's stack into each sample when the binding asks (QPmustub.Sample's
+ * @BYTES; pmuctl record --call-graph dwarf). The samples of a binding
+ * without it are as PMUSTUB_FEATURE_SAMPLE's. */
+#define PMUSTUB_FEATURE_SAMPLE_STACK "qPmustub.SampleStack"
 #define PMUSTUB_Q_SAMPLE "qPmustub.Sample"
 #define PMUSTUB_Q_SAMPLE_SET "QPmustub.Sample:"
 #define PMUSTUB_Q_SAMPLE_RESET "QPmustub.SampleReset"

@@ -98,7 +98,16 @@ void stub_interval_snap(void)
     c->seq = v.seq;
     for (unsigned i = 0; i < v.nregs; i++)
         reg64(v.reg[i], c->c[i]);
-    stub_interval_pump();
+    /* Sent by the transmit interrupt, never from here: this entry may be
+     * the UART's own interrupt, folded on the way in, whose level request
+     * a byte written now would withdraw before the port claims it. The
+     * controller then has nothing to acknowledge (MPC8544E RM,
+     * "Programmable Interrupt Controller (PIC)": IACK with no request
+     * pending returns the spurious vector), the port takes the entry for
+     * a program's source and turns MSR[EE] off until the stop, and every
+     * later interval merges into one record (vboard --baud 115200). */
+    if (line)
+        line->tx_irq(1);
 }
 
 /* x in hex, its leading zeros left out unless all (wide: all eight). */

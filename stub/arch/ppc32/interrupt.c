@@ -45,16 +45,6 @@ static const struct stub_board_rx_irq *rx; /* NULL: the decrementer poll */
 static int polling;      /* Ctrl-C is armed (receive interrupt or poll) */
 static int poll_off;     /* monitor ctrlc off */
 static uint32_t prog_ee; /* the program's own MSR[EE] while polling */
-/* Where the last external input the UART did not claim came (odd: none).
- * A request withdrawn between the core's taking it and the claim is
- * gone when the program resumes (OpenPIC answers such an acknowledge
- * with its spurious vector, SVR); vboard's ppce500 shows it under stat
- * -I at --baud 115200, where the UART's transmit request dropped before
- * the claim, and treating it as the program's ended the transmit
- * interrupts after a few records. A request of the program's own
- * sources stays and comes back at once, at the same instruction: that
- * one ends Ctrl-C, as below. */
-static uint32_t unclaimed_pc = 1;
 static int ctrlc_seen;   /* rx_scan's find at a resume, for the next tick */
 
 void ppc_interrupt_init(int (*poll)(void),
@@ -141,14 +131,8 @@ int ppc_interrupt_poll(unsigned vector, struct stub_stop *why)
 {
     int r = -1;
 
-    if (vector == EXTERNAL_VECTOR && polling && rx) {
+    if (vector == EXTERNAL_VECTOR && polling && rx)
         r = rx_ctrlc(rx, poll_getc);
-        if (r < 0 && ppc_ctx[CTX_PC] != unclaimed_pc) {
-            unclaimed_pc = ppc_ctx[CTX_PC];
-            return 1;
-        }
-        unclaimed_pc = 1;
-    }
     if (r == 0)
         return 1;
     if (r > 0) {

@@ -15,18 +15,45 @@
 #include "base/error.h"
 #include "base/exit_status.h"
 #include "base/interrupted.h"
+#include "cmd/common.h"
+#include "elf/elfsym.h"
 #include "proxy/server.h"
 #include "session/leave.h"
+
+/* --elf: the program OpenOCD's core runs, checked for each GDB as
+ * measure checks it (qCRC), so that SDBBPs a session that did not end
+ * left in its MIPS code are put back before GDB meets them
+ * (cmd/repair.c). */
+struct elf_check {
+    const char *path;
+    struct elfsym elf;
+    int wait_ms;
+};
+
+static int check_elf(struct target *t, void *ctx)
+{
+    struct elf_check *e = ctx;
+    return cmd_check_elf(e->path, &e->elf, t, e->wait_ms);
+}
 
 static int run_proxy(const struct cli *c, struct target *t)
 {
     static struct proxy_session s;
+    static struct elf_check check;
     char err[300];
     int fd, rc;
 
     s.openocd = c->target;
     s.timeout_ms = c->timeout_ms;
     s.t = t;
+    if (c->elf) {
+        if ((rc = cmd_open_elf(c->elf, &check.elf)))
+            return rc;
+        check.path = c->elf;
+        check.wait_ms = c->run_timeout_ms;
+        s.on_open = check_elf;
+        s.on_open_ctx = &check;
+    }
     /* The port first: a --listen that cannot be served leaves OpenOCD's
      * core untouched. */
     if ((fd = proxy_listen(c->listen, err, sizeof err)) < 0) {
@@ -65,12 +92,18 @@ static int run_proxy(const struct cli *c, struct target *t)
             "closed" : "stopped");
     close(fd);
     proxy_close(&s);
+    if (c->elf)
+        elfsym_close(&check.elf);
     return pmuctl_interrupted ? PMUCTL_EXIT_INTERRUPTED : PMUCTL_EXIT_CONNECT;
 }
 
 static const struct cli_opt opts[] = {
     {"listen", 0, "[HOST:]PORT", "serve GDB here", cli_set_string,
      offsetof(struct cli, listen), CLI_REQUIRED, NULL},
+    CLI_STRING(0, "elf", "FILE", elf,
+               "the program on OpenOCD's core: checked for each GDB (qCRC), "
+               "and SDBBPs a session that did not end left in its MIPS code "
+               "put back first"),
     CLI_END,
 };
 

@@ -504,6 +504,12 @@ void proxy_serve_gdb(struct proxy_session *s, int fd)
         close_gracefully(&s->gdb_conn);
         return;
     }
+    if (!s->stub && s->on_open && s->on_open(s->t, s->on_open_ctx)) {
+        pmuctl_error("proxy: closing the GDB connection");
+        target_leave(s->t);
+        close_gracefully(&s->gdb_conn);
+        return;
+    }
     fprintf(stderr, "pmuctl: proxy: GDB connected\n");
     why = relay(s);
     if (why == END_OPENOCD)

@@ -32,6 +32,11 @@ struct proxy_session {
      * so the proxy relays its description, registers and stops as they
      * come, and adds "monitor pmuctl" (proxy/pmuctl_cmd.c). */
     int stub;
+    /* Run for each GDB once OpenOCD has halted the core for it (NULL:
+     * nothing): cmd/proxy.c's --elf check and SDBBP repair. Nonzero: the
+     * exit status that refuses this GDB, the reason already said. */
+    int (*on_open)(struct target *t, void *ctx);
+    void *on_open_ctx;
     struct proxy_points points; /* GDB's breakpoints on the stub */
     /* GDB's connection, watched while a "monitor pmuctl" command runs
      * (proxy/server.c, gdb_spoke): what GDB sent first that was no ack

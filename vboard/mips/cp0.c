@@ -236,6 +236,8 @@ void cpu_debug_interrupt(struct cpu *c)
 
 bool cpu_in_debug_mode(const struct cpu *c) { return (c->debug & DBG_DM) != 0; }
 
+bool cpu_has_mips16(const struct cpu *c) { return c->mips16; }
+
 bool cpu_single_stepping(const struct cpu *c)
 {
     return (c->debug & (DBG_DM | DBG_SST)) == DBG_SST;

@@ -18,8 +18,9 @@
 
 /* IDCODE: pmustub/wire.h says what it is; pmuctl knows vboard by it. */
 const uint32_t ejtag_idcode_value = VBOARD_EJTAG_IDCODE;
-/* IMPCODE: EJTAG 3.1, DINT supported, 8-bit ASID, no DMA, no MIPS16, MIPS32
- * (fields in ejtag_regs.h). OpenOCD treats version 0 as EJTAG 2.0 with
+/* IMPCODE: EJTAG 3.1, DINT supported, 8-bit ASID, no DMA, MIPS32
+ * (fields in ejtag_regs.h); MIPS16 is added on a core with the MIPS16e
+ * ASE (cap_impcode). OpenOCD treats version 0 as EJTAG 2.0 with
  * different drseg addresses, so the version must be >= 1. */
 const uint32_t ejtag_impcode_value =
     (EJTAG_IMP_VER_31 << EJTAG_IMP_VER_SHIFT) | EJTAG_IMP_DINT |
@@ -169,11 +170,16 @@ static void cap_idcode(struct ejtag *ej, struct tap_dr *dr)
     dr->w[0] = ejtag_idcode_value;
 }
 
+/* Bit 16 (MIPS16) says whether the core implements MIPS16e (EJTAG
+ * Specification MD00047, "Implementation Register"), as a real 34K, 24K
+ * or 74K with the ASE reports it. OpenOCD 0.12 reads it to allow
+ * breakpoints in MIPS16e code (src/target/mips32.c,
+ * mips32_read_config_regs: isa_imp MIPS32_MIPS16; mips_m4k.c,
+ * mips_m4k_add_breakpoint refuses a kind 2 breakpoint without it). */
 static void cap_impcode(struct ejtag *ej, struct tap_dr *dr)
 {
-    (void)ej;
     dr->len = 32;
-    dr->w[0] = ejtag_impcode_value;
+    dr->w[0] = ejtag_impcode_value | (cpu_has_mips16(ej->cpu) ? EJTAG_IMP_MIPS16 : 0u);
 }
 
 static void cap_address(struct ejtag *ej, struct tap_dr *dr)

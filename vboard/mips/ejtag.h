@@ -40,6 +40,8 @@ bool cpu_in_debug_mode(const struct cpu *c);
 /* Out of debug mode with Debug.SSt set: the CPU owes one execution step and
  * then re-enters debug mode (Debug.DSS) by itself. */
 bool cpu_single_stepping(const struct cpu *c);
+/* The core implements the MIPS16e ASE (IMPCODE bit 16, MIPS16). */
+bool cpu_has_mips16(const struct cpu *c);
 /* Processor reset (ECR.PrRst). If debug_boot (EJTAGBOOT was latched), the CPU
  * comes out of reset in debug mode as if by a debug interrupt. */
 void cpu_reset(struct cpu *c, bool debug_boot);

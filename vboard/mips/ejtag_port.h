@@ -31,7 +31,8 @@ void ejtag_stop_waiting_for_cpu(struct ejtag *ej);
 /* These pins as the TAP of a remote_bitbang server (ejtag_rbb.c). */
 struct rbb_tap ejtag_rbb_tap(struct ejtag *ej);
 
-/* Fixed identification values (see ejtag.c for how they were chosen). */
+/* Fixed identification values (see ejtag.c for how they were chosen);
+ * IMPCODE has MIPS16 too on a core with the MIPS16e ASE. */
 extern const uint32_t ejtag_idcode_value;
 extern const uint32_t ejtag_impcode_value;
 

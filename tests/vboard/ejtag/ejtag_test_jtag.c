@@ -16,6 +16,11 @@ bool cpu_in_debug_mode(const struct cpu *c)
     return c->dm;
 }
 
+bool cpu_has_mips16(const struct cpu *c)
+{
+    return c->mips16;
+}
+
 bool cpu_single_stepping(const struct cpu *c)
 {
     return !c->dm && c->sst;

@@ -18,6 +18,7 @@ struct cpu {
     int debug_interrupts;  /* cpu_debug_interrupt calls */
     int resets;            /* cpu_reset calls */
     bool last_debug_boot;  /* debug_boot of the last cpu_reset */
+    bool mips16;           /* what cpu_has_mips16 says */
 };
 
 /* One TCK cycle; returns TDO sampled before the rising edge. */

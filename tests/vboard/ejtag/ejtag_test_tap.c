@@ -213,6 +213,21 @@ static void ir_persists_across_dr_scans(void **state)
     assert_int_equal(jt_dr32(ej, 0xFFFFFFFFu), ejtag_impcode_value);
 }
 
+/* IMPCODE bit 16 (MIPS16, EJTAG Specification MD00047 "Implementation
+ * Register") is set on a core with the MIPS16e ASE only: OpenOCD allows
+ * breakpoints in MIPS16e code by it. */
+static void impcode_says_mips16(void **state)
+{
+    struct ejtag *ej = *state;
+    fake.mips16 = true;
+    jt_reset_to_idle(ej);
+    jt_ir(ej, 0x03);
+    assert_int_equal(jt_dr32(ej, 0), ejtag_impcode_value | 1u << 16);
+    fake.mips16 = false;
+    assert_int_equal(jt_dr32(ej, 0), ejtag_impcode_value);
+    assert_int_equal(ejtag_impcode_value & 1u << 16, 0);
+}
+
 /* TRST (remote_bitbang 't') resets the TAP: IDCODE is selected again. */
 static void trst_selects_idcode(void **state)
 {
@@ -240,6 +255,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(bypass_delays_by_one_bit, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(ir_persists_across_dr_scans, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(impcode_says_mips16, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(trst_selects_idcode, setup, teardown),
     };

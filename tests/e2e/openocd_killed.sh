@@ -4,12 +4,12 @@
 # (oo_stock_cfg: breakpoints are SDBBPs written into the program) leaves
 # SDBBPs in the program: OpenOCD cannot take them out of a running core.
 # The next pmuctl session with --elf puts the ELF's instructions back,
-# names the addresses, and measures. The program: a call of a function
-# whose loop runs 2^32 times (10^10 instructions, minutes on vboard), so
-# that the killed session is killed while the core runs and the next
-# client comes before the program reaches a breakpoint (a halted core's
-# breakpoints OpenOCD does take out); the next session measures inner..
-# inner_next inside the loop: one instruction (arithmetic on the program).
+# names the addresses, and measures. The program (oo_slow_prog) loops in
+# slow for minutes, so that the killed session is killed while the core
+# runs and the next client comes before the program reaches a breakpoint
+# (a halted core's breakpoints OpenOCD does take out); the next session
+# measures inner..inner_next inside the loop: one instruction (arithmetic
+# on the program).
 # Then a second such kill, and a GDB through pmuctl proxy --elf, which
 # puts the SDBBP back before GDB meets it (below).
 # Usage: openocd_killed.sh PMUCTL VBOARD TOP_SRC_DIR
@@ -44,37 +44,8 @@ kill_measuring() {
 main() {
 OUT=$OO_TMP/out
 FW=$OO_TMP/prog.elf
-cat >"$OO_TMP/prog.S" <<'S'
-    .set noreorder
-    .text
-    .globl __start
-__start:
-    .globl loop
-loop:
-    jal     slow
-    nop
-    .globl after_call
-after_call:
-    b       loop
-    nop
-    .globl slow
-slow:
-    li      $t0, 0
-    .globl inner
-inner:
-    addiu   $t0, $t0, -1
-    .globl inner_next
-inner_next:
-    bnez    $t0, inner
-    nop
-    .globl slow_end
-slow_end:
-    jr      $ra
-    nop
-S
-mips-linux-gnu-gcc -march=34kc -mno-abicalls -fno-pic -nostdlib -static \
-    -Wl,-Ttext=0x80100000 -o "$FW" "$OO_TMP/prog.S"
-LOOP=$(sym_addr "$FW" loop) SLOW=$(sym_addr "$FW" slow) END=$(sym_addr "$FW" slow_end)
+oo_slow_prog "$FW"
+SLOW=$(sym_addr "$FW" slow) END=$(sym_addr "$FW" slow_end)
 ELF_WORDS=$(for a in "$SLOW" "$END"; do
     mips-linux-gnu-objdump -d --start-address=0x$a --stop-address=$((0x$a + 4)) "$FW" |
         awk '/^ *[0-9a-f]+:/ { print $2 }'; done | tr '\n' ' ')

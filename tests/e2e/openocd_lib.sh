@@ -192,3 +192,50 @@ oo_stock_serve() {
         -c "gdb_port @PORT; telnet_port disabled; tcl_port disabled" || exit 1
     T="127.0.0.1:$GDBP"
 }
+
+# oo_slow_prog ELF: a program for vboard's 34K (openocd_killed*.sh), linked
+# with -Ttext and the default linker script, that calls slow, whose loop
+# (inner..inner_next, one instruction each way round) runs 2^32 times
+# (10^10 instructions, minutes on vboard), then (after_call) m16, a
+# function built with -mips16, then (back) again: a client can be killed
+# while the core runs, and the next one comes before the program reaches
+# a breakpoint.
+oo_slow_prog() {
+    cat >"$OO_TMP/prog.S" <<'S'
+    .set noreorder
+    .text
+    .globl __start
+__start:
+    .globl loop
+loop:
+    jal     slow
+    nop
+    .globl after_call
+after_call:
+    jalx    m16
+    nop
+    .globl back
+back:
+    b       loop
+    nop
+    .globl slow
+slow:
+    li      $t0, 0
+    .globl inner
+inner:
+    addiu   $t0, $t0, -1
+    .globl inner_next
+inner_next:
+    bnez    $t0, inner
+    nop
+    .globl slow_end
+slow_end:
+    jr      $ra
+    nop
+S
+    echo 'int m16(int x) { return x * 3 + 1; }' >"$OO_TMP/m16.c"
+    mips-linux-gnu-gcc -march=34kc -mno-abicalls -fno-pic -O1 -mips16 -c \
+        -o "$OO_TMP/m16.o" "$OO_TMP/m16.c" || exit 1
+    mips-linux-gnu-gcc -march=34kc -mno-abicalls -fno-pic -nostdlib -static \
+        -Wl,-Ttext=0x80100000 -o "$1" "$OO_TMP/prog.S" "$OO_TMP/m16.o" || exit 1
+}

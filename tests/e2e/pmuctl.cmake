@@ -73,6 +73,15 @@ add_test(NAME e2e_openocd_killed
                  $<TARGET_FILE:vboard> ${CMAKE_SOURCE_DIR})
 set_tests_properties(e2e_openocd_killed PROPERTIES TIMEOUT 600)
 pmustub_test_needs(e2e_openocd_killed qemu-system-mips gdb-multiarch openocd)
+# SDBBPs (MIPS32 and MIPS16e) a GDB killed on OpenOCD left, put back by
+# pmuctl measure --elf and by pmuctl proxy --elf.
+foreach(next pmuctl proxy)
+  add_test(NAME e2e_openocd_killed_gdb_${next}
+           COMMAND bash ${_e2e}/openocd_killed_gdb.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${CMAKE_SOURCE_DIR} ${next})
+  set_tests_properties(e2e_openocd_killed_gdb_${next} PROPERTIES TIMEOUT 600)
+  pmustub_test_needs(e2e_openocd_killed_gdb_${next} gdb-multiarch openocd)
+endforeach()
 # record through OpenOCD (stock configuration) with no stub on the target.
 add_test(NAME e2e_record_openocd
          COMMAND bash ${_e2e}/record_openocd.sh $<TARGET_FILE:pmuctl>

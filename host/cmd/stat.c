@@ -77,13 +77,19 @@ static void choose_intervals(const struct cli *c, const struct target *t,
     const struct pmuctl_cost_table *costs;
     const char *have;
     double mhz = c->mhz;
+    const char *assumed = NULL;
     int clock = -1;
 
     for (int i = 0; i < l->n; i++)
         if (!strcmp(l->e[i].ev.name, "cycles"))
             clock = i;
-    if (!mhz && (costs = cost_table(t->pmu.core, &have)))
+    if (!mhz && (costs = cost_table(t->pmu.core, &have))) {
+        /* The clock perfex -y's costs are priced at (target-xml/
+         * cores.toml, costs.mhz): a clock such a core ran at, not
+         * necessarily this one's, so the output says it was assumed. */
         mhz = costs->mhz;
+        assumed = "the clock pmuctl's cost table prices the core at";
+    }
     if (!t->sampling.interval_offered)
         o->halts_because = "the target offers no intervals of its own "
                            "(pmustub built with PMUSTUB_STAT_INTERVALS)";
@@ -101,6 +107,8 @@ static void choose_intervals(const struct cli *c, const struct target *t,
     else {
         o->ring_period = (unsigned long)(c->interval_ms * mhz * 1e3 + 0.5);
         o->ring_clock = clock;
+        o->ring_mhz = mhz;
+        o->ring_mhz_assumed = assumed;
     }
 }
 

@@ -223,9 +223,13 @@ void stat_print_totals(struct stat_print *p, const struct stat_result *r)
         json_write_str(f, p->counts_from);
         fprintf(f, ", \"seconds\" : %.6f, \"halts\" : %lu, \"halted-seconds\" : "
                 "%.6f", r->enabled_s, r->halts, r->halted_s);
-        if (r->on_target)
+        if (r->on_target) {
             fprintf(f, ", \"intervals\" : \"target\", \"interval-records\" : %lu, "
-                    "\"intervals-merged\" : %lu", r->ring_records, r->ring_merged);
+                    "\"intervals-merged\" : %lu, \"interval-mhz\" : %g, "
+                    "\"interval-mhz-from\" : ", r->ring_records, r->ring_merged,
+                    r->ring_mhz);
+            json_write_str(f, r->ring_mhz_assumed ? r->ring_mhz_assumed : "--mhz");
+        }
         else if (r->why_halts) {
             fputs(", \"intervals\" : \"halts\", \"intervals-why\" : ", f);
             json_write_str(f, r->why_halts);
@@ -261,12 +265,16 @@ void stat_print_totals(struct stat_print *p, const struct stat_result *r)
         fprintf(f, "; pmuctl halted the program %lu time%s (%.3f s in all) to "
                 "read the counters or switch groups", r->halts,
                 r->halts == 1 ? "" : "s", r->halted_s);
-    if (r->on_target)
-        fprintf(f, "\n  -I timed on the target, the program not halted for it: "
+    if (r->on_target) {
+        fprintf(f, "\n  -I timed on the target at %g MHz", r->ring_mhz);
+        if (r->ring_mhz_assumed)
+            fprintf(f, " (assumed: %s; --mhz gives yours)", r->ring_mhz_assumed);
+        fprintf(f, ", the program not halted for it: "
                 "%lu record%s; %lu interval%s merged into a later record%s",
                 r->ring_records, r->ring_records == 1 ? "" : "s",
                 r->ring_merged, r->ring_merged == 1 ? "" : "s",
                 r->ring_merged ? " (the line did not keep up)" : "");
+    }
     else if (r->why_halts)
         fprintf(f, "\n  -I read by halting the program: %s", r->why_halts);
     fputs("\n\n", f);

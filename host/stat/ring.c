@@ -73,6 +73,8 @@ int stat_ring_begin(struct stat_ring *g, struct target *t,
     if (rc)
         return rc;
     r->on_target = 1;
+    r->ring_mhz = o->ring_mhz;
+    r->ring_mhz_assumed = o->ring_mhz_assumed;
     t->rsp.notify = on_notify;
     t->rsp.notify_ctx = g;
     return 0;

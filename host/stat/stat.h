@@ -36,6 +36,11 @@ struct stat_opts {
      * index in the list of the cycles event that is the clock; 0: halts. */
     unsigned long ring_period;
     int ring_clock;
+    /* The clock the period was computed at, MHz, and where it came from:
+     * NULL for --mhz, else what pmuctl assumed it from (said in the
+     * output, since the user's core may run at another). */
+    double ring_mhz;
+    const char *ring_mhz_assumed;
     const char *halts_because; /* ring_period 0 with -I: why (for the output) */
 };
 
@@ -55,6 +60,8 @@ struct stat_result {
     double enabled_s;              /* host seconds the program ran */
     unsigned long halts;           /* our halts to read or switch groups */
     int on_target;                 /* -I timed on the target, not by halts */
+    double ring_mhz;               /* ... at this clock (stat_opts) */
+    const char *ring_mhz_assumed;  /* ... NULL: given by --mhz */
     unsigned long ring_records;    /* its records that reached us */
     unsigned long ring_merged;     /* intervals merged into a later record */
     const char *why_halts;         /* -I by halts: why not on the target */

@@ -34,8 +34,15 @@ stat_test(stat stat.sh 34k malta mips ${_rec_long_malta})
 stat_test(stat stat.sh e200z7 ppce500 ppc ${_rec_long_ppce500})
 # -I timed on the target (stat_target.sh): the stub's interval clock and
 # notifications, on each family's port.
-stat_test(stat_target stat_target.sh 34k malta mips)
-stat_test(stat_target stat_target.sh e200z7 ppce500 ppc)
+# Every core vboard runs: the interval clock is each core's own overflow
+# interrupt (the 34K's IntCtl line, the 24K's and 74K's, the R1x000s'
+# IP7, Power's PMU interrupt).
+foreach(_cpu 34k 24k 74k r10k r12k)
+  stat_test(stat_target stat_target.sh ${_cpu} malta mips)
+endforeach()
+foreach(_cpu e200z7 e500v2)
+  stat_test(stat_target stat_target.sh ${_cpu} ppce500 ppc)
+endforeach()
 
 # Interrupts in a delay slot (MIPS): stat_delay_slots.sh, delay_loop.c
 # built three times, only its loop count differing.

@@ -14,8 +14,11 @@
 #  - the intervals' instructions add up exactly to the total, which is
 #    QEMU's count of the same ELF from the start-up break to pmustub_exit;
 #  - the program's exit status is reported;
-#  - -I 10 without --mhz (the 34K's clock is not in the registry): pmuctl
-#    halts the program to read, and says why.
+#  - -I 10 without --mhz: where the registry has no clock for the core
+#    (34K, 24K, 74K, e200z7, e500v2: IP cores, clocked by their SoC)
+#    pmuctl halts the program to read, and says why; where it has one
+#    (R10000, R12000: the clock their costs are priced at) it times the
+#    intervals at that clock and says the clock was assumed.
 # Usage: stat_target.sh PMUCTL VBOARD mips|ppc CPU ELF LIBPMUSTUB.a
 . "$(dirname "$0")/lib.sh"
 PMUCTL=$1 VBOARD=$2 ARCH=$3 CPU=$4 ELF=$5 LIB=$6
@@ -65,13 +68,45 @@ for ev, lines in (("instructions", ins), ("cycles", cyc)):
 PY
 
 kill "$QEMU_PID"; wait "$QEMU_PID" 2>/dev/null
+# Without --mhz: the registry's clock for the core, if it has one
+# (costs.mhz, the clock perfex -y's costs are priced at: R10000, R12000),
+# assumed and said so; else pmuctl halts to read, and says why.
+REG_MHZ=$(python3 - "$HERE/../../target-xml/cores.toml" "$CPU" <<'PY'
+import sys, tomllib
+reg = tomllib.load(open(sys.argv[1], "rb"))
+core = [c for c in reg["cores"] if c["key"] == sys.argv[2]][0]
+print(core.get("costs", {}).get("mhz", ""))
+PY
+)
 start_vboard_serving "$VBOARD" "$CPU" "$ELF"
 "$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$ELF" -e instructions,cycles \
-    -I "$MS" >"$OUT.h" 2>&1
+    -I "$MS" --json -o "$E2E_TMP/stat2.json" >"$OUT.h" 2>&1
 RC=$?
 sed 's/^/#   /' "$OUT.h"
-check "without the clock: status 0 ($RC), halted to read, and why" \
-    bash -c "[ $RC -eq 0 ] && grep -q 'halted the program' '$OUT.h' && grep -q -- '-I read by halting the program: .*--mhz' '$OUT.h'"
+if [ -z "$REG_MHZ" ]; then
+    check "without the clock: status 0 ($RC), halted to read, and why" \
+        python3 - "$E2E_TMP/stat2.json" "$RC" <<'PY'
+import json, sys
+run = [json.loads(l) for l in open(sys.argv[1]) if '"program"' in l][-1]
+assert sys.argv[2] == "0", sys.argv[2]
+assert run["intervals"] == "halts" and run["halts"] > 0, run
+assert "--mhz" in run["intervals-why"], run
+PY
+else
+    check "without --mhz: status 0 ($RC), timed on the target at the registry's $REG_MHZ MHz, said to be assumed" \
+        python3 - "$E2E_TMP/stat2.json" "$RC" "$REG_MHZ" "$MS" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+run = [r for r in rows if "program" in r][-1]
+mhz, ms = float(sys.argv[3]), int(sys.argv[4])
+assert sys.argv[2] == "0", sys.argv[2]
+assert run["intervals"] == "target" and run["halts"] == 0, run
+assert run["interval-mhz"] == mhz and run["interval-mhz-from"] != "--mhz", run
+cyc = [r for r in rows if "interval" in r and r["event"] == "cycles"]
+for r in cyc[:-1]:
+    assert abs(int(r["counter-value"]) - ms * mhz * 1e3) < ms * mhz * 10, r
+PY
+fi
 finish
 }
 main "$@"

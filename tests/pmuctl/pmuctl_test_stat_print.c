@@ -5,7 +5,8 @@
  * event whose group never ran "<not counted>", one vboard does not model
  * "<not supported>"; -x lines with perf's eight fields even where a name
  * holds the separator (quoted as CSV quotes); JSON lines with perf -j's
- * keys, the intervals with "interval".
+ * keys, the intervals with "interval"; the interval clock's MHz, and
+ * where pmuctl assumed it, in the table and in JSON.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -151,6 +152,38 @@ static void json_intervals(void **state)
                                 "\"\", \"event\" : \"cycles\""));
 }
 
+/* -I timed on the target at a clock pmuctl assumed (no --mhz): the
+ * table and the JSON run object say so; with --mhz, neither does. */
+static void interval_clock_said(void **state)
+{
+    (void)state;
+    setup_events(1);
+    r.on_target = 1;
+    r.ring_records = 3;
+    r.ring_mhz = 200;
+    r.ring_mhz_assumed = "the clock pmuctl's cost table prices the core at";
+    open_out();
+    stat_print_totals(&p, &r);
+    close_out();
+    assert_non_null(strstr(buf, "-I timed on the target at 200 MHz (assumed: the "
+                                "clock pmuctl's cost table prices the core at; "
+                                "--mhz gives yours), the program not halted"));
+    p.json = 1;
+    open_out();
+    stat_print_totals(&p, &r);
+    close_out();
+    assert_non_null(strstr(buf, "\"interval-mhz\" : 200, \"interval-mhz-from\" : "
+                                "\"the clock pmuctl's cost table prices the core at\""));
+    r.ring_mhz = 12.5;
+    r.ring_mhz_assumed = NULL;
+    p.json = 0;
+    open_out();
+    stat_print_totals(&p, &r);
+    close_out();
+    assert_non_null(strstr(buf, "-I timed on the target at 12.5 MHz, the program"));
+    assert_null(strstr(buf, "assumed"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +191,7 @@ int main(void)
         cmocka_unit_test(groups_scaled),
         cmocka_unit_test(separated_fields),
         cmocka_unit_test(json_intervals),
+        cmocka_unit_test(interval_clock_said),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     free(buf);

@@ -6,6 +6,7 @@
  */
 #include "pmustub/monitor_pmu.h"
 #include "stub_internal.h"
+#include "stat/interval.h"
 
 static int user_frozen; /* monitor pmu freeze */
 
@@ -35,6 +36,7 @@ static void summary(void)
     }
     if (pmu->notes)
         pmu->notes();
+    interval_describe();
 }
 
 static void freeze(void)

@@ -83,7 +83,7 @@ static void new_session(void)
     rsp_new_session();
     trace_session_end();
     sample_clear();
-    interval_clear();
+    interval_session();
     bp_remove_all();
     last_swbreak = 0;
     extended = 0;

@@ -43,6 +43,19 @@ endforeach()
 foreach(_cpu e200z7 e500v2)
   stat_test(stat_target stat_target.sh ${_cpu} ppce500 ppc)
 endforeach()
+# A pmuctl killed in stat -I on the target, and the GDB after it
+# (monitor pmu says the run was on): stat_killed.sh, on record_long.
+foreach(_killed 34k:malta:mips e200z7:ppce500:ppc)
+  string(REPLACE ":" ";" _k ${_killed})
+  list(GET _k 0 _cpu)
+  list(GET _k 1 _board)
+  list(GET _k 2 _arch)
+  add_test(NAME e2e_stat_killed_${_cpu}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_killed.sh $<TARGET_FILE:pmuctl>
+                   $<TARGET_FILE:vboard> ${_arch} ${_cpu} ${_rec_long_${_board}})
+  set_tests_properties(e2e_stat_killed_${_cpu} PROPERTIES TIMEOUT 600)
+  pmustub_test_needs(e2e_stat_killed_${_cpu} gdb-multiarch)
+endforeach()
 
 # Interrupts in a delay slot (MIPS): stat_delay_slots.sh, delay_loop.c
 # built three times, only its loop count differing.

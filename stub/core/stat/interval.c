@@ -193,11 +193,44 @@ void interval_flush(void)
     }
 }
 
-void interval_clear(void)
+static void interval_clear(void)
 {
     v.on = 0;
     fill = 0;
     tx_len = tx_at = 0;
+}
+
+/* A run on when the next session began: its client went without
+ * QPmustub.Interval:off (a pmuctl killed in stat -I). monitor pmu tells
+ * the new session so, and how far the run got. */
+static uint32_t left_seq;
+static uint8_t left_on;
+
+void interval_session(void)
+{
+    left_on = v.on;
+    left_seq = v.seq;
+    interval_clear();
+}
+
+void interval_describe(void)
+{
+    if (v.on) {
+        stub_mon_puts("  pmuctl stat -I: on, counter ");
+        stub_mon_putu(v.n);
+        stub_mon_puts(" ends an interval every ");
+        stub_mon_putu(v.period);
+        stub_mon_puts(" events; ");
+        stub_mon_putu(v.seq);
+        stub_mon_puts(" ended so far\n");
+    } else if (left_on) {
+        stub_mon_puts("  pmuctl stat -I: off; a run was on until this session "
+                      "began (");
+        stub_mon_putu(left_seq);
+        stub_mon_puts(" intervals): its client went without ending it\n");
+    } else {
+        stub_mon_puts("  pmuctl stat -I: off\n");
+    }
 }
 
 static unsigned bind(const char *p)

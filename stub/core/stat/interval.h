@@ -17,13 +17,18 @@ int interval_set_query(const char *pkt, struct reply *r);
 /* The program stopped: what is still to send goes now, before any reply
  * (the transmit interrupt is off while the stub serves). */
 void interval_flush(void);
-/* A new session: no intervals. */
-void interval_clear(void);
+/* A new session: no intervals; a run the last session left on is
+ * remembered for interval_describe. */
+void interval_session(void);
+/* monitor pmu's line on pmuctl stat -I: on (counter, period, intervals so
+ * far), or off (and whether the last session left a run on). */
+void interval_describe(void);
 #else
 #define INTERVAL_FEATURES ""
 #define interval_set_query(pkt, r) ((void)(pkt), (void)(r), 0)
 #define interval_flush() ((void)0)
-#define interval_clear() ((void)0)
+#define interval_session() ((void)0)
+#define interval_describe() ((void)0)
 #endif
 
 #endif

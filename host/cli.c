@@ -51,7 +51,8 @@ static int has_target(const struct cli_command *k)
 /* pmuctl connects before the command runs, and can count packets. */
 static int connected(const struct cli_command *k)
 {
-    return k->target == CLI_TARGET || k->target == CLI_TARGET_OPTIONAL;
+    return k->target == CLI_TARGET || k->target == CLI_TARGET_ANY_PMU ||
+           k->target == CLI_TARGET_OPTIONAL;
 }
 
 static int every(const struct cli_command *k)
@@ -160,7 +161,7 @@ const struct cli_opt *cli_find(const struct cli_command *cmd, const char *name)
 
 int cli_connects(const struct cli *c)
 {
-    return c->cmd->target == CLI_TARGET ||
+    return c->cmd->target == CLI_TARGET || c->cmd->target == CLI_TARGET_ANY_PMU ||
            (c->cmd->target == CLI_TARGET_OPTIONAL && c->target && !c->cpu);
 }
 
@@ -286,7 +287,8 @@ static int complete(struct cli *c, const struct given *g, int n, char *err,
     }
     if (k->target != CLI_NO_TARGET && !c->target && env && *env)
         c->target = env; /* -t wins */
-    if ((k->target == CLI_TARGET || k->target == CLI_TARGET_OWN) && !c->target) {
+    if ((k->target == CLI_TARGET || k->target == CLI_TARGET_ANY_PMU ||
+         k->target == CLI_TARGET_OWN) && !c->target) {
         snprintf(err, errlen, "%s needs a target: -t HOST:PORT or -t "
                  "DEVICE[@BAUD], or PMUCTL_TARGET", k->name);
         return PMUCTL_EXIT_USAGE;

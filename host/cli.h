@@ -120,6 +120,8 @@ int cli_set_mhz(struct cli *c, const struct cli_opt *o, const char *arg,
 enum cli_target {
     CLI_NO_TARGET,       /* reads files: -t refused, PMUCTL_TARGET unused */
     CLI_TARGET,          /* connected and its PMU found before run */
+    CLI_TARGET_ANY_PMU,  /* connected; its PMU found where it has one
+                          * (t->access NULL where not: stat) */
     CLI_TARGET_OPTIONAL, /* connected when -t (or PMUCTL_TARGET) is given
                           * and --cpu is not (list) */
     CLI_TARGET_OWN,      /* needs one; run connects (proxy) */

@@ -60,7 +60,8 @@ int main(int argc, char **argv)
         return c.cmd->run(&c, &t);
     rc = target_connect(&t, c.target, c.timeout_ms);
     if (!rc)
-        rc = pmu_attach(&t);
+        rc = c.cmd->target == CLI_TARGET_ANY_PMU ? pmu_attach_if_any(&t)
+                                                 : pmu_attach(&t);
     if (rc)
         pmuctl_error("%s", t.err);
     else

@@ -30,6 +30,10 @@
 /* Where start-up code ends the program (stub/include/pmustub/stub.h): a
  * breakpoint on it ends the count before the stub's exit path runs. */
 #define EXIT_SYMBOL "pmustub_exit"
+/* A target whose description has no PMU pmuctl knows: what the output
+ * says instead of where the counts come from. */
+#define NO_COUNTERS "no counts: the target publishes no performance " \
+    "counters (none in its description)"
 
 static struct elfsym elf;
 static int have_elf;
@@ -83,6 +87,10 @@ static void choose_intervals(const struct cli *c, const struct target *t,
     for (int i = 0; i < l->n; i++)
         if (!strcmp(l->e[i].ev.name, "cycles"))
             clock = i;
+    if (!t->access) {
+        o->halts_because = NO_COUNTERS;
+        return;
+    }
     if (!mhz && (costs = cost_table(t->pmu.core, &have))) {
         /* The clock perfex -y's costs are priced at (target-xml/
          * cores.toml, costs.mhz): a clock such a core ran at, not
@@ -120,11 +128,43 @@ static int open_out(const char *path, FILE **f)
     return *f ? 0 : PMUCTL_EXIT_USAGE;
 }
 
+/* The events of a target with no counters (QEMU's cores): each as asked
+ * (name:modes; groups' braces dropped), all <not supported>. The run is
+ * still resumed, timed, ended and reported, as perf stat does where the
+ * machine has no counters. */
+static int uncounted_events(const char *spec, struct stat_print *p,
+                            char labels[][112], char names[][112])
+{
+    int n = 0;
+    for (const char *s = spec; *s;) {
+        size_t len = strcspn(s, ",{}");
+        if (len) {
+            if (n == EVENTS_MAX) {
+                pmuctl_error("more than %d events", EVENTS_MAX);
+                return PMUCTL_EXIT_USAGE;
+            }
+            snprintf(labels[n], 112, "%.*s", (int)len, s);
+            snprintf(names[n], 112, "%.*s", (int)strcspn(labels[n], ":"), labels[n]);
+            p->label[n] = labels[n];
+            p->event[n] = names[n];
+            p->counting[n] = "none";
+            n++;
+        }
+        s += len + (s[len] != 0);
+    }
+    if (!n) {
+        pmuctl_error("no event given");
+        return PMUCTL_EXIT_USAGE;
+    }
+    p->n = n;
+    return 0;
+}
+
 static int run_stat(const struct cli *c, struct target *t)
 {
     static struct event_list l;
     static struct stat_result r;
-    static char counts_from[512], labels[EVENTS_MAX][112];
+    static char counts_from[512], labels[EVENTS_MAX][112], names[EVENTS_MAX][112];
     static struct stat_print p;
     static struct sinks k;
     struct stat_opts o = {0};
@@ -134,13 +174,20 @@ static int run_stat(const struct cli *c, struct target *t)
 
     if (have_elf && (rc = cmd_check_elf(c->elf, &elf, t, c->run_timeout_ms)))
         return rc;
-    unsigned modes = perfctl_default_modes(t->pmu.lay);
-    if (events_parse(&l, c->events ? c->events : DEFAULT_EVENTS, t->pmu.cat,
-                     t->pmu.lay, modes, err, sizeof err) ||
-        events_assign(&l, t->pmu.n_counters, err, sizeof err)) {
+    const char *spec = c->events ? c->events : DEFAULT_EVENTS;
+    unsigned modes = t->access ? perfctl_default_modes(t->pmu.lay) : 0;
+    memset(&l, 0, sizeof l);
+    memset(&p, 0, sizeof p);
+    if (!t->access)
+        rc = uncounted_events(spec, &p, labels, names);
+    else if ((rc = events_parse(&l, spec, t->pmu.cat, t->pmu.lay, modes, err,
+                                sizeof err) ||
+              events_assign(&l, t->pmu.n_counters, err, sizeof err))) {
         pmuctl_error("%s", err);
-        return PMUCTL_EXIT_USAGE;
+        rc = PMUCTL_EXIT_USAGE;
     }
+    if (rc)
+        return rc;
     memset(&here, 0, sizeof here);
     if ((rc = target_read_pc(t, &here)))
         return cmd_fail(t, rc);
@@ -152,16 +199,21 @@ static int run_stat(const struct cli *c, struct target *t)
     if ((c->output && (rc = open_out(c->output, &f))) ||
         (c->trace_json && (rc = open_out(c->trace_json, &k.trace))))
         return rc;
-    target_counts_from(t, c->label, counts_from, sizeof counts_from);
-    memset(&p, 0, sizeof p);
+    if (t->access)
+        target_counts_from(t, c->label, counts_from, sizeof counts_from);
+    else
+        snprintf(counts_from, sizeof counts_from, "%s%s%s", c->label ? c->label : "",
+                 c->label ? "; " : "", NO_COUNTERS);
     p.f = f;
     p.sep = c->sep;
     p.json = c->json;
     p.counts_from = counts_from;
+    p.no_counters = !t->access;
     p.core = t->pmu.core;
     p.simulator = t->sim.name[0] ? t->sim.name : NULL;
     p.start_pc = here.pc;
-    p.n = l.n;
+    if (t->access)
+        p.n = l.n;
     p.ngroups = l.ngroups;
     for (int i = 0; i < l.n; i++) {
         events_label(&l, i, t->pmu.lay, modes, labels[i], sizeof labels[i]);
@@ -196,7 +248,7 @@ static int run_stat(const struct cli *c, struct target *t)
         pmuctl_error("%s", t->err);
     else
         stat_print_totals(&p, &r);
-    if (!rc && r.end == STAT_EXITED && !exit_addr)
+    if (!rc && r.end == STAT_EXITED && !exit_addr && t->access)
         fprintf(stderr, "pmuctl stat: the counts run to where pmustub_exit "
                 "froze the counters, a few of the stub's instructions after "
                 "the program's last; --elf FILE ends them at its entry\n");
@@ -284,7 +336,7 @@ const struct cli_command cmd_stat = {
              "Each read (-I, and a group's turn) halts the program briefly; "
              "the halts count nothing and the output says how many there "
              "were. The counters are put back at the end.",
-    .target = CLI_TARGET,
+    .target = CLI_TARGET_ANY_PMU,
     .opts = opts,
     .rules = rules,
     .prepare = prepare,

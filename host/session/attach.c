@@ -15,7 +15,9 @@ static const struct pmu_access *const backends[] = {
     &pmu_openocd_access,
 };
 
-int pmu_attach(struct target *t)
+/* The first backend that claims the target's PMU; PMU_ACCESS_NOT_MINE
+ * when none does. */
+static int attach_first(struct target *t)
 {
     for (size_t i = 0; i < sizeof backends / sizeof *backends; i++) {
         target_no_pmu_regs(t);
@@ -27,6 +29,21 @@ int pmu_attach(struct target *t)
         if (rc != PMU_ACCESS_NOT_MINE)
             return rc;
     }
+    target_no_pmu_regs(t);
+    return PMU_ACCESS_NOT_MINE;
+}
+
+int pmu_attach_if_any(struct target *t)
+{
+    int rc = attach_first(t);
+    return rc == PMU_ACCESS_NOT_MINE ? 0 : rc;
+}
+
+int pmu_attach(struct target *t)
+{
+    int rc = attach_first(t);
+    if (rc != PMU_ACCESS_NOT_MINE)
+        return rc;
     snprintf(t->err, sizeof t->err,
              "this target publishes no performance counters (no PMU feature "
              "pmuctl knows in its description): %s",

@@ -92,7 +92,9 @@ static void event_line(struct stat_print *p, int i, double t_s, double v,
         if (t_s >= 0)
             fprintf(f, "%16.9f ", t_s);
         fprintf(f, "%18s      %-28s", val, p->label[i]);
-        if (!supported(p, i))
+        if (!supported(p, i) && p->no_counters)
+            fputs(" (no counters)", f);
+        else if (!supported(p, i))
             fprintf(f, " (%s does not model it)", p->simulator ? p->simulator
                                                               : "the target");
         else if (p->counting[i])
@@ -247,10 +249,13 @@ void stat_print_totals(struct stat_print *p, const struct stat_result *r)
     }
     fprintf(f, "\n Performance counter stats for the program from 0x%08lx to %s\n",
             p->start_pc, end_words(r, end, sizeof end));
-    fprintf(f, " %s; core %s; %d group%s%s\n", p->counts_from, p->core,
-            p->ngroups, p->ngroups == 1 ? "" : "s",
-            p->ngroups > 1 ? " taking turns, counts scaled by the time each ran "
-                             "(its percentage)" : "");
+    if (p->no_counters)
+        fprintf(f, " %s\n", p->counts_from);
+    else
+        fprintf(f, " %s; core %s; %d group%s%s\n", p->counts_from, p->core,
+                p->ngroups, p->ngroups == 1 ? "" : "s",
+                p->ngroups > 1 ? " taking turns, counts scaled by the time each "
+                                 "ran (its percentage)" : "");
     if (p->simulator)
         fprintf(f, " %s: (exact) counted exactly, (model) from its timing and "
                 "cache model\n", p->simulator);

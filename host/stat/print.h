@@ -23,6 +23,7 @@ struct stat_print {
     const char *label[EVENTS_MAX];    /* as the user asked (name:modes) */
     const char *counting[EVENTS_MAX]; /* "exact"/"model"/"none"; NULL: board */
     int ngroups;
+    int no_counters; /* the target has none: counts_from says so, alone */
     int header_done;                  /* the interval table's header */
 };
 

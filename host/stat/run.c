@@ -62,9 +62,9 @@ static int start_group(struct run *x, int g)
  * interval's; ran: host seconds the program ran since the base. */
 static int take_counts(struct run *x, const struct stop *st, double ran)
 {
-    uint64_t cur[TARGET_MAX_COUNTERS];
-    unsigned wide;
-    int rc = measure_counts_at(x->t, st, x->mask, cur, &wide);
+    uint64_t cur[TARGET_MAX_COUNTERS] = {0};
+    unsigned wide = 0;
+    int rc = x->t->access ? measure_counts_at(x->t, st, x->mask, cur, &wide) : 0;
     if (rc)
         return rc;
     for (int i = 0; i < x->l->n; i++) {
@@ -120,9 +120,11 @@ int stat_run(struct target *t, const struct event_list *l,
     x.t = t;
     x.l = l;
     x.r = r;
-    if ((rc = target_take_pmu(t)) ||
+    /* A target with no counters (t->access NULL, l->n 0) is still run,
+     * timed and ended: nothing to program or read. */
+    if ((t->access && (rc = target_take_pmu(t))) ||
         (o->exit_addr && (rc = target_bp(t, o->exit_addr, 1))) ||
-        (rc = start_group(&x, 0)))
+        (t->access && (rc = start_group(&x, 0))))
         return rc;
     if (o->ring_period) {
         int no_line;

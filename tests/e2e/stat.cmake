@@ -43,6 +43,17 @@ endforeach()
 foreach(_cpu e200z7 e500v2)
   stat_test(stat_target stat_target.sh ${_cpu} ppce500 ppc)
 endforeach()
+# stat on QEMU, whose cores have no counters: everything but counts
+# (stat_qemu.sh).
+add_test(NAME e2e_stat_qemu_malta
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_qemu.sh $<TARGET_FILE:pmuctl>
+                 mips ${_stat_malta})
+add_test(NAME e2e_stat_qemu_ppce500
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/stat_qemu.sh $<TARGET_FILE:pmuctl>
+                 ppc ${_stat_ppce500})
+set_tests_properties(e2e_stat_qemu_malta e2e_stat_qemu_ppce500 PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_stat_qemu_malta qemu-system-mips)
+pmustub_test_needs(e2e_stat_qemu_ppce500 qemu-system-ppc)
 # A pmuctl killed in stat -I on the target, and the GDB after it
 # (monitor pmu says the run was on): stat_killed.sh, on record_long.
 foreach(_killed 34k:malta:mips e200z7:ppce500:ppc)

@@ -98,7 +98,11 @@ static void choose_intervals(const struct cli *c, const struct target *t,
         mhz = costs->mhz;
         assumed = "the clock pmuctl's cost table prices the core at";
     }
-    if (!t->sampling.interval_offered)
+    if (t->access->halt_sampling)
+        o->halts_because = "the counters are reached through the debugger "
+                           "(OpenOCD), with no stub on the target to time "
+                           "intervals";
+    else if (!t->sampling.interval_offered)
         o->halts_because = "the target offers no intervals of its own "
                            "(pmustub built with PMUSTUB_STAT_INTERVALS)";
     else if (l->ngroups > 1)
@@ -303,7 +307,8 @@ static const struct cli_opt opts[] = {
                "the core's clock, for -I on the target (default: the "
                "registry's, where it has one)"),
     CLI_SECONDS(0, "duration", duration_ms,
-                "stop counting after SEC seconds (the program stays stopped)"),
+                "stop counting after SEC seconds (the program is left "
+                "stopped there, or running if pmuctl found it running)"),
     CLI_STRING(0, "elf", "FILE", elf,
                "the program running on the target: checked first (qCRC), "
                "and its pmustub_exit ends the count exactly at the program's "

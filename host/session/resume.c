@@ -61,6 +61,11 @@ int target_resume(struct target *t, const char *how, struct stop *st,
         t->unstoppable = 1;
     if (rc)
         return target_io_fail(t, rc, "stopping the program (0x03 unanswered)");
+    /* OpenOCD's stop replies carry no registers: where it stopped is
+     * said below and by the callers. */
+    if ((st->kind == 'T' || st->kind == 'S') && !st->have_pc &&
+        (rc = target_read_pc(t, st)))
+        return rc;
     if (why == RSP_TIMEOUT) {
         snprintf(t->err, sizeof t->err, "the program did not stop at a "
                  "breakpoint within %d s (stopped it at 0x%08lx)",

@@ -164,7 +164,9 @@ int stat_run(struct target *t, const struct event_list *l,
         int e = take_counts(&x, &st, t1 - t0);
         if (e)
             return e;
-        halted_at = now_s();
+        /* Halted from the stop reply to the next resume, the reads
+         * included (through OpenOCD they are most of it). */
+        halted_at = t1;
         r->end_pc = st.pc;
         if (st.kind == 'W' || st.kind == 'X') {
             r->end = st.kind == 'W' ? STAT_EXITED : STAT_KILLED;

@@ -82,6 +82,12 @@ foreach(next pmuctl proxy)
   set_tests_properties(e2e_openocd_killed_gdb_${next} PROPERTIES TIMEOUT 600)
   pmustub_test_needs(e2e_openocd_killed_gdb_${next} gdb-multiarch openocd)
 endforeach()
+# stat through OpenOCD (stock configuration) with no stub on the target:
+# -I by halting; the count against a loop's arithmetic.
+add_test(NAME e2e_stat_openocd
+         COMMAND bash ${_e2e}/stat_openocd.sh $<TARGET_FILE:pmuctl> $<TARGET_FILE:vboard>)
+set_tests_properties(e2e_stat_openocd PROPERTIES TIMEOUT 600)
+pmustub_test_needs(e2e_stat_openocd gdb-multiarch openocd)
 # record through OpenOCD (stock configuration) with no stub on the target.
 add_test(NAME e2e_record_openocd
          COMMAND bash ${_e2e}/record_openocd.sh $<TARGET_FILE:pmuctl>

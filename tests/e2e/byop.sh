@@ -79,7 +79,7 @@ head -20 "$OUT"
     bash -c "${CC%gcc}readelf -SW '$E2E_TMP/prog.elf' | grep -qE ' AXv '"
 
 # The page's boot line; qemu_serving gives its -serial the real port.
-boot=$(grep -oE "\`$QEMU [^\`]* $SERIAL tcp:127.0.0.1:PORT,server\`" "$PAGE" | head -1)
+boot=$(grep -oE "\`$QEMU [^\`]* $SERIAL tcp:127.0.0.1:PORT,server[^\`]*\`" "$PAGE" | head -1)
 check "the page shows how it boots" test -n "$boot"
 boot=${boot//\`/}
 boot=${boot% $SERIAL *}

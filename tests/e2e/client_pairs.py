@@ -128,7 +128,8 @@ class Board:
         if kind == "qemu-malta":
             cmd = ["qemu-system-mips", "-M", "malta", "-cpu", "34Kf",
                    "-nographic", "-nic", "none", "-vga", "none",
-                   "-monitor", "none", "-kernel", elf, "-serial", serial]
+                   "-monitor", "none", "-kernel", elf,
+                   "-serial", serial + ",nodelay=on"]
             ready = "waiting for connection"
         else:
             cmd = [vboard, "--cpu", "e500v2", "--kernel", elf,

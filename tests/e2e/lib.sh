@@ -64,7 +64,9 @@ qemu_serving() {
     QEMU_PORT=$(free_port)
     # A log of an earlier QEMU would say "waiting" before this one starts.
     rm -f "$E2E_TMP/qemu.log"
-    "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server" >"$E2E_TMP/qemu.log" 2>&1 &
+    # nodelay=on: QEMU's socket otherwise holds the stub's small writes
+    # back (Nagle; docs/linking.md says what that costs).
+    "$@" -serial "tcp:127.0.0.1:$QEMU_PORT,server,nodelay=on" >"$E2E_TMP/qemu.log" 2>&1 &
     QEMU_PID=$!
     E2E_PIDS+=($QEMU_PID)
     wait_log "QEMU waiting for connection" "$E2E_TMP/qemu.log" QEMU
@@ -167,7 +169,7 @@ qemu_program_log() {
     # shellcheck disable=SC2046 # the machine's words, none with a blank
     $(qemu_oracle_machine) -nographic -no-reboot -monitor none \
         -singlestep -d exec,nochain -D "$E2E_TMP/exec.log" -kernel "$elf" \
-        -serial "tcp:127.0.0.1:$qport,server" >"$E2E_TMP/qemu.log" 2>&1 &
+        -serial "tcp:127.0.0.1:$qport,server,nodelay=on" >"$E2E_TMP/qemu.log" 2>&1 &
     pid=$!
     E2E_PIDS+=($pid)
     # A loaded machine can take many seconds to start QEMU: wait for it to

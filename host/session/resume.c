@@ -18,6 +18,15 @@ int target_continue(struct target *t, struct stop *st, int timeout_ms)
     return target_resume(t, "c", st, timeout_ms);
 }
 
+/* OpenOCD's stop replies carry no registers: the pc, read, for a stop
+ * that has one (a T or S reply). */
+static int stop_pc(struct target *t, struct stop *st)
+{
+    if ((st->kind == 'T' || st->kind == 'S') && !st->have_pc)
+        return target_read_pc(t, st);
+    return 0;
+}
+
 int target_resume(struct target *t, const char *how, struct stop *st,
                   int timeout_ms)
 {
@@ -34,9 +43,8 @@ int target_resume(struct target *t, const char *how, struct stop *st,
     t->rsp.intr_ok = 1;
     rc = target_wait_stop(t, st, timeout_ms);
     t->rsp.intr_ok = 0;
-    /* OpenOCD's stop replies carry no registers */
-    if (rc == RSP_OK && (st->kind == 'T' || st->kind == 'S') && !st->have_pc) {
-        int e = target_read_pc(t, st);
+    if (rc == RSP_OK) {
+        int e = stop_pc(t, st);
         if (e)
             return e;
     }
@@ -61,10 +69,7 @@ int target_resume(struct target *t, const char *how, struct stop *st,
         t->unstoppable = 1;
     if (rc)
         return target_io_fail(t, rc, "stopping the program (0x03 unanswered)");
-    /* OpenOCD's stop replies carry no registers: where it stopped is
-     * said below and by the callers. */
-    if ((st->kind == 'T' || st->kind == 'S') && !st->have_pc &&
-        (rc = target_read_pc(t, st)))
+    if ((rc = stop_pc(t, st))) /* where it stopped: said below and by callers */
         return rc;
     if (why == RSP_TIMEOUT) {
         snprintf(t->err, sizeof t->err, "the program did not stop at a "

@@ -19,21 +19,16 @@ median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[in
 
 # one CPU ELF ARGS...: a stat run, Ctrl-C after 2 s; prints "MS STATUS".
 one() {
-    local cpu=$1 elf=$2 pm t0 ms rc
+    local cpu=$1 elf=$2 rc
     shift 2
     start_vboard_serving "$VBOARD" "$cpu" "$elf"
     "$PMUCTL" -t "127.0.0.1:$QEMU_PORT" stat --elf "$elf" -e instructions,cycles "$@" \
         >"$E2E_TMP/out" 2>&1 &
-    pm=$!
-    sleep 2
-    t0=$(date +%s%N)
-    kill -INT "$pm"
-    wait "$pm"
-    rc=$?
-    ms=$((($(date +%s%N) - t0) / 1000000))
+    sigint_after 2 $!
+    rc=$SIGINT_RC
     grep -qE '^ +[0-9]+ +instructions' "$E2E_TMP/out" || rc="$rc(no totals)"
     kill "$QEMU_PID" 2>/dev/null; wait "$QEMU_PID" 2>/dev/null
-    echo "$ms $rc"
+    echo "$SIGINT_MS $rc"
 }
 
 for spec in 34k:malta e200z7:ppce500; do

@@ -261,6 +261,19 @@ sym_addr() {
     mips-linux-gnu-nm "$1" | awk -v s="$2" '$3 == s { print substr($1, length($1) - 7) }'
 }
 
+# sigint_after SEC PID: a user's Ctrl-C (SIGINT) to PID after SEC
+# seconds, then waits for PID to end: SIGINT_RC its status, SIGINT_MS the
+# milliseconds from the signal to its end.
+sigint_after() {
+    local t0
+    sleep "$1"
+    t0=$(date +%s%N)
+    kill -INT "$2"
+    wait "$2"
+    SIGINT_RC=$?
+    SIGINT_MS=$((($(date +%s%N) - t0) / 1000000))
+}
+
 FAILS=0
 PASSES=0
 check() { # check NAME CONDITION-COMMAND...

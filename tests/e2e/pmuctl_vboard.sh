@@ -266,13 +266,9 @@ check "read: the 64-bit count GDB wrote (0x1fffffff0) and the event perfctl0 sel
     grep -qx "8589934576 instructions counter0 (vboard: exact)" "$OUT"
 "$PMUCTL" -t "$T" measure --elf "$ELF" --from region_begin --to region_end \
     -r 10000000 -e branches,loads,stores,instructions --no-progress >"$OUT" 2>&1 &
-PM=$!
-sleep 3
-T0=$(date +%s%N)
-kill -INT "$PM"
-wait "$PM"
-RC=$?
-echo "# SIGINT to pmuctl's exit during a traced run: $(( ($(date +%s%N) - T0) / 1000000 )) ms"
+sigint_after 3 $!
+RC=$SIGINT_RC
+echo "# SIGINT to pmuctl's exit during a traced run: $SIGINT_MS ms"
 check "SIGINT: pmuctl ends with status 130 and reports the iterations done" \
     test "$RC" = 130 -a "$(grep -c "[0-9] of 10000000 iterations completed" "$OUT")" = 1
 gdb_batch "set remote noack-packet off" "file $ELF" "target remote $T" \
